@@ -1,0 +1,293 @@
+/* movegen.c -- legal move generation (see movegen.h). */
+#include "movegen.h"
+
+typedef struct {
+	const Position *pos;
+	MoveList *list;
+	Color us, them;
+	bb_t own, occ;
+	Square ksq;  /* our king, SQ_NONE if none */
+	bb_t pinned; /* our pieces pinned to our king */
+} Gen;
+
+static void gen_setup(Gen *g, const Position *pos, MoveList *list)
+{
+	g->pos = pos;
+	g->list = list;
+	g->us = pos->side;
+	g->them = color_flip(pos->side);
+	g->own = pos->by_color[g->us];
+	g->occ = pos->occ;
+	g->ksq = pos->king[g->us];
+	g->pinned = bb_and(pos_slider_blockers(pos, g->them, g->ksq), g->own);
+	list->n = 0;
+}
+
+static inline void push(Gen *g, Move m) { g->list->moves[g->list->n++] = m; }
+
+/* A piece that could never move again from `to` must promote there. */
+static inline bool must_promote(Color c, PieceType pt, Square to)
+{
+	int r = sq_rel_rank(c, to);
+	return (pt == PAWN || pt == LANCE) ? r == 1 : pt == KNIGHT ? r <= 2 : false;
+}
+
+/* Squares where a drop of pt by c is allowed, before nifu and uchifuzume. */
+static inline bb_t drop_rank_mask(Color c, PieceType pt)
+{
+	int last = c == SENTE ? 1 : 9, second = c == SENTE ? 2 : 8;
+	if (pt == PAWN || pt == LANCE)
+		return bb_not(bb_rank(last));
+	if (pt == KNIGHT)
+		return bb_not(bb_or(bb_rank(last), bb_rank(second)));
+	return bb_full();
+}
+
+/* Files holding an unpromoted pawn of c (where a pawn drop would be nifu). */
+static inline bb_t nifu_mask(const Position *pos, Color c)
+{
+	bb_t pawns = pos_pieces(pos, c, PAWN), mask = bb_empty();
+	for (int f = 1; f <= 9; f++)
+		if (bb_intersects(pawns, bb_file(f)))
+			mask = bb_or(mask, bb_file(f));
+	return mask;
+}
+
+/* The square where a pawn of c gives check to a king on ksq, or SQ_NONE. */
+static inline Square pawn_check_square(Color c, Square ksq)
+{
+	if (ksq == SQ_NONE)
+		return SQ_NONE;
+	if (c == SENTE)
+		return sq_rank(ksq) < 9 ? ksq + 1 : SQ_NONE;
+	return sq_rank(ksq) > 1 ? ksq - 1 : SQ_NONE;
+}
+
+/* Pushes the moves of the piece on `from` to every square of to_bb, with
+ * promotion and non-promotion as the rules allow. */
+static void emit_piece_moves(Gen *g, Square from, Piece p, bb_t to_bb)
+{
+	PieceType pt = piece_type(p);
+	bool promotable = pt_can_promote(pt);
+	bool from_zone = sq_in_zone(g->us, from);
+	while (bb_any(to_bb)) {
+		Square to = bb_pop(&to_bb);
+		Piece cap = g->pos->board[to];
+		if (promotable && (from_zone || sq_in_zone(g->us, to))) {
+			push(g, move_make(from, to, p, cap, true));
+			if (!must_promote(g->us, pt, to))
+				push(g, move_make(from, to, p, cap, false));
+		} else {
+			push(g, move_make(from, to, p, cap, false));
+		}
+	}
+}
+
+/* Moves of every non-king piece of ours to squares of target. */
+static void gen_piece_moves(Gen *g, bb_t target)
+{
+	const Position *pos = g->pos;
+	bb_t pieces = bb_andnot(g->own, pos->by_type[KING]);
+	while (bb_any(pieces)) {
+		Square from = bb_pop(&pieces);
+		Piece p = pos->board[from];
+		bb_t to_bb = bb_and(bb_piece_attacks(g->us, piece_type(p), from, g->occ), target);
+		if (bb_test(g->pinned, from))
+			to_bb = bb_and(to_bb, bb_line(g->ksq, from));
+		emit_piece_moves(g, from, p, to_bb);
+	}
+}
+
+static void gen_king_moves(Gen *g, bb_t target)
+{
+	if (g->ksq == SQ_NONE)
+		return;
+	bb_t occ = bb_andnot(g->occ, bb_square(g->ksq));
+	bb_t to_bb = bb_and(bb_step_attacks(g->us, KING, g->ksq), target);
+	Piece k = g->pos->board[g->ksq];
+	while (bb_any(to_bb)) {
+		Square to = bb_pop(&to_bb);
+		if (!pos_attacked(g->pos, g->them, to, occ))
+			push(g, move_make(g->ksq, to, k, g->pos->board[to], false));
+	}
+}
+
+/* Drops of every piece type in hand onto empty squares of target[pt]
+ * (target[pt] already excludes occupied squares). */
+static void gen_drops_to(Gen *g, const bb_t target[HAND_PT_NB])
+{
+	const Position *pos = g->pos;
+	Hand h = pos->hand[g->us];
+	if (!h)
+		return;
+	for (int pt = PAWN; pt <= GOLD; pt++) {
+		if (!hand_has(h, (PieceType)pt))
+			continue;
+		bb_t to_bb = bb_and(target[pt], drop_rank_mask(g->us, (PieceType)pt));
+		Square uchi = SQ_NONE;
+		if (pt == PAWN) {
+			to_bb = bb_andnot(to_bb, nifu_mask(pos, g->us));
+			uchi = pawn_check_square(g->us, pos->king[g->them]);
+		}
+		while (bb_any(to_bb)) {
+			Square to = bb_pop(&to_bb);
+			if (to == uchi && gen_pawn_drop_mates(pos, to))
+				continue;
+			push(g, move_make_drop((PieceType)pt, to, g->us));
+		}
+	}
+}
+
+static void gen_drops(Gen *g, bb_t target)
+{
+	bb_t t[HAND_PT_NB];
+	for (int pt = 0; pt < HAND_PT_NB; pt++)
+		t[pt] = target;
+	gen_drops_to(g, t);
+}
+
+bool gen_pawn_drop_mates(const Position *pos, Square sq)
+{
+	Color us = pos->side, them = color_flip(us);
+	Square eksq = pos->king[them];
+	bb_t occ = bb_or(pos->occ, bb_square(sq));
+	/* 1. Can a defender piece other than the king capture the pawn?  A pinned
+	 * piece may, only along its pin line.  The dropped pawn can only unpin a
+	 * piece on the file through the king, which then captures along that line. */
+	bb_t capturers = bb_andnot(pos_attackers_to(pos, them, sq, occ), bb_square(eksq));
+	if (bb_any(capturers)) {
+		bb_t pinned = bb_and(pos_slider_blockers(pos, us, eksq), pos->by_color[them]);
+		while (bb_any(capturers)) {
+			Square from = bb_pop(&capturers);
+			if (!bb_test(pinned, from) || bb_aligned(eksq, from, sq))
+				return false;
+		}
+	}
+	/* 2. Can the king step to a safe square (capturing the pawn included)?
+	 * The pawn stays in the occupancy: it may block one of our own lines. */
+	bb_t kocc = bb_andnot(occ, bb_square(eksq));
+	bb_t escapes = bb_andnot(bb_step_attacks(them, KING, eksq), pos->by_color[them]);
+	while (bb_any(escapes)) {
+		Square to = bb_pop(&escapes);
+		if (!pos_attacked(pos, us, to, kocc))
+			return false;
+	}
+	return true;
+}
+
+int gen_evasions(const Position *pos, MoveList *list)
+{
+	Gen g;
+	gen_setup(&g, pos, list);
+	bb_t checkers = pos_checkers(pos);
+	gen_king_moves(&g, bb_not(g.own));
+	if (bb_more_than_one(checkers))
+		return list->n;
+	Square csq = bb_lsb(checkers);
+	bb_t between = bb_between(g.ksq, csq);
+	gen_piece_moves(&g, bb_or(between, bb_square(csq)));
+	gen_drops(&g, between);
+	return list->n;
+}
+
+int gen_legal(const Position *pos, MoveList *list)
+{
+	if (pos_in_check(pos))
+		return gen_evasions(pos, list);
+	Gen g;
+	gen_setup(&g, pos, list);
+	bb_t target = bb_not(g.own);
+	gen_piece_moves(&g, target);
+	gen_king_moves(&g, target);
+	gen_drops(&g, bb_not(g.occ));
+	return list->n;
+}
+
+bool gen_has_legal(const Position *pos)
+{
+	MoveList list;
+	return gen_legal(pos, &list) > 0;
+}
+
+int gen_checks(const Position *pos, MoveList *list)
+{
+	list->n = 0;
+	Color us = pos->side, them = color_flip(us);
+	Square eksq = pos->king[them];
+	if (eksq == SQ_NONE)
+		return 0;
+	if (pos_in_check(pos)) {
+		MoveList ev;
+		gen_evasions(pos, &ev);
+		for (int i = 0; i < ev.n; i++)
+			if (pos_gives_check(pos, ev.moves[i]))
+				list->moves[list->n++] = ev.moves[i];
+		return list->n;
+	}
+	Gen g;
+	gen_setup(&g, pos, list);
+	bb_t target = bb_not(g.own);
+	bb_t dc = bb_and(pos_slider_blockers(pos, us, eksq), g.own);
+
+	for (int pti = PAWN; pti <= DRAGON; pti++) {
+		PieceType pt = (PieceType)pti;
+		if (pt == KING)
+			continue;
+		bb_t pieces = pos_pieces(pos, us, pt);
+		if (bb_is_empty(pieces))
+			continue;
+		bool promotable = pt_can_promote(pt);
+		/* squares from which a piece of ours of this type (or promoted)
+		 * would attack the enemy king */
+		bb_t chk = bb_piece_attacks(them, pt, eksq, g.occ);
+		bb_t chkp = promotable ? bb_piece_attacks(them, pt_promote(pt), eksq, g.occ) : bb_empty();
+		while (bb_any(pieces)) {
+			Square from = bb_pop(&pieces);
+			bool disc = bb_test(dc, from);
+			bb_t to_bb = bb_and(bb_piece_attacks(us, pt, from, g.occ), target);
+			if (!disc)
+				to_bb = bb_and(to_bb, bb_or(chk, chkp));
+			if (bb_test(g.pinned, from))
+				to_bb = bb_and(to_bb, bb_line(g.ksq, from));
+			Piece p = pos->board[from];
+			bool from_zone = sq_in_zone(us, from);
+			while (bb_any(to_bb)) {
+				Square to = bb_pop(&to_bb);
+				Piece cap = pos->board[to];
+				bool d = disc && !bb_aligned(eksq, from, to);
+				bool can_p = promotable && (from_zone || sq_in_zone(us, to));
+				if (can_p && (d || bb_test(chkp, to)))
+					push(&g, move_make(from, to, p, cap, true));
+				if (!(can_p && must_promote(us, pt, to)) && (d || bb_test(chk, to)))
+					push(&g, move_make(from, to, p, cap, false));
+			}
+		}
+	}
+	/* our king can only give a discovered check */
+	if (g.ksq != SQ_NONE && bb_test(dc, g.ksq)) {
+		bb_t off_line = bb_andnot(target, bb_line(eksq, g.ksq));
+		gen_king_moves(&g, off_line);
+	}
+	/* drops onto empty check squares */
+	bb_t empty = bb_not(g.occ);
+	bb_t t[HAND_PT_NB];
+	t[0] = bb_empty();
+	for (int pt = PAWN; pt <= GOLD; pt++)
+		t[pt] = bb_and(bb_piece_attacks(them, (PieceType)pt, eksq, g.occ), empty);
+	gen_drops_to(&g, t);
+	return list->n;
+}
+
+bool gen_find_legal(const Position *pos, Move m, Move *out)
+{
+	MoveList list;
+	gen_legal(pos, &list);
+	for (int i = 0; i < list.n; i++) {
+		if (move_same(list.moves[i], m)) {
+			if (out)
+				*out = list.moves[i];
+			return true;
+		}
+	}
+	return false;
+}

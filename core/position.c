@@ -1,0 +1,313 @@
+/* position.c -- board state, do/undo, attack queries (see position.h). */
+#include "position.h"
+
+#include <assert.h>
+#include <string.h>
+
+/* Zobrist tables: filled once by core_init(), read-only afterwards. */
+static uint64_t zob_psq[PIECE_NB][SQ_NB];
+static uint64_t zob_hand[COLOR_NB][HAND_PT_NB];
+static uint64_t zob_side;
+
+static uint64_t splitmix64(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+void core_init(void)
+{
+	static bool done;
+	if (done)
+		return;
+	bb_init();
+	uint64_t seed = 0x7473756d65ULL; /* "tsume" */
+	for (int p = 0; p < PIECE_NB; p++)
+		for (int sq = 0; sq < SQ_NB; sq++)
+			zob_psq[p][sq] = splitmix64(&seed);
+	for (int c = 0; c < COLOR_NB; c++)
+		for (int pt = 0; pt < HAND_PT_NB; pt++)
+			zob_hand[c][pt] = splitmix64(&seed);
+	zob_side = splitmix64(&seed);
+	done = true;
+}
+
+uint64_t pos_zobrist_hand(Color c, PieceType pt) { return zob_hand[c][pt]; }
+
+void pos_clear(Position *pos)
+{
+	memset(pos->board, 0, sizeof pos->board);
+	for (int c = 0; c < COLOR_NB; c++) {
+		pos->by_color[c] = bb_empty();
+		pos->hand[c] = 0;
+		pos->king[c] = SQ_NONE;
+	}
+	for (int pt = 0; pt < PT_NB; pt++)
+		pos->by_type[pt] = bb_empty();
+	pos->occ = bb_empty();
+	pos->side = SENTE;
+	pos->ply = 0;
+	pos->move_number = 1;
+	memset(&pos->st[0], 0, sizeof pos->st[0]);
+}
+
+static inline void put_piece(Position *pos, Square sq, Piece p)
+{
+	pos->board[sq] = p;
+	bb_t b = bb_tables->square[sq];
+	pos->by_color[piece_color(p)] = bb_or(pos->by_color[piece_color(p)], b);
+	pos->by_type[piece_type(p)] = bb_or(pos->by_type[piece_type(p)], b);
+	pos->occ = bb_or(pos->occ, b);
+}
+
+static inline void remove_piece(Position *pos, Square sq)
+{
+	Piece p = pos->board[sq];
+	pos->board[sq] = PIECE_NONE;
+	bb_t b = bb_tables->square[sq];
+	pos->by_color[piece_color(p)] = bb_xor(pos->by_color[piece_color(p)], b);
+	pos->by_type[piece_type(p)] = bb_xor(pos->by_type[piece_type(p)], b);
+	pos->occ = bb_xor(pos->occ, b);
+}
+
+void pos_put(Position *pos, Square sq, Piece p)
+{
+	put_piece(pos, sq, p);
+	pos->st[pos->ply].board_key ^= zob_psq[p][sq];
+	if (piece_type(p) == KING)
+		pos->king[piece_color(p)] = sq;
+}
+
+void pos_set_hand(Position *pos, Color c, PieceType pt, int n)
+{
+	int old = hand_count(pos->hand[c], pt);
+	pos->hand[c] = hand_set(pos->hand[c], pt, n);
+	pos->st[pos->ply].hand_key += (uint64_t)(n - old) * zob_hand[c][pt];
+}
+
+static bb_t compute_checkers(const Position *pos)
+{
+	Square ksq = pos->king[pos->side];
+	if (ksq == SQ_NONE)
+		return bb_empty();
+	return pos_attackers_to(pos, color_flip(pos->side), ksq, pos->occ);
+}
+
+void pos_finish_setup(Position *pos)
+{
+	PosState *st = &pos->st[pos->ply];
+	st->board_key = 0;
+	st->hand_key = 0;
+	for (Square sq = 0; sq < SQ_NB; sq++)
+		if (pos->board[sq])
+			st->board_key ^= zob_psq[pos->board[sq]][sq];
+	if (pos->side == GOTE)
+		st->board_key ^= zob_side;
+	for (int c = 0; c < COLOR_NB; c++)
+		for (int pt = PAWN; pt <= GOLD; pt++)
+			st->hand_key += (uint64_t)hand_count(pos->hand[c], (PieceType)pt) * zob_hand[c][pt];
+	st->checkers = compute_checkers(pos);
+	st->captured = PIECE_NONE;
+}
+
+void pos_do_move(Position *pos, Move m)
+{
+	assert(pos->ply < POS_MAX_PLY);
+	const PosState *prev = &pos->st[pos->ply];
+	PosState *st = &pos->st[pos->ply + 1];
+	Color us = pos->side;
+	Square to = move_to(m);
+	uint64_t bk = prev->board_key ^ zob_side;
+	uint64_t hk = prev->hand_key;
+	Piece captured = PIECE_NONE;
+
+	if (move_is_drop(m)) {
+		PieceType pt = move_drop_pt(m);
+		Piece p = piece_make(us, pt);
+		put_piece(pos, to, p);
+		bk ^= zob_psq[p][to];
+		pos->hand[us] = hand_sub(pos->hand[us], pt);
+		hk -= zob_hand[us][pt];
+	} else {
+		Square from = move_from(m);
+		Piece p = pos->board[from];
+		captured = pos->board[to];
+		if (captured) {
+			PieceType cpt = pt_unpromote(piece_type(captured));
+			remove_piece(pos, to);
+			bk ^= zob_psq[captured][to];
+			assert(cpt != KING);
+			pos->hand[us] = hand_add(pos->hand[us], cpt);
+			hk += zob_hand[us][cpt];
+		}
+		remove_piece(pos, from);
+		bk ^= zob_psq[p][from];
+		Piece np = move_is_promote(m) ? (Piece)(p | PT_PROMOTE_BIT) : p;
+		put_piece(pos, to, np);
+		bk ^= zob_psq[np][to];
+		if (piece_type(p) == KING)
+			pos->king[us] = to;
+	}
+	pos->side = color_flip(us);
+	pos->ply++;
+	st->board_key = bk;
+	st->hand_key = hk;
+	st->captured = captured;
+	st->checkers = compute_checkers(pos);
+	assert(pos_is_ok(pos));
+}
+
+void pos_undo_move(Position *pos, Move m)
+{
+	Color us = color_flip(pos->side);
+	Square to = move_to(m);
+	Piece captured = pos->st[pos->ply].captured;
+	if (move_is_drop(m)) {
+		remove_piece(pos, to);
+		pos->hand[us] = hand_add(pos->hand[us], move_drop_pt(m));
+	} else {
+		Square from = move_from(m);
+		Piece np = pos->board[to];
+		Piece p = move_is_promote(m) ? (Piece)(np & ~PT_PROMOTE_BIT) : np;
+		remove_piece(pos, to);
+		put_piece(pos, from, p);
+		if (piece_type(p) == KING)
+			pos->king[us] = from;
+		if (captured) {
+			put_piece(pos, to, captured);
+			pos->hand[us] = hand_sub(pos->hand[us], pt_unpromote(piece_type(captured)));
+		}
+	}
+	pos->side = us;
+	pos->ply--;
+	assert(pos_is_ok(pos));
+}
+
+void pos_do_null(Position *pos)
+{
+	assert(pos->ply < POS_MAX_PLY && !pos_in_check(pos));
+	PosState *st = &pos->st[pos->ply + 1];
+	*st = pos->st[pos->ply];
+	st->board_key ^= zob_side;
+	st->captured = PIECE_NONE;
+	pos->side = color_flip(pos->side);
+	pos->ply++;
+	st->checkers = compute_checkers(pos);
+}
+
+void pos_undo_null(Position *pos)
+{
+	pos->side = color_flip(pos->side);
+	pos->ply--;
+}
+
+bb_t pos_attackers_to(const Position *pos, Color c, Square sq, bb_t occ)
+{
+	Color them = color_flip(c);
+	const bb_t *t = pos->by_type;
+	bb_t a = bb_and(bb_step_attacks(them, PAWN, sq), t[PAWN]);
+	a = bb_or(a, bb_and(bb_step_attacks(them, KNIGHT, sq), t[KNIGHT]));
+	a = bb_or(a, bb_and(bb_step_attacks(them, SILVER, sq), t[SILVER]));
+	a = bb_or(a, bb_and(bb_step_attacks(them, GOLD, sq), pos_golds(pos)));
+	a = bb_or(a, bb_and(bb_step_attacks(them, KING, sq), bb_or(bb_or(t[KING], t[HORSE]), t[DRAGON])));
+	a = bb_or(a, bb_and(bb_lance_attacks(them, sq, occ), t[LANCE]));
+	a = bb_or(a, bb_and(bb_bishop_attacks(sq, occ), bb_or(t[BISHOP], t[HORSE])));
+	a = bb_or(a, bb_and(bb_rook_attacks(sq, occ), bb_or(t[ROOK], t[DRAGON])));
+	return bb_and(a, pos->by_color[c]);
+}
+
+bb_t pos_slider_blockers(const Position *pos, Color slider_c, Square king_sq)
+{
+	bb_t blockers = bb_empty();
+	if (king_sq == SQ_NONE)
+		return blockers;
+	const bb_t *t = pos->by_type;
+	bb_t none = bb_empty();
+	bb_t snipers = bb_and(bb_lance_attacks(color_flip(slider_c), king_sq, none), t[LANCE]);
+	snipers = bb_or(snipers, bb_and(bb_rook_attacks(king_sq, none), bb_or(t[ROOK], t[DRAGON])));
+	snipers = bb_or(snipers, bb_and(bb_bishop_attacks(king_sq, none), bb_or(t[BISHOP], t[HORSE])));
+	snipers = bb_and(snipers, pos->by_color[slider_c]);
+	while (bb_any(snipers)) {
+		Square s = bb_pop(&snipers);
+		bb_t b = bb_and(bb_between(king_sq, s), pos->occ);
+		if (bb_any(b) && !bb_more_than_one(b))
+			blockers = bb_or(blockers, b);
+	}
+	return blockers;
+}
+
+bool pos_gives_check(const Position *pos, Move m)
+{
+	Color us = pos->side;
+	Square ksq = pos->king[color_flip(us)];
+	if (ksq == SQ_NONE)
+		return false;
+	Square to = move_to(m);
+	if (move_is_drop(m))
+		return bb_test(bb_piece_attacks(us, move_drop_pt(m), to, pos->occ), ksq);
+	Square from = move_from(m);
+	bb_t occ = bb_or(bb_andnot(pos->occ, bb_square(from)), bb_square(to));
+	PieceType pt = piece_type(move_piece_after(m));
+	if (bb_test(bb_piece_attacks(us, pt, to, occ), ksq))
+		return true;
+	/* discovered: any other piece of ours now reaching the king */
+	bb_t others = bb_andnot(pos_attackers_to(pos, us, ksq, occ), bb_or(bb_square(from), bb_square(to)));
+	return bb_any(others);
+}
+
+void pos_piece_totals(const Position *pos, int totals[9])
+{
+	for (int i = 0; i < 9; i++)
+		totals[i] = 0;
+	for (Square sq = 0; sq < SQ_NB; sq++)
+		if (pos->board[sq])
+			totals[pt_unpromote(piece_type(pos->board[sq]))]++;
+	for (int c = 0; c < COLOR_NB; c++)
+		for (int pt = PAWN; pt <= GOLD; pt++)
+			totals[pt] += hand_count(pos->hand[c], (PieceType)pt);
+}
+
+bool pos_is_ok(const Position *pos)
+{
+	bb_t by_color[COLOR_NB] = {bb_empty(), bb_empty()};
+	bb_t by_type[PT_NB];
+	for (int pt = 0; pt < PT_NB; pt++)
+		by_type[pt] = bb_empty();
+	uint64_t bk = pos->side == GOTE ? zob_side : 0, hk = 0;
+	Square king[COLOR_NB] = {SQ_NONE, SQ_NONE};
+	for (Square sq = 0; sq < SQ_NB; sq++) {
+		Piece p = pos->board[sq];
+		if (!p)
+			continue;
+		PieceType pt = piece_type(p);
+		if (pt == PT_NONE || pt >= PT_NB || (pt == GOLD + 8) || (pt == KING + 8))
+			return false;
+		bb_set(&by_color[piece_color(p)], sq);
+		bb_set(&by_type[pt], sq);
+		bk ^= zob_psq[p][sq];
+		if (pt == KING) {
+			if (king[piece_color(p)] != SQ_NONE)
+				return false;
+			king[piece_color(p)] = sq;
+		}
+	}
+	for (int c = 0; c < COLOR_NB; c++) {
+		if (!bb_eq(by_color[c], pos->by_color[c]) || king[c] != pos->king[c])
+			return false;
+		if (pos->hand[c] & HAND_BORROW_MASK)
+			return false;
+		for (int pt = PAWN; pt <= GOLD; pt++)
+			hk += (uint64_t)hand_count(pos->hand[c], (PieceType)pt) * zob_hand[c][pt];
+	}
+	for (int pt = 0; pt < PT_NB; pt++)
+		if (!bb_eq(by_type[pt], pos->by_type[pt]))
+			return false;
+	if (!bb_eq(pos->occ, bb_or(by_color[0], by_color[1])))
+		return false;
+	const PosState *st = &pos->st[pos->ply];
+	if (st->board_key != bk || st->hand_key != hk)
+		return false;
+	return bb_eq(st->checkers, compute_checkers(pos));
+}

@@ -1,0 +1,342 @@
+/* sfen.c -- SFEN parsing and formatting (see sfen.h). */
+#include "sfen.h"
+
+#include "movegen.h"
+#include "notation.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static int fail(SfenError *err, int code, const char *field, int column, const char *fmt, ...)
+{
+	if (!err)
+		return code;
+	err->field = field;
+	err->column = column;
+	char detail[150];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(detail, sizeof detail, fmt, ap);
+	va_end(ap);
+	if (column > 0)
+		snprintf(err->message, sizeof err->message, "%s (column %d): %s", field, column, detail);
+	else
+		snprintf(err->message, sizeof err->message, "%s: %s", field, detail);
+	return code;
+}
+
+static PieceType letter_type(char c)
+{
+	switch (toupper((unsigned char)c)) {
+	case 'P': return PAWN;
+	case 'L': return LANCE;
+	case 'N': return KNIGHT;
+	case 'S': return SILVER;
+	case 'G': return GOLD;
+	case 'B': return BISHOP;
+	case 'R': return ROOK;
+	case 'K': return KING;
+	default: return PT_NONE;
+	}
+}
+
+static const char TYPE_LETTER[PT_NB] = {'?', 'P', 'L', 'N', 'S', 'B', 'R', 'G', 'K', 'P', 'L', 'N', 'S', 'B', 'R'};
+static const char *const TYPE_NAME[9] = {"?", "pawn", "lance", "knight", "silver", "bishop", "rook", "gold", "king"};
+
+static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+static const char *skip_spaces(const char *s)
+{
+	while (is_space(*s))
+		s++;
+	return s;
+}
+/* true iff s starts with word w followed by a space or the end. */
+static bool starts_word(const char *s, const char *w)
+{
+	size_t n = strlen(w);
+	return strncmp(s, w, n) == 0 && (s[n] == '\0' || is_space(s[n]));
+}
+
+static int parse_board(Position *pos, const char *text, const char *s, const char **end, SfenError *err)
+{
+	int rank = 1, file = 9;
+	const char *p = s;
+	for (;; p++) {
+		char c = *p;
+		int col = (int)(p - text) + 1;
+		if (c == '\0' || is_space(c)) {
+			if (rank != 9 || file != 0) {
+				if (file != 0)
+					return fail(err, SFEN_ERR_SYNTAX, "board", col, "rank %d has %d squares, expected 9", rank, 9 - file);
+				return fail(err, SFEN_ERR_SYNTAX, "board", col, "%d ranks, expected 9", rank);
+			}
+			break;
+		}
+		if (c == '/') {
+			if (file != 0)
+				return fail(err, SFEN_ERR_SYNTAX, "board", col, "rank %d has %d squares, expected 9", rank, 9 - file);
+			if (rank == 9)
+				return fail(err, SFEN_ERR_SYNTAX, "board", col, "more than 9 ranks");
+			rank++;
+			file = 9;
+			continue;
+		}
+		if (c >= '1' && c <= '9') {
+			file -= c - '0';
+			if (file < 0)
+				return fail(err, SFEN_ERR_SYNTAX, "board", col, "rank %d has more than 9 squares", rank);
+			continue;
+		}
+		bool promoted = false;
+		if (c == '+') {
+			promoted = true;
+			c = *++p;
+		}
+		PieceType pt = letter_type(c);
+		if (pt == PT_NONE) {
+			if (promoted && (c == '\0' || is_space(c) || c == '/'))
+				return fail(err, SFEN_ERR_SYNTAX, "board", col, "'+' must be followed by a piece letter");
+			return fail(err, SFEN_ERR_SYNTAX, "board", (int)(p - text) + 1, "unknown piece letter '%c'", c);
+		}
+		if (promoted && !pt_can_promote(pt))
+			return fail(err, SFEN_ERR_SYNTAX, "board", col, "'+%c': a %s cannot promote", c, TYPE_NAME[pt]);
+		if (file == 0)
+			return fail(err, SFEN_ERR_SYNTAX, "board", col, "rank %d has more than 9 squares", rank);
+		Color color = isupper((unsigned char)c) ? SENTE : GOTE;
+		Square sq = sq_make(file, rank);
+		if (pt == KING && pos->king[color] != SQ_NONE)
+			return fail(err, SFEN_ERR_ILLEGAL, "board", col, "two %s kings", color == SENTE ? "sente" : "gote");
+		Piece piece = piece_make(color, promoted ? pt_promote(pt) : pt);
+		/* a piece that could never move again */
+		int rr = sq_rel_rank(color, sq);
+		if (!promoted && (((pt == PAWN || pt == LANCE) && rr == 1) || (pt == KNIGHT && rr <= 2)))
+			return fail(err, SFEN_ERR_ILLEGAL, "board", col, "%s %s on %d%c can never move", color == SENTE ? "sente" : "gote",
+			            TYPE_NAME[pt], file, 'a' + rank - 1);
+		pos_put(pos, sq, piece);
+		file--;
+	}
+	*end = p;
+	return SFEN_OK;
+}
+
+static int parse_hand(Position *pos, const char *text, const char *s, const char **end, SfenError *err)
+{
+	const char *p = s;
+	if (*p == '-') {
+		*end = p + 1;
+		if (**end && !is_space(**end))
+			return fail(err, SFEN_ERR_SYNTAX, "hand", (int)(*end - text) + 1, "unexpected '%c' after '-'", **end);
+		return SFEN_OK;
+	}
+	bool seen[COLOR_NB][HAND_PT_NB] = {{false}};
+	if (*p == '\0' || is_space(*p))
+		return fail(err, SFEN_ERR_SYNTAX, "hand", (int)(p - text) + 1, "missing (use '-' for empty hands)");
+	while (*p && !is_space(*p)) {
+		int col = (int)(p - text) + 1;
+		int n = 1;
+		if (isdigit((unsigned char)*p)) {
+			n = 0;
+			int digits = 0;
+			while (isdigit((unsigned char)*p)) {
+				n = n * 10 + (*p - '0');
+				p++;
+				if (++digits > 2)
+					return fail(err, SFEN_ERR_SYNTAX, "hand", col, "count with more than two digits");
+			}
+			if (n < 1 || n > 18)
+				return fail(err, SFEN_ERR_SYNTAX, "hand", col, "count %d out of range 1..18", n);
+		}
+		char c = *p;
+		PieceType pt = letter_type(c);
+		if (pt == PT_NONE)
+			return fail(err, SFEN_ERR_SYNTAX, "hand", (int)(p - text) + 1, c ? "unknown piece letter '%c'" : "count without a piece letter%c", c);
+		if (pt == KING)
+			return fail(err, SFEN_ERR_ILLEGAL, "hand", (int)(p - text) + 1, "a king cannot be held in hand");
+		Color color = isupper((unsigned char)c) ? SENTE : GOTE;
+		if (seen[color][pt])
+			return fail(err, SFEN_ERR_SYNTAX, "hand", (int)(p - text) + 1, "'%c' listed twice", c);
+		seen[color][pt] = true;
+		if (n > PIECE_SET_COUNT[pt])
+			return fail(err, SFEN_ERR_ILLEGAL, "hand", col, "%d %ss: the set has %d", n, TYPE_NAME[pt], PIECE_SET_COUNT[pt]);
+		pos_set_hand(pos, color, pt, n);
+		p++;
+	}
+	*end = p;
+	return SFEN_OK;
+}
+
+int sfen_parse_root(Position *pos, const char *text, SfenError *err, const char **moves_text)
+{
+	core_init();
+	pos_clear(pos);
+	if (moves_text)
+		*moves_text = NULL;
+	const char *s = skip_spaces(text);
+	if (starts_word(s, "position"))
+		s = skip_spaces(s + 8);
+	if (starts_word(s, "startpos")) {
+		const char *after = skip_spaces(s + 8);
+		int rc = sfen_parse_root(pos, SFEN_STARTPOS, err, NULL);
+		if (rc)
+			return rc;
+		s = after;
+		goto moves;
+	}
+	if (starts_word(s, "sfen"))
+		s = skip_spaces(s + 4);
+	if (*s == '\0')
+		return fail(err, SFEN_ERR_SYNTAX, "board", (int)(s - text) + 1, "empty position");
+
+	const char *end = s;
+	int rc = parse_board(pos, text, s, &end, err);
+	if (rc)
+		return rc;
+	s = skip_spaces(end);
+	int side_col = (int)(s - text) + 1;
+	if ((s[0] != 'b' && s[0] != 'w') || (s[1] && !is_space(s[1]))) {
+		if (*s == '\0')
+			return fail(err, SFEN_ERR_SYNTAX, "side", side_col, "missing side to move ('b' or 'w')");
+		return fail(err, SFEN_ERR_SYNTAX, "side", side_col, "side to move must be 'b' or 'w'");
+	}
+	pos->side = s[0] == 'b' ? SENTE : GOTE;
+	s = skip_spaces(s + 1);
+	if (*s == '\0')
+		return fail(err, SFEN_ERR_SYNTAX, "hand", (int)(s - text) + 1, "missing (use '-' for empty hands)");
+	rc = parse_hand(pos, text, s, &end, err);
+	if (rc)
+		return rc;
+	s = skip_spaces(end);
+	if (isdigit((unsigned char)*s)) {
+		long n = 0;
+		const char *start = s;
+		while (isdigit((unsigned char)*s)) {
+			if (n < 100000000)
+				n = n * 10 + (*s - '0');
+			s++;
+		}
+		if (*s && !is_space(*s))
+			return fail(err, SFEN_ERR_SYNTAX, "move number", (int)(start - text) + 1, "not a number");
+		if (n < 1)
+			return fail(err, SFEN_ERR_SYNTAX, "move number", (int)(start - text) + 1, "must be at least 1");
+		pos->move_number = (int)(n > 1000000 ? 1000000 : n);
+		s = skip_spaces(s);
+	}
+
+	/* whole-position checks */
+	int totals[9];
+	pos_piece_totals(pos, totals);
+	for (int pt = PAWN; pt <= KING; pt++)
+		if (totals[pt] > PIECE_SET_COUNT[pt])
+			return fail(err, SFEN_ERR_ILLEGAL, "position", 0, "%d %ss in all, the set has %d", totals[pt], TYPE_NAME[pt],
+			            PIECE_SET_COUNT[pt]);
+	for (int c = 0; c < COLOR_NB; c++) {
+		bb_t pawns = pos_pieces(pos, (Color)c, PAWN);
+		for (int f = 1; f <= 9; f++)
+			if (bb_count(bb_and(pawns, bb_file(f))) > 1)
+				return fail(err, SFEN_ERR_ILLEGAL, "board", 0, "two unpromoted %s pawns on file %d (nifu)", c == SENTE ? "sente" : "gote", f);
+	}
+	pos_finish_setup(pos);
+	Color them = color_flip(pos->side);
+	if (pos->king[them] != SQ_NONE && pos_attacked(pos, pos->side, pos->king[them], pos->occ))
+		return fail(err, SFEN_ERR_ILLEGAL, "position", 0, "the side not to move (%s) is in check", them == SENTE ? "sente" : "gote");
+
+moves:
+	if (*s == '\0')
+		return SFEN_OK;
+	if (starts_word(s, "moves")) {
+		if (moves_text)
+			*moves_text = skip_spaces(s + 5);
+		return SFEN_OK;
+	}
+	return fail(err, SFEN_ERR_SYNTAX, "position", (int)(s - text) + 1, "unexpected text '%.20s'", s);
+}
+
+int sfen_play_moves(Position *pos, const char *text, int column_base, Move *out, int max_moves, SfenError *err)
+{
+	int n = 0;
+	const char *s = skip_spaces(text);
+	while (*s) {
+		int col = column_base + (int)(s - text);
+		int len;
+		Move m = usi_parse(s, &len);
+		if (m == MOVE_NONE) {
+			int w = 0;
+			while (s[w] && !is_space(s[w]) && w < 16)
+				w++;
+			return fail(err, SFEN_ERR_SYNTAX, "moves", col, "move %d '%.*s' is not a USI move", n + 1, w, s);
+		}
+		if (n >= max_moves || pos->ply >= POS_MAX_PLY)
+			return fail(err, SFEN_ERR_ILLEGAL, "moves", col, "more than %d moves", n);
+		Move legal;
+		if (!gen_find_legal(pos, m, &legal))
+			return fail(err, SFEN_ERR_ILLEGAL, "moves", col, "move %d '%.*s' is not legal here", n + 1, len, s);
+		pos_do_move(pos, legal);
+		if (out)
+			out[n] = legal;
+		n++;
+		s = skip_spaces(s + len);
+	}
+	return n;
+}
+
+int sfen_parse(Position *pos, const char *text, SfenError *err)
+{
+	const char *moves;
+	int rc = sfen_parse_root(pos, text, err, &moves);
+	if (rc || !moves)
+		return rc;
+	rc = sfen_play_moves(pos, moves, (int)(moves - text) + 1, NULL, POS_MAX_PLY, err);
+	return rc < 0 ? rc : SFEN_OK;
+}
+
+int sfen_format(const Position *pos, char *buf, size_t size)
+{
+	char out[256];
+	int n = 0;
+	for (int rank = 1; rank <= 9; rank++) {
+		int empty = 0;
+		for (int file = 9; file >= 1; file--) {
+			Piece p = pos->board[sq_make(file, rank)];
+			if (!p) {
+				empty++;
+				continue;
+			}
+			if (empty)
+				out[n++] = (char)('0' + empty);
+			empty = 0;
+			PieceType pt = piece_type(p);
+			if (pt_is_promoted(pt))
+				out[n++] = '+';
+			char c = TYPE_LETTER[pt];
+			out[n++] = piece_color(p) == SENTE ? c : (char)tolower((unsigned char)c);
+		}
+		if (empty)
+			out[n++] = (char)('0' + empty);
+		if (rank < 9)
+			out[n++] = '/';
+	}
+	out[n++] = ' ';
+	out[n++] = pos->side == SENTE ? 'b' : 'w';
+	out[n++] = ' ';
+	static const PieceType ORDER[7] = {ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN};
+	int start = n;
+	for (int c = 0; c < COLOR_NB; c++)
+		for (int i = 0; i < 7; i++) {
+			int k = hand_count(pos->hand[c], ORDER[i]);
+			if (!k)
+				continue;
+			if (k > 1)
+				n += sprintf(out + n, "%d", k);
+			char l = TYPE_LETTER[ORDER[i]];
+			out[n++] = c == SENTE ? l : (char)tolower((unsigned char)l);
+		}
+	if (n == start)
+		out[n++] = '-';
+	n += sprintf(out + n, " %d", pos->move_number);
+	if ((size_t)n + 1 > size)
+		return -1;
+	memcpy(buf, out, (size_t)n + 1);
+	return n;
+}

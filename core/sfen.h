@@ -1,0 +1,59 @@
+/*
+ * sfen.h -- SFEN position text (USI protocol, "position sfen ...").
+ *
+ * Accepted input:  [position] [sfen] BOARD SIDE HAND [MOVENUMBER] [moves M1 ...]
+ *              or  [position] startpos [moves M1 ...]
+ * HAND is '-' or pieces in any order with counts of one or two digits
+ * (up to 18).  Errors name the field and the 1-based column of the input.
+ *
+ * A parsed position is validated: nine ranks of nine squares; known piece
+ * letters; '+' only before P, L, N, S, B, R; no more pieces of a kind (board
+ * plus hands, promoted counted as unpromoted) than the 40-piece set has; at
+ * most one king per colour, none in hand; no piece that could never move
+ * (pawn/lance on its last rank, knight on its last two); no two unpromoted
+ * pawns of one colour on a file (nifu); the side not to move not in check.
+ * Fewer than 40 pieces is allowed (tsume positions).
+ */
+#ifndef TSUME_SFEN_H
+#define TSUME_SFEN_H
+
+#include "position.h"
+
+#include <stddef.h>
+
+typedef struct {
+	const char *field; /* "board", "side", "hand", "move number", "moves", "position" */
+	int column;        /* 1-based column in the input text, 0 if not applicable */
+	char message[200]; /* full human-readable message (includes field and column) */
+} SfenError;
+
+/* Status codes: 0 ok, negative error (zlib style). */
+#define SFEN_OK 0
+#define SFEN_ERR_SYNTAX (-1) /* malformed text */
+#define SFEN_ERR_ILLEGAL (-2) /* well-formed but not a legal position / move */
+
+/* The start position. */
+#define SFEN_STARTPOS "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+
+/* Parses and validates a position, stopping before any "moves" list.
+ * On success returns SFEN_OK and, if moves_text is not NULL, sets *moves_text
+ * to the text after the word "moves" (or NULL if there is none).  On error
+ * returns a negative code, fills *err (if not NULL) and leaves *pos undefined. */
+int sfen_parse_root(Position *pos, const char *text, SfenError *err, const char **moves_text);
+
+/* Plays the space-separated USI moves of text on pos, each checked for
+ * legality.  At most max_moves are played (POS_MAX_PLY bounds it).  If out is
+ * not NULL the moves are stored there.  Returns the number of moves played
+ * (>= 0) or a negative code with *err naming the first bad move and its
+ * column relative to column_base (the column of text[0] in the full line). */
+int sfen_play_moves(Position *pos, const char *text, int column_base, Move *out, int max_moves, SfenError *err);
+
+/* sfen_parse_root followed by sfen_play_moves: the position after the moves. */
+int sfen_parse(Position *pos, const char *text, SfenError *err);
+
+/* Writes the SFEN of pos (hands in the order R B G S N L P, sente first) into
+ * buf of size bytes; returns the length, or -1 if buf is too small
+ * (160 bytes always suffice). */
+int sfen_format(const Position *pos, char *buf, size_t size);
+
+#endif

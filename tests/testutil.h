@@ -1,0 +1,73 @@
+/*
+ * testutil.h -- helpers shared by the cmocka tests: locating ../shared data,
+ * reading lines, and comparing move lists as strcmp-sorted USI strings.
+ */
+#ifndef TSUME_TESTUTIL_H
+#define TSUME_TESTUTIL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "movegen.h"
+#include "notation.h"
+#include "sfen.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef SHARED_DIR
+#define SHARED_DIR "../shared"
+#endif
+
+/* Opens SHARED_DIR/rel for reading; fails the test if it is missing. */
+static inline FILE *tu_open_shared(const char *rel)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/%s", SHARED_DIR, rel);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		fail_msg("cannot open %s (tests read the data in ../shared beside the clone)", path);
+	return f;
+}
+
+/* Reads one line without its end-of-line characters; false at end of file. */
+static inline bool tu_read_line(FILE *f, char *buf, size_t size)
+{
+	if (!fgets(buf, (int)size, f))
+		return false;
+	buf[strcspn(buf, "\r\n")] = '\0';
+	return true;
+}
+
+static inline int tu_cmp_str(const void *a, const void *b) { return strcmp((const char *)a, (const char *)b); }
+
+/* Writes the list as strcmp-sorted, space-separated USI into out. */
+static inline void tu_moves_string(const MoveList *list, char *out, size_t size)
+{
+	static char usi[MAX_MOVES][6];
+	for (int i = 0; i < list->n; i++)
+		usi_format(list->moves[i], usi[i]);
+	qsort(usi, (size_t)list->n, sizeof usi[0], tu_cmp_str);
+	size_t n = 0;
+	out[0] = '\0';
+	for (int i = 0; i < list->n && n + 8 < size; i++)
+		n += (size_t)snprintf(out + n, size - n, "%s%s", i ? " " : "", usi[i]);
+}
+
+/* Parses SFEN text or fails the test with the parser's message. */
+static inline void tu_parse(Position *pos, const char *sfen)
+{
+	SfenError err;
+	if (sfen_parse(pos, sfen, &err) != SFEN_OK)
+		fail_msg("cannot parse '%s': %s", sfen, err.message);
+}
+
+/* true when the environment asks for a quick run (sanitizer builds). */
+static inline bool tu_quick(void) { return getenv("TSUME_QUICK") != NULL; }
+
+#endif
