@@ -278,16 +278,71 @@ int gen_checks(const Position *pos, MoveList *list)
 	return list->n;
 }
 
+bool gen_is_legal(const Position *pos, Move m)
+{
+	Color us = pos->side, them = color_flip(us);
+	Square to = move_to(m), ksq = pos->king[us];
+	if (to >= SQ_NB)
+		return false;
+	bb_t checkers = pos_checkers(pos);
+	if (move_is_drop(m)) {
+		PieceType pt = move_drop_pt(m);
+		if (pt < PAWN || pt > GOLD || move_is_promote(m) || !hand_has(pos->hand[us], pt) || pos->board[to])
+			return false;
+		if (!bb_test(drop_rank_mask(us, pt), to))
+			return false;
+		if (bb_any(checkers) && (bb_more_than_one(checkers) || !bb_test(bb_between(ksq, bb_lsb(checkers)), to)))
+			return false;
+		if (pt == PAWN) {
+			if (bb_test(nifu_mask(pos, us), to))
+				return false;
+			if (to == pawn_check_square(us, pos->king[them]) && gen_pawn_drop_mates(pos, to))
+				return false;
+		}
+		return true;
+	}
+	Square from = move_from(m);
+	if (from >= SQ_NB)
+		return false;
+	Piece p = pos->board[from];
+	if (!p || piece_color(p) != us || (move_piece(m) && move_piece(m) != p))
+		return false;
+	Piece cap = pos->board[to];
+	if (cap && piece_color(cap) == us)
+		return false;
+	PieceType pt = piece_type(p);
+	if (!bb_test(bb_piece_attacks(us, pt, from, pos->occ), to))
+		return false;
+	if (move_is_promote(m)) {
+		if (!pt_can_promote(pt) || !(sq_in_zone(us, from) || sq_in_zone(us, to)))
+			return false;
+	} else if (must_promote(us, pt, to)) {
+		return false;
+	}
+	if (pt == KING)
+		return !pos_attacked(pos, them, to, bb_andnot(pos->occ, bb_square(from)));
+	if (bb_any(checkers)) {
+		if (bb_more_than_one(checkers))
+			return false;
+		Square csq = bb_lsb(checkers);
+		if (to != csq && !bb_test(bb_between(ksq, csq), to))
+			return false;
+	}
+	bb_t pinned = bb_and(pos_slider_blockers(pos, them, ksq), pos->by_color[us]);
+	return !bb_test(pinned, from) || bb_aligned(ksq, from, to);
+}
+
 bool gen_find_legal(const Position *pos, Move m, Move *out)
 {
-	MoveList list;
-	gen_legal(pos, &list);
-	for (int i = 0; i < list.n; i++) {
-		if (move_same(list.moves[i], m)) {
-			if (out)
-				*out = list.moves[i];
-			return true;
-		}
+	if (!move_is_drop(m) && move_from(m) < SQ_NB)
+		m = (m & ~(0x3ffu << 16)) | ((Move)pos->board[move_from(m)] << 16);
+	if (!gen_is_legal(pos, m))
+		return false;
+	if (out) {
+		if (move_is_drop(m))
+			*out = move_make_drop(move_drop_pt(m), move_to(m), pos->side);
+		else
+			*out = move_make(move_from(m), move_to(m), pos->board[move_from(m)], pos->board[move_to(m)], move_is_promote(m));
 	}
-	return false;
+	return true;
 }

@@ -53,6 +53,10 @@ bool gen_has_legal(const Position *pos);
  * checks the enemy king. */
 bool gen_pawn_drop_mates(const Position *pos, Square sq);
 
+/* true iff m is a legal move of the side to move.  m needs the from/to/drop/
+ * promote fields; the moved piece field must match the board when set. */
+bool gen_is_legal(const Position *pos, Move m);
+
 /* true iff m (possibly from text, captured field ignored) is legal here;
  * on success *out receives the generator's form of the move. */
 bool gen_find_legal(const Position *pos, Move m, Move *out);

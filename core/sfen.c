@@ -1,4 +1,11 @@
-/* sfen.c -- SFEN parsing and formatting (see sfen.h). */
+/* sfen.c -- SFEN parsing and formatting (see sfen.h).
+ *
+ * Error columns: the byte where the bad token starts (for a piece, its '+');
+ * for too many pieces of a kind, the board piece or hand item that goes over
+ * the set (the board is read first, then the hands); for nifu, the second
+ * pawn in the text; 0 when no single column applies (the side not to move in
+ * check).  sfen_play_moves advances pos->move_number by one per move played.
+ */
 #include "sfen.h"
 
 #include "movegen.h"
@@ -59,7 +66,18 @@ static bool starts_word(const char *s, const char *w)
 	return strncmp(s, w, n) == 0 && (s[n] == '\0' || is_space(s[n]));
 }
 
-static int parse_board(Position *pos, const char *text, const char *s, const char **end, SfenError *err)
+/* Counts pieces by base type as they are read, so that the piece (on the
+ * board or in a hand) that goes over the 40-piece set is named with its column. */
+static int count_piece(int totals[9], PieceType base, int n, SfenError *err, const char *field, int col)
+{
+	totals[base] += n;
+	if (totals[base] > PIECE_SET_COUNT[base])
+		return fail(err, SFEN_ERR_ILLEGAL, field, col, "%d %ss in all (board and hands), the set has %d", totals[base],
+		            TYPE_NAME[base], PIECE_SET_COUNT[base]);
+	return SFEN_OK;
+}
+
+static int parse_board(Position *pos, const char *text, const char *s, const char **end, int totals[9], SfenError *err)
 {
 	int rank = 1, file = 9;
 	const char *p = s;
@@ -114,6 +132,13 @@ static int parse_board(Position *pos, const char *text, const char *s, const cha
 		if (!promoted && (((pt == PAWN || pt == LANCE) && rr == 1) || (pt == KNIGHT && rr <= 2)))
 			return fail(err, SFEN_ERR_ILLEGAL, "board", col, "%s %s on %d%c can never move", color == SENTE ? "sente" : "gote",
 			            TYPE_NAME[pt], file, 'a' + rank - 1);
+		/* nifu: a second unpromoted pawn of one colour on a file */
+		if (pt == PAWN && !promoted && bb_any(bb_and(pos_pieces(pos, color, PAWN), bb_file(file))))
+			return fail(err, SFEN_ERR_ILLEGAL, "board", col, "two unpromoted %s pawns on file %d (nifu)",
+			            color == SENTE ? "sente" : "gote", file);
+		int rc = count_piece(totals, pt, 1, err, "board", col);
+		if (rc)
+			return rc;
 		pos_put(pos, sq, piece);
 		file--;
 	}
@@ -121,7 +146,7 @@ static int parse_board(Position *pos, const char *text, const char *s, const cha
 	return SFEN_OK;
 }
 
-static int parse_hand(Position *pos, const char *text, const char *s, const char **end, SfenError *err)
+static int parse_hand(Position *pos, const char *text, const char *s, const char **end, int totals[9], SfenError *err)
 {
 	const char *p = s;
 	if (*p == '-') {
@@ -149,17 +174,20 @@ static int parse_hand(Position *pos, const char *text, const char *s, const char
 				return fail(err, SFEN_ERR_SYNTAX, "hand", col, "count %d out of range 1..18", n);
 		}
 		char c = *p;
+		if (c == '\0' || is_space(c))
+			return fail(err, SFEN_ERR_SYNTAX, "hand", col, "count %d without a piece letter (use '-' for empty hands)", n);
 		PieceType pt = letter_type(c);
 		if (pt == PT_NONE)
-			return fail(err, SFEN_ERR_SYNTAX, "hand", (int)(p - text) + 1, c ? "unknown piece letter '%c'" : "count without a piece letter%c", c);
+			return fail(err, SFEN_ERR_SYNTAX, "hand", (int)(p - text) + 1, "unknown piece letter '%c'", c);
 		if (pt == KING)
 			return fail(err, SFEN_ERR_ILLEGAL, "hand", (int)(p - text) + 1, "a king cannot be held in hand");
 		Color color = isupper((unsigned char)c) ? SENTE : GOTE;
 		if (seen[color][pt])
 			return fail(err, SFEN_ERR_SYNTAX, "hand", (int)(p - text) + 1, "'%c' listed twice", c);
 		seen[color][pt] = true;
-		if (n > PIECE_SET_COUNT[pt])
-			return fail(err, SFEN_ERR_ILLEGAL, "hand", col, "%d %ss: the set has %d", n, TYPE_NAME[pt], PIECE_SET_COUNT[pt]);
+		int rc = count_piece(totals, pt, n, err, "hand", col);
+		if (rc)
+			return rc;
 		pos_set_hand(pos, color, pt, n);
 		p++;
 	}
@@ -190,7 +218,8 @@ int sfen_parse_root(Position *pos, const char *text, SfenError *err, const char 
 		return fail(err, SFEN_ERR_SYNTAX, "board", (int)(s - text) + 1, "empty position");
 
 	const char *end = s;
-	int rc = parse_board(pos, text, s, &end, err);
+	int totals[9] = {0};
+	int rc = parse_board(pos, text, s, &end, totals, err);
 	if (rc)
 		return rc;
 	s = skip_spaces(end);
@@ -204,7 +233,7 @@ int sfen_parse_root(Position *pos, const char *text, SfenError *err, const char 
 	s = skip_spaces(s + 1);
 	if (*s == '\0')
 		return fail(err, SFEN_ERR_SYNTAX, "hand", (int)(s - text) + 1, "missing (use '-' for empty hands)");
-	rc = parse_hand(pos, text, s, &end, err);
+	rc = parse_hand(pos, text, s, &end, totals, err);
 	if (rc)
 		return rc;
 	s = skip_spaces(end);
@@ -224,19 +253,7 @@ int sfen_parse_root(Position *pos, const char *text, SfenError *err, const char 
 		s = skip_spaces(s);
 	}
 
-	/* whole-position checks */
-	int totals[9];
-	pos_piece_totals(pos, totals);
-	for (int pt = PAWN; pt <= KING; pt++)
-		if (totals[pt] > PIECE_SET_COUNT[pt])
-			return fail(err, SFEN_ERR_ILLEGAL, "position", 0, "%d %ss in all, the set has %d", totals[pt], TYPE_NAME[pt],
-			            PIECE_SET_COUNT[pt]);
-	for (int c = 0; c < COLOR_NB; c++) {
-		bb_t pawns = pos_pieces(pos, (Color)c, PAWN);
-		for (int f = 1; f <= 9; f++)
-			if (bb_count(bb_and(pawns, bb_file(f))) > 1)
-				return fail(err, SFEN_ERR_ILLEGAL, "board", 0, "two unpromoted %s pawns on file %d (nifu)", c == SENTE ? "sente" : "gote", f);
-	}
+	/* whole-position check (piece counts and nifu were checked while reading) */
 	pos_finish_setup(pos);
 	Color them = color_flip(pos->side);
 	if (pos->king[them] != SQ_NONE && pos_attacked(pos, pos->side, pos->king[them], pos->occ))
@@ -273,6 +290,7 @@ int sfen_play_moves(Position *pos, const char *text, int column_base, Move *out,
 		if (!gen_find_legal(pos, m, &legal))
 			return fail(err, SFEN_ERR_ILLEGAL, "moves", col, "move %d '%.*s' is not legal here", n + 1, len, s);
 		pos_do_move(pos, legal);
+		pos->move_number++;
 		if (out)
 			out[n] = legal;
 		n++;

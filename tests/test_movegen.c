@@ -104,6 +104,32 @@ static void check_reference(const char *rel, bool checks)
 			assert_string_equal(a, got);
 			in_check++;
 		}
+		/* gen_is_legal agrees with the generator on every candidate move */
+		if (!checks) {
+			static bool member[2][SQ_NB + HAND_PT_NB][SQ_NB];
+			memset(member, 0, sizeof member);
+			for (int i = 0; i < list.n; i++) {
+				Move m = list.moves[i];
+				int from = move_is_drop(m) ? SQ_NB + (int)move_drop_pt(m) : move_from(m);
+				member[move_is_promote(m)][from][move_to(m)] = true;
+			}
+			for (int from = 0; from < SQ_NB + HAND_PT_NB; from++)
+				for (int to = 0; to < SQ_NB; to++)
+					for (int pr = 0; pr < 2; pr++) {
+						Move m;
+						if (from >= SQ_NB) {
+							if (from == SQ_NB || pr)
+								continue;
+							m = move_make_drop((PieceType)(from - SQ_NB), to, pos.side);
+						} else {
+							if (!pos.board[from])
+								continue;
+							m = move_make(from, to, pos.board[from], pos.board[to], pr);
+						}
+						if (gen_is_legal(&pos, m) != member[pr][from][to])
+							fail_msg("%s: gen_is_legal disagrees on %s", sfen, usi_format(m, (char[6]){0}));
+					}
+		}
 		/* SFEN round trip (up to hand order) */
 		char out[256], out2[256];
 		assert_true(sfen_format(&pos, out, sizeof out) > 0);
