@@ -1,2 +1,689 @@
-/* dfpn.c -- placeholder until the solver lands (issue 3). */
-typedef int dfpn_placeholder_t;
+/* dfpn.c -- df-pn search (see dfpn.h). */
+#include "dfpn.h"
+
+#include "mate1.h"
+#include "movegen.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* Length budget meaning "no limit": deeper than any path we can play. */
+#define BUDGET_INF (POS_MAX_PLY - 16)
+
+enum { CHILD_FUTILE = 1, CHILD_REP = 2 };
+
+/* One child of an expanded node, kept in the context's arena. */
+typedef struct {
+	Move move;
+	uint32_t flags;
+	PnDn pn, dn;
+	int len; /* proven: mate length; disproven: no mate within len */
+} Child;
+
+typedef struct {
+	PnDn pn, dn;
+	int len;
+	bool rep; /* a disproof that depends on a repetition on the current path */
+} NodeResult;
+
+/* Keys of the positions on the current path, for repetition detection:
+ * a counter filter plus the exact keys by ply. */
+#define PATH_FILTER_BITS 16
+
+struct Dfpn {
+	TT tt;
+	Position pos;
+	Color attacker;
+	/* limits and statistics */
+	const DfpnLimits *lim;
+	uint64_t nodes, next_check;
+	double start;
+	DfpnStopReason stop_reason;
+	bool stopped;
+	double last_progress;
+	/* path */
+	uint8_t path_filter[1 << PATH_FILTER_BITS];
+	uint64_t path_keys[POS_MAX_PLY + 1];
+	int path_len;
+	/* children arena (indices stay valid across realloc) */
+	Child *arena;
+	size_t arena_cap, arena_top;
+};
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+Dfpn *dfpn_new(size_t hash_mb)
+{
+	core_init();
+	Dfpn *d = calloc(1, sizeof *d);
+	if (!d)
+		return NULL;
+	if (tt_init(&d->tt, hash_mb) != 0) {
+		free(d);
+		return NULL;
+	}
+	d->arena_cap = 1 << 16;
+	d->arena = malloc(d->arena_cap * sizeof *d->arena);
+	if (!d->arena) {
+		tt_free(&d->tt);
+		free(d);
+		return NULL;
+	}
+	return d;
+}
+
+void dfpn_free(Dfpn *d)
+{
+	if (!d)
+		return;
+	tt_free(&d->tt);
+	free(d->arena);
+	free(d);
+}
+
+void dfpn_clear(Dfpn *d) { tt_clear(&d->tt); }
+
+/* ---- path ---- */
+
+static inline unsigned path_slot(uint64_t key) { return (unsigned)(key >> (64 - PATH_FILTER_BITS)); }
+
+static void path_push(Dfpn *d, uint64_t key)
+{
+	d->path_keys[d->path_len++] = key;
+	d->path_filter[path_slot(key)]++;
+}
+
+static void path_pop(Dfpn *d)
+{
+	uint64_t key = d->path_keys[--d->path_len];
+	d->path_filter[path_slot(key)]--;
+}
+
+static bool path_contains(const Dfpn *d, uint64_t key)
+{
+	if (!d->path_filter[path_slot(key)])
+		return false;
+	for (int i = d->path_len - 1; i >= 0; i--)
+		if (d->path_keys[i] == key)
+			return true;
+	return false;
+}
+
+/* ---- limits ---- */
+
+static void check_limits(Dfpn *d)
+{
+	d->next_check = d->nodes + 1024;
+	const DfpnLimits *lim = d->lim;
+	if (!lim)
+		return;
+	if (lim->max_nodes && d->nodes >= lim->max_nodes) {
+		d->stopped = true;
+		d->stop_reason = DFPN_STOP_NODES;
+	}
+	if (lim->stop && atomic_load(lim->stop)) {
+		d->stopped = true;
+		d->stop_reason = DFPN_STOP_USER;
+	}
+	double t = now_seconds();
+	if (lim->max_time_ms && (t - d->start) * 1000.0 >= (double)lim->max_time_ms) {
+		d->stopped = true;
+		d->stop_reason = DFPN_STOP_TIME;
+	}
+	if (lim->progress && t - d->last_progress >= 0.1) {
+		d->last_progress = t;
+		lim->progress(lim->progress_arg, d->nodes, t - d->start, tt_hashfull(&d->tt));
+	}
+}
+
+/* ---- futile interpositions ---- */
+
+/*
+ * After a drop of X on s, the capture by the checking piece, and X given back
+ * to the defender, the hands are as before and the board differs from the
+ * position being examined only in where the checking piece stands and whether
+ * it promoted.  So futility depends on (s, type of the checking piece after
+ * the capture) alone, whatever X is and however deep the nesting: one memo per
+ * examined position keeps the recursion linear in the number of squares.
+ */
+typedef struct {
+	int8_t v[SQ_NB][PT_NB]; /* -1 unknown, 0 not futile, 1 futile */
+} FutileMemo;
+
+static void memo_reset(FutileMemo *f) { memset(f, -1, sizeof *f); }
+
+static bool mated_modulo_futile(Position *pos, FutileMemo *memo, int depth);
+
+/* Is the defender's evasion m (the defender to move, in check) a futile drop? */
+static bool is_futile_drop(Position *pos, Move m, FutileMemo *memo, int depth)
+{
+	if (!move_is_drop(m) || depth > 10 || pos->ply + 3 > POS_MAX_PLY)
+		return false;
+	bb_t checkers = pos_checkers(pos);
+	if (bb_more_than_one(checkers))
+		return false;
+	Square csq = bb_lsb(checkers), to = move_to(m);
+	PieceType pt = move_drop_pt(m);
+	Color def = pos->side, att = color_flip(def);
+	Piece checker = pos->board[csq];
+	bool futile = false;
+	pos_do_move(pos, m);
+	for (int promote = 0; promote <= 1 && !futile; promote++) {
+		Move cap = move_make(csq, to, checker, pos->board[to], promote);
+		if (!gen_is_legal(pos, cap))
+			continue;
+		PieceType after = promote ? pt_promote(piece_type(checker)) : piece_type(checker);
+		int8_t *slot = &memo->v[to][after];
+		if (*slot < 0) {
+			pos_do_move(pos, cap);
+			int a = hand_count(pos->hand[att], pt), b = hand_count(pos->hand[def], pt);
+			pos_set_hand(pos, att, pt, a - 1);
+			pos_set_hand(pos, def, pt, b + 1);
+			*slot = (int8_t)(pos_in_check(pos) && mated_modulo_futile(pos, memo, depth + 1));
+			pos_set_hand(pos, def, pt, b);
+			pos_set_hand(pos, att, pt, a);
+			pos_undo_move(pos, cap);
+		}
+		futile = *slot == 1;
+	}
+	pos_undo_move(pos, m);
+	return futile;
+}
+
+static bool mated_modulo_futile(Position *pos, FutileMemo *memo, int depth)
+{
+	MoveList ev;
+	gen_evasions(pos, &ev);
+	for (int i = 0; i < ev.n; i++)
+		if (!is_futile_drop(pos, ev.moves[i], memo, depth))
+			return false;
+	return true;
+}
+
+bool dfpn_is_mated(Position *pos)
+{
+	FutileMemo memo;
+	memo_reset(&memo);
+	return pos_in_check(pos) && mated_modulo_futile(pos, &memo, 0);
+}
+
+/* Marks futile[i] for the evasions of list (the defender to move, in check);
+ * returns the number of evasions that are not futile. */
+static __attribute__((noinline)) int mark_futile(Position *pos, const MoveList *list, bool *futile)
+{
+	int real = 0;
+	bool any_drop = false;
+	for (int i = 0; i < list->n; i++)
+		any_drop |= move_is_drop(list->moves[i]);
+	FutileMemo memo;
+	if (any_drop)
+		memo_reset(&memo);
+	for (int i = 0; i < list->n; i++) {
+		futile[i] = any_drop && move_is_drop(list->moves[i]) && is_futile_drop(pos, list->moves[i], &memo, 0);
+		real += !futile[i];
+	}
+	return real;
+}
+
+/* Number of evasions that are not futile drops (0 = the check mates). */
+static __attribute__((noinline)) int count_real_evasions(Position *pos)
+{
+	MoveList ev;
+	bool futile[MAX_MOVES];
+	gen_evasions(pos, &ev);
+	return mark_futile(pos, &ev, futile);
+}
+
+/* ---- arena ---- */
+
+static size_t arena_alloc(Dfpn *d, size_t n)
+{
+	if (d->arena_top + n > d->arena_cap) {
+		size_t cap = d->arena_cap;
+		while (d->arena_top + n > cap)
+			cap *= 2;
+		Child *a = realloc(d->arena, cap * sizeof *a);
+		if (!a)
+			return SIZE_MAX;
+		d->arena = a;
+		d->arena_cap = cap;
+	}
+	size_t base = d->arena_top;
+	d->arena_top += n;
+	return base;
+}
+
+/* ---- the search ---- */
+
+static inline void set_proven(Child *c, int len)
+{
+	c->pn = 0;
+	c->dn = PNDN_INF;
+	c->len = len;
+}
+static inline void set_disproven(Child *c, int len)
+{
+	c->pn = PNDN_INF;
+	c->dn = 0;
+	c->len = len;
+}
+
+/* Initial values of a child reached by m from the current position.
+ * remain = the child's length budget. */
+static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain)
+{
+	Position *pos = &d->pos;
+	c->flags = 0;
+	c->len = 0;
+	if (path_contains(d, pos_key(pos))) {
+		set_disproven(c, TT_LEN_INF);
+		c->flags |= CHILD_REP;
+		return;
+	}
+	TTProbe p = tt_probe(&d->tt, pos_board_key(pos), pos->hand[d->attacker], remain);
+	if (p.found) {
+		c->pn = p.pn;
+		c->dn = p.dn;
+		c->len = p.len;
+		return;
+	}
+	if (child_is_and) {
+		/* df-pn+: the proof number of a defender node is its number of
+		 * (non-futile) evasions; none means the check mates. */
+		int n = count_real_evasions(pos);
+		if (n == 0) {
+			set_proven(c, 0);
+			tt_store(&d->tt, pos_board_key(pos), pos->hand[d->attacker], 0, PNDN_INF, 0, 1);
+			return;
+		}
+		if (remain < 1) {
+			set_disproven(c, remain < 0 ? 0 : remain);
+			return;
+		}
+		c->pn = (PnDn)n;
+		c->dn = 1;
+	} else {
+		if (remain < 1) {
+			set_disproven(c, 0);
+			return;
+		}
+		c->pn = 1;
+		c->dn = 1;
+	}
+}
+
+static inline PnDn eps_threshold(PnDn second)
+{
+	if (second >= PNDN_INF)
+		return PNDN_INF;
+	return second + second / 4 + 1;
+}
+
+/* Generates the children of the current node into the arena and gives each
+ * its initial values.  Kept out of mid() so that the move list does not stay
+ * on the stack during the recursion.  Returns the arena index (SIZE_MAX when
+ * out of memory) and the count in *count. */
+static __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain, int *count)
+{
+	Position *pos = &d->pos;
+	MoveList list;
+	if (or_node)
+		gen_checks(pos, &list);
+	else
+		gen_evasions(pos, &list);
+	*count = list.n;
+	if (list.n == 0)
+		return 0;
+	size_t base = arena_alloc(d, (size_t)list.n);
+	if (base == SIZE_MAX)
+		return base;
+	bool futile[MAX_MOVES] = {false};
+	if (!or_node)
+		mark_futile(pos, &list, futile);
+	for (int i = 0; i < list.n; i++) {
+		Child *c = &d->arena[base + i];
+		c->move = list.moves[i];
+		if (futile[i]) {
+			set_proven(c, 0);
+			c->flags = CHILD_FUTILE;
+			continue;
+		}
+		pos_do_move(pos, c->move);
+		init_child(d, c, or_node, remain - 1);
+		pos_undo_move(pos, c->move);
+	}
+	return base;
+}
+
+static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
+{
+	Position *pos = &d->pos;
+	const bool or_node = pos->side == d->attacker;
+	const uint64_t key = pos_board_key(pos);
+	const Hand hand = pos->hand[d->attacker];
+	const uint64_t nodes_before = d->nodes;
+	NodeResult r = {1, 1, 0, false};
+
+	d->nodes++;
+	if (d->nodes >= d->next_check)
+		check_limits(d);
+	if (or_node && remain < 1)
+		return (NodeResult){PNDN_INF, 0, 0, false};
+	if (pos->ply + 2 >= POS_MAX_PLY) {
+		d->stopped = true;
+		d->stop_reason = DFPN_STOP_DEPTH;
+		return r;
+	}
+
+	int n;
+	size_t base = expand(d, or_node, remain, &n);
+	if (n == 0) {
+		if (or_node) {
+			tt_store(&d->tt, key, hand, PNDN_INF, 0, TT_LEN_INF, 1);
+			return (NodeResult){PNDN_INF, 0, TT_LEN_INF, false};
+		}
+		tt_store(&d->tt, key, hand, 0, PNDN_INF, 0, 1);
+		return (NodeResult){0, PNDN_INF, 0, false};
+	}
+	if (base == SIZE_MAX) {
+		d->stopped = true;
+		d->stop_reason = DFPN_STOP_USER;
+		return r;
+	}
+
+	for (;;) {
+		Child *ch = &d->arena[base];
+		/* node values from the children */
+		PnDn pn, dn;
+		int best = -1;
+		PnDn second = PNDN_INF;
+		bool rep = false;
+		int len;
+		if (or_node) {
+			pn = PNDN_INF;
+			dn = 0;
+			len = TT_LEN_INF;
+			int proven_len = TT_LEN_INF;
+			for (int i = 0; i < n; i++) {
+				if (ch[i].pn == 0 && ch[i].len + 1 < proven_len)
+					proven_len = ch[i].len + 1;
+				dn = pndn_add(dn, ch[i].dn);
+				if (ch[i].dn == 0) {
+					rep |= (ch[i].flags & CHILD_REP) != 0;
+					if (ch[i].len < TT_LEN_INF && ch[i].len + 1 < len)
+						len = ch[i].len + 1;
+				}
+				if (best < 0 || ch[i].pn < ch[best].pn || (ch[i].pn == ch[best].pn && ch[i].dn > ch[best].dn)) {
+					if (best >= 0 && ch[best].pn < second)
+						second = ch[best].pn;
+					best = i;
+				} else if (ch[i].pn < second) {
+					second = ch[i].pn;
+				}
+			}
+			pn = ch[best].pn;
+			if (pn == 0) {
+				dn = PNDN_INF;
+				len = proven_len;
+				rep = false;
+			} else if (dn != 0) {
+				rep = false;
+			}
+			if (dn >= PNDN_INF && pn != 0)
+				dn = PNDN_MAX;
+		} else {
+			pn = 0;
+			dn = PNDN_INF;
+			len = 0;
+			int dis_len = -1;
+			bool dis_rep = true;
+			for (int i = 0; i < n; i++) {
+				pn = pndn_add(pn, ch[i].pn);
+				if (ch[i].pn == 0 && !(ch[i].flags & CHILD_FUTILE) && ch[i].len + 1 > len)
+					len = ch[i].len + 1;
+				if (ch[i].dn == 0) {
+					bool crep = (ch[i].flags & CHILD_REP) != 0;
+					int clen = ch[i].len >= TT_LEN_INF ? TT_LEN_INF : ch[i].len + 1;
+					/* prefer a disproof that does not depend on the path */
+					if (dis_len < 0 || (dis_rep && !crep) || (dis_rep == crep && clen > dis_len)) {
+						dis_len = clen;
+						dis_rep = crep;
+					}
+				}
+				if (best < 0 || ch[i].dn < ch[best].dn || (ch[i].dn == ch[best].dn && ch[i].pn > ch[best].pn)) {
+					if (best >= 0 && ch[best].dn < second)
+						second = ch[best].dn;
+					best = i;
+				} else if (ch[i].dn < second) {
+					second = ch[i].dn;
+				}
+			}
+			dn = ch[best].dn;
+			if (dn == 0) {
+				pn = PNDN_INF;
+				len = dis_len;
+				rep = dis_rep;
+			} else if (pn != 0 && pn >= PNDN_INF) {
+				pn = PNDN_MAX;
+			}
+		}
+		r.pn = pn;
+		r.dn = dn;
+		r.len = len;
+		r.rep = rep;
+		if (pn == 0 || dn == 0 || pn >= thpn || dn >= thdn || d->stopped)
+			break;
+
+		/* thresholds for the best child (1+epsilon trick) */
+		PnDn cthpn, cthdn;
+		if (or_node) {
+			PnDn e = eps_threshold(second);
+			cthpn = thpn < e ? thpn : e;
+			cthdn = thdn >= PNDN_INF ? PNDN_INF : thdn - dn + ch[best].dn;
+		} else {
+			PnDn e = eps_threshold(second);
+			cthdn = thdn < e ? thdn : e;
+			cthpn = thpn >= PNDN_INF ? PNDN_INF : thpn - pn + ch[best].pn;
+		}
+		Move m = ch[best].move;
+		pos_do_move(pos, m);
+		path_push(d, pos_key(pos));
+		NodeResult cr = mid(d, cthpn, cthdn, remain - 1);
+		path_pop(d);
+		pos_undo_move(pos, m);
+		Child *c = &d->arena[base + best]; /* the arena may have moved */
+		c->pn = cr.pn;
+		c->dn = cr.dn;
+		c->len = cr.len;
+		c->flags = (c->flags & ~CHILD_REP) | (cr.rep ? CHILD_REP : 0);
+	}
+	d->arena_top = base;
+	if (!(r.dn == 0 && r.rep) && !(d->stopped && r.pn != 0 && r.dn != 0))
+		tt_store(&d->tt, key, hand, r.pn, r.dn, r.len, d->nodes - nodes_before);
+	return r;
+}
+
+/* Searches the current position (an OR node) until it is resolved or a
+ * limit stops the search. */
+static NodeResult search_root(Dfpn *d, int remain)
+{
+	NodeResult r;
+	do {
+		r = mid(d, PNDN_INF, PNDN_INF, remain);
+	} while (r.pn != 0 && r.dn != 0 && !d->stopped);
+	return r;
+}
+
+/* ---- main line ---- */
+
+/* Value of the child reached by m from the current position, under budget. */
+static TTProbe probe_child(Dfpn *d, Move m, int remain)
+{
+	Position *pos = &d->pos;
+	pos_do_move(pos, m);
+	TTProbe p;
+	if (path_contains(d, pos_key(pos)))
+		p = (TTProbe){PNDN_INF, 0, TT_LEN_INF, true};
+	else if (pos->side != d->attacker && count_real_evasions(pos) == 0)
+		p = (TTProbe){0, PNDN_INF, 0, true};
+	else
+		p = tt_probe(&d->tt, pos_board_key(pos), pos->hand[d->attacker], remain);
+	pos_undo_move(pos, m);
+	return p;
+}
+
+/* Resolves the child reached by m within budget `remain` by search. */
+static NodeResult search_child(Dfpn *d, Move m, int remain)
+{
+	Position *pos = &d->pos;
+	pos_do_move(pos, m);
+	NodeResult r;
+	if (path_contains(d, pos_key(pos))) {
+		r = (NodeResult){PNDN_INF, 0, TT_LEN_INF, true};
+	} else {
+		path_push(d, pos_key(pos));
+		r = search_root(d, remain);
+		path_pop(d);
+	}
+	pos_undo_move(pos, m);
+	return r;
+}
+
+/* Builds the main line of the root (current position, proven mate of exactly
+ * `len` plies).  Returns the number of plies written to pv. */
+static int build_pv(Dfpn *d, int len, Move *pv)
+{
+	Position *pos = &d->pos;
+	int t = len, n = 0;
+	while (t > 0 && !d->stopped) {
+		MoveList list;
+		Move chosen = MOVE_NONE;
+		if (pos->side == d->attacker) {
+			gen_checks(pos, &list);
+			for (int pass = 0; pass < 2 && chosen == MOVE_NONE; pass++) {
+				int best_len = TT_LEN_INF;
+				for (int i = 0; i < list.n; i++) {
+					TTProbe p = probe_child(d, list.moves[i], t - 1);
+					if (p.pn == 0 && p.len <= t - 1 && p.len < best_len) {
+						best_len = p.len;
+						chosen = list.moves[i];
+					}
+				}
+				if (chosen == MOVE_NONE && pass == 0) {
+					/* prove the node again within t plies to fill the table */
+					NodeResult r = search_root(d, t);
+					if (r.pn != 0)
+						return n;
+				}
+			}
+		} else {
+			gen_evasions(pos, &list);
+			/* candidates: non-futile evasions, longest stored proof first */
+			int order[MAX_MOVES], lens[MAX_MOVES], m = 0;
+			bool futile[MAX_MOVES];
+			mark_futile(pos, &list, futile);
+			for (int i = 0; i < list.n; i++) {
+				if (futile[i])
+					continue;
+				TTProbe p = probe_child(d, list.moves[i], t - 1);
+				order[m] = i;
+				lens[m] = p.pn == 0 ? p.len : t - 1;
+				m++;
+			}
+			if (m == 0)
+				break; /* mated (modulo futile drops) */
+			for (int a = 1; a < m; a++)
+				for (int b = a; b > 0 && lens[b] > lens[b - 1]; b--) {
+					int x = lens[b];
+					lens[b] = lens[b - 1];
+					lens[b - 1] = x;
+					x = order[b];
+					order[b] = order[b - 1];
+					order[b - 1] = x;
+				}
+			for (int k = 0; k < m && chosen == MOVE_NONE; k++) {
+				Move mv = list.moves[order[k]];
+				if (m == 1) {
+					chosen = mv;
+					break;
+				}
+				/* the child's true length is t-1 iff no mate within t-3 */
+				NodeResult r = search_child(d, mv, t - 3);
+				if (r.dn == 0)
+					chosen = mv;
+			}
+			if (chosen == MOVE_NONE)
+				return n;
+		}
+		if (chosen == MOVE_NONE)
+			return n;
+		pv[n++] = chosen;
+		pos_do_move(pos, chosen);
+		path_push(d, pos_key(pos));
+		t--;
+	}
+	return n;
+}
+
+DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, DfpnResult *res)
+{
+	memset(res, 0, offsetof(DfpnResult, pv));
+	d->pos = *root;
+	d->attacker = root->side;
+	d->lim = lim;
+	d->nodes = 0;
+	d->next_check = 1024;
+	d->start = now_seconds();
+	d->last_progress = d->start;
+	d->stopped = false;
+	d->stop_reason = DFPN_STOP_NONE;
+	memset(d->path_filter, 0, sizeof d->path_filter);
+	d->path_len = 0;
+	d->arena_top = 0;
+	int root_ply = d->pos.ply;
+	path_push(d, pos_key(&d->pos));
+
+	NodeResult r = search_root(d, BUDGET_INF - root_ply);
+	if (r.pn == 0) {
+		int best = r.len;
+		bool minimal = false;
+		while (!d->stopped) {
+			if (best <= 1) {
+				minimal = true;
+				break;
+			}
+			NodeResult s = search_root(d, best - 2);
+			if (s.pn == 0)
+				best = s.len;
+			else if (s.dn == 0) {
+				minimal = true;
+				break;
+			}
+		}
+		res->status = DFPN_MATE;
+		res->len = best;
+		res->len_minimal = minimal;
+		bool was_stopped = d->stopped;
+		if (!was_stopped)
+			res->pv_len = build_pv(d, best, res->pv);
+		while (d->pos.ply > root_ply) {
+			pos_undo_move(&d->pos, res->pv[d->pos.ply - root_ply - 1]);
+			path_pop(d);
+		}
+	} else if (r.dn == 0) {
+		res->status = DFPN_NOMATE;
+	} else {
+		res->status = DFPN_UNKNOWN;
+	}
+	res->reason = d->stop_reason;
+	res->nodes = d->nodes;
+	res->seconds = now_seconds() - d->start;
+	res->hashfull = tt_hashfull(&d->tt);
+	return res->status;
+}

@@ -9,6 +9,7 @@
  * to read one line from standard input.
  * Exit status: 0 success, 2 bad input or usage.
  */
+#include "dfpn.h"
 #include "movegen.h"
 #include "notation.h"
 #include "sfen.h"
@@ -169,6 +170,100 @@ static int cmd_moves(int argc, char **argv)
 	return 0;
 }
 
+/* ---- solve ---- */
+
+#define EXIT_MATE 0
+#define EXIT_NOMATE 1
+#define EXIT_UNKNOWN 3
+
+static const char *stop_reason_name(DfpnStopReason r)
+{
+	switch (r) {
+	case DFPN_STOP_TIME: return "time";
+	case DFPN_STOP_NODES: return "nodes";
+	case DFPN_STOP_USER: return "stopped";
+	case DFPN_STOP_DEPTH: return "depth";
+	default: return "none";
+	}
+}
+
+static int solve_one(Dfpn *d, const char *text, const DfpnLimits *lim)
+{
+	static Position pos;
+	SfenError err;
+	if (sfen_parse(&pos, text, &err) != SFEN_OK) {
+		fprintf(stderr, "tsume: bad position: %s\n", err.message);
+		return EXIT_BADINPUT;
+	}
+	static DfpnResult res;
+	dfpn_solve(d, &pos, lim, &res);
+	if (res.status == DFPN_MATE)
+		printf("mate %d%s\n", res.len, res.len_minimal ? "" : " (minimality not proven)");
+	else if (res.status == DFPN_NOMATE)
+		printf("nomate\n");
+	else
+		printf("unknown (%s)\n", stop_reason_name(res.reason));
+	if (res.status == DFPN_MATE) {
+		printf("usi:");
+		for (int i = 0; i < res.pv_len; i++) {
+			char buf[6];
+			printf(" %s", usi_format(res.pv[i], buf));
+		}
+		printf("\n");
+	}
+	printf("nodes %llu time %.3f s nps %.0f hashfull %d\n", (unsigned long long)res.nodes, res.seconds,
+	       res.seconds > 0 ? (double)res.nodes / res.seconds : 0.0, res.hashfull);
+	return res.status == DFPN_MATE ? EXIT_MATE : res.status == DFPN_NOMATE ? EXIT_NOMATE : EXIT_UNKNOWN;
+}
+
+static int cmd_solve(int argc, char **argv)
+{
+	static const struct option opts[] = {{"hash", required_argument, NULL, 'H'},  {"time", required_argument, NULL, 't'},
+	                                     {"nodes", required_argument, NULL, 'n'}, {"help", no_argument, NULL, 'h'},
+	                                     {0, 0, 0, 0}};
+	long hash = 256;
+	double time_s = 0;
+	unsigned long long nodes = 0;
+	int c;
+	while ((c = getopt_long(argc, argv, "H:t:n:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'H': hash = atol(optarg); break;
+		case 't': time_s = atof(optarg); break;
+		case 'n': nodes = strtoull(optarg, NULL, 10); break;
+		default: fprintf(stderr, "usage: tsume solve SFEN|- [--hash MB] [--time S] [--nodes N]\n"); return c == 'h' ? 0 : EXIT_BADINPUT;
+		}
+	}
+	if (argc - optind != 1) {
+		fprintf(stderr, "usage: tsume solve SFEN|- [--hash MB] [--time S] [--nodes N]\n");
+		return EXIT_BADINPUT;
+	}
+	Dfpn *d = dfpn_new((size_t)hash);
+	if (!d) {
+		fprintf(stderr, "tsume: cannot allocate %ld MB of hash\n", hash);
+		return EXIT_BADINPUT;
+	}
+	DfpnLimits lim = {0};
+	lim.max_nodes = nodes;
+	lim.max_time_ms = (int64_t)(time_s * 1000);
+	int rc = 0;
+	if (strcmp(argv[optind], "-") == 0) {
+		static char line[1 << 16];
+		while (fgets(line, sizeof line, stdin)) {
+			line[strcspn(line, "\r\n")] = '\0';
+			if (!line[0] || line[0] == '#')
+				continue;
+			dfpn_clear(d);
+			int r = solve_one(d, line, &lim);
+			if (r > rc)
+				rc = r;
+		}
+	} else {
+		rc = solve_one(d, argv[optind], &lim);
+	}
+	dfpn_free(d);
+	return rc;
+}
+
 static void bench_perft(const char *name, const char *sfen, int depth)
 {
 	static Position pos;
@@ -254,6 +349,8 @@ int main(int argc, char **argv)
 		return cmd_perft(argc, argv);
 	if (strcmp(cmd, "moves") == 0)
 		return cmd_moves(argc, argv);
+	if (strcmp(cmd, "solve") == 0)
+		return cmd_solve(argc, argv);
 	if (strcmp(cmd, "bench") == 0)
 		return cmd_bench(argc, argv);
 	if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {

@@ -1,0 +1,95 @@
+/*
+ * dfpn.h -- df-pn proof-number search for tsume shogi.
+ *
+ * Algorithm: depth-first proof-number search (Nagai 2002) with the 1+epsilon
+ * threshold trick (Pawlewicz & Lew 2007) and df-pn+ style initial values
+ * (the proof number of a new defender node is its number of evasions).
+ * OR nodes: the attacker (the side to move at the root) plays checks only.
+ * AND nodes: the defender plays every legal evasion.
+ *
+ *  - Transposition table with hand superiority (tt.h).
+ *  - Mate in one at every new OR node (an evasion-less reply is seen when the
+ *    children of an OR node are created).
+ *  - Repetition: a position repeated on the current path is a non-mate for
+ *    that path only (perpetual check loses for the checker).  Such results are
+ *    never stored in the table as disproofs (Kishimoto & Mueller 2004).
+ *  - Mate length: every proof carries its length; after the first proof the
+ *    root is searched again with the budget "mate within N-2" until that
+ *    fails, so the reported length is proven minimal.
+ *
+ * Futile interpositions (無駄合), as defined in ../shared/problems/cases.tsv:
+ * a drop between the king and a checking slider is futile when the checking
+ * piece can capture it at once and the defender is then still mated even if
+ * the captured piece is given back to the defender's hand; "still mated"
+ * allows further futile drops, recursively.  Futile drops are proven without
+ * search and do not count toward the mate length; when every evasion is a
+ * futile drop the check is mate.  Interpositions by a moving piece always count.
+ *
+ * Mate length = plies of the main line: the attacker mates as fast as
+ * possible, the defender resists as long as possible.
+ */
+#ifndef TSUME_DFPN_H
+#define TSUME_DFPN_H
+
+#include "position.h"
+#include "tt.h"
+
+#include <stdatomic.h>
+
+typedef enum {
+	DFPN_MATE = 0,    /* proven mate */
+	DFPN_NOMATE = 1,  /* proven: no mate */
+	DFPN_UNKNOWN = 3, /* a limit stopped the search */
+} DfpnStatus;
+
+typedef enum {
+	DFPN_STOP_NONE = 0,
+	DFPN_STOP_TIME,
+	DFPN_STOP_NODES,
+	DFPN_STOP_USER,
+	DFPN_STOP_DEPTH, /* the search reached POS_MAX_PLY */
+} DfpnStopReason;
+
+typedef struct {
+	uint64_t max_nodes;  /* 0 = unlimited */
+	int64_t max_time_ms; /* milliseconds of wall time, 0 = unlimited */
+	atomic_bool *stop;   /* set to true by another thread to stop; may be NULL */
+	/* called about every 100 ms with the nodes so far (may be NULL) */
+	void (*progress)(void *arg, uint64_t nodes, double seconds, int hashfull);
+	void *progress_arg;
+} DfpnLimits;
+
+#define DFPN_MAX_PV POS_MAX_PLY
+
+typedef struct {
+	DfpnStatus status;
+	DfpnStopReason reason; /* why the status is UNKNOWN (or why minimality is not proven) */
+	int len;               /* MATE: plies of the main line */
+	bool len_minimal;      /* MATE: a re-search for a mate within len-2 failed */
+	int pv_len;
+	Move pv[DFPN_MAX_PV];
+	uint64_t nodes;
+	double seconds;
+	int hashfull; /* per mille */
+} DfpnResult;
+
+typedef struct Dfpn Dfpn;
+
+/* Creates a search context with a hash table of hash_mb megabytes.
+ * Returns NULL if the memory cannot be allocated. */
+Dfpn *dfpn_new(size_t hash_mb);
+void dfpn_free(Dfpn *d);
+/* Empties the transposition table (between unrelated problems). */
+void dfpn_clear(Dfpn *d);
+
+/* Solves the position: the side to move is the attacker.  Fills *res and
+ * returns res->status.  The table is kept between calls (call dfpn_clear for
+ * a fresh start).  root is not modified. */
+DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, DfpnResult *res);
+
+/* true iff the defender (side to move) is in check and every evasion is a
+ * futile drop interposition (see above), i.e. the position counts as mate.
+ * pos is modified during the call and restored. */
+bool dfpn_is_mated(Position *pos);
+
+#endif

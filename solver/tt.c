@@ -1,0 +1,123 @@
+/* tt.c -- transposition table (see tt.h). */
+#include "tt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int tt_init(TT *tt, size_t mb)
+{
+	if (mb < 1)
+		mb = 1;
+	size_t bytes = mb << 20;
+	size_t nb = 1;
+	while (nb * 2 * TT_BUCKET_SIZE * sizeof(TTEntry) <= bytes)
+		nb *= 2;
+	tt->entries = calloc(nb * TT_BUCKET_SIZE, sizeof(TTEntry));
+	if (!tt->entries)
+		return -1;
+	tt->nbuckets = nb;
+	tt->used = 0;
+	tt->replaced = 0;
+	tt->gen = 1;
+	return 0;
+}
+
+void tt_free(TT *tt)
+{
+	free(tt->entries);
+	tt->entries = NULL;
+}
+
+void tt_clear(TT *tt)
+{
+	if (++tt->gen == 0) {
+		memset(tt->entries, 0, tt->nbuckets * TT_BUCKET_SIZE * sizeof(TTEntry));
+		tt->gen = 1;
+	}
+	tt->used = 0;
+}
+
+static inline bool live(const TT *tt, const TTEntry *e) { return e->amount != 0 && e->gen == tt->gen; }
+
+static inline TTEntry *bucket_of(const TT *tt, uint64_t key)
+{
+	return &tt->entries[(key & (tt->nbuckets - 1)) * TT_BUCKET_SIZE];
+}
+
+TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain)
+{
+	TTProbe r = {1, 1, 0, false};
+	const TTEntry *b = bucket_of(tt, key);
+	for (int i = 0; i < TT_BUCKET_SIZE; i++) {
+		const TTEntry *e = &b[i];
+		if (!live(tt, e) || e->key != key)
+			continue;
+		if (e->pn == 0) {
+			if (hand_ge(hand, e->hand) && e->len <= remain)
+				return (TTProbe){0, PNDN_INF, e->len, true};
+		} else if (e->dn == 0) {
+			if (hand_ge(e->hand, hand) && remain <= e->len)
+				return (TTProbe){PNDN_INF, 0, e->len, true};
+		} else if (e->hand == hand) {
+			r.pn = e->pn;
+			r.dn = e->dn;
+			r.found = true;
+		}
+	}
+	return r;
+}
+
+void tt_store(TT *tt, uint64_t key, Hand hand, PnDn pn, PnDn dn, int len, uint64_t amount)
+{
+	TTEntry *b = bucket_of(tt, key);
+	TTEntry *victim = NULL;
+	uint32_t amt = amount >= UINT32_MAX / 2 ? UINT32_MAX / 2 : (uint32_t)amount + 1;
+	bool resolved = pn == 0 || dn == 0;
+	for (int i = 0; i < TT_BUCKET_SIZE; i++) {
+		TTEntry *e = &b[i];
+		if (live(tt, e) && e->key == key && e->hand == hand) {
+			bool e_resolved = e->pn == 0 || e->dn == 0;
+			/* keep the more useful of two resolved results */
+			if (e_resolved && resolved && e->pn == 0 && pn == 0 && e->len <= len)
+				return;
+			if (e_resolved && resolved && e->dn == 0 && dn == 0 && e->len >= len)
+				return;
+			if (e_resolved && !resolved && (e->pn == 0 || e->len == TT_LEN_INF))
+				return;
+			victim = e;
+			break;
+		}
+	}
+	if (!victim) {
+		for (int i = 0; i < TT_BUCKET_SIZE; i++) {
+			TTEntry *e = &b[i];
+			if (!live(tt, e)) {
+				victim = e;
+				tt->used++;
+				break;
+			}
+			/* resolved entries weigh more than open ones of equal effort */
+			uint64_t w = (uint64_t)e->amount * ((e->pn == 0 || e->dn == 0) ? 4 : 1);
+			if (!victim || w < (uint64_t)victim->amount * ((victim->pn == 0 || victim->dn == 0) ? 4 : 1))
+				victim = e;
+		}
+		if (live(tt, victim))
+			tt->replaced++;
+	}
+	bool same = live(tt, victim) && victim->key == key && victim->hand == hand;
+	if (same && victim->amount > amt)
+		amt = victim->amount;
+	victim->key = key;
+	victim->hand = hand;
+	victim->pn = (uint32_t)(pn > PNDN_INF ? PNDN_INF : pn);
+	victim->dn = (uint32_t)(dn > PNDN_INF ? PNDN_INF : dn);
+	victim->len = (uint16_t)(len < 0 ? 0 : len > TT_LEN_INF ? TT_LEN_INF : len);
+	victim->amount = amt;
+	victim->gen = tt->gen;
+}
+
+int tt_hashfull(const TT *tt)
+{
+	size_t total = tt->nbuckets * TT_BUCKET_SIZE;
+	return (int)(tt->used * 1000 / (total ? total : 1));
+}

@@ -1,0 +1,96 @@
+/*
+ * tt.h -- the transposition table of the df-pn search.
+ *
+ * Entries are keyed by the board key (board + side to move, see position.h)
+ * and store the attacker's hand beside it, so a lookup can use hand
+ * superiority (Seo 1999; Nagai 2002, ch. 5):
+ *   - a proven entry whose hand is <= ours proves our position too (the
+ *     attacker holds at least as much, the defender at most as much);
+ *   - a disproven entry whose hand is >= ours disproves ours.
+ * The defender's hand is not stored: with the board fixed, it is the rest of
+ * the pieces in play, so it is fixed by the attacker's hand.
+ *
+ * Entries also carry a mate length bound (plies from this node):
+ *   - proven:    a mate of at most `len` plies exists;
+ *   - disproven: no mate of at most `len` plies exists (TT_LEN_INF = none at all).
+ * A proof is used only when len <= the remaining length budget, a disproof only
+ * when the budget <= len.
+ *
+ * Memory: a fixed array of buckets allocated once (tt_init); when a bucket is
+ * full, the entry with the least search effort is replaced (garbage collection
+ * by effort).  Never grows.
+ */
+#ifndef TSUME_TT_H
+#define TSUME_TT_H
+
+#include "types.h"
+
+#include <stddef.h>
+
+typedef uint64_t PnDn;
+#define PNDN_INF ((PnDn)UINT32_MAX)  /* proven / disproven marker */
+#define PNDN_MAX ((PnDn)UINT32_MAX - 1) /* largest unresolved value */
+
+static inline PnDn pndn_add(PnDn a, PnDn b)
+{
+	PnDn s = a + b;
+	return s > PNDN_MAX ? PNDN_MAX : s;
+}
+
+#define TT_LEN_INF 0xffff
+
+/*
+ * TTEntry: 32 bytes.
+ *   key     board key (pos_board_key)
+ *   hand    attacker's hand
+ *   pn, dn  proof / disproof numbers (0 / PNDN_INF when resolved)
+ *   len     mate length bound, see above
+ *   amount  search effort spent below this node, saturating (0 = empty slot)
+ *   gen     table generation; tt_clear() starts a new one instead of zeroing
+ */
+typedef struct {
+	uint64_t key;
+	Hand hand;
+	uint32_t pn, dn;
+	uint32_t amount;
+	uint16_t len;
+	uint16_t gen; /* entries of an older generation are empty */
+	uint32_t pad;
+} TTEntry;
+_Static_assert(sizeof(TTEntry) == 32, "TTEntry layout");
+
+#define TT_BUCKET_SIZE 8
+
+typedef struct {
+	TTEntry *entries;
+	size_t nbuckets; /* power of two */
+	size_t used;     /* occupied entries of this generation */
+	uint16_t gen;
+	uint64_t replaced;
+} TT;
+
+/* Result of a lookup: the values to use for the position. */
+typedef struct {
+	PnDn pn, dn;
+	uint16_t len;   /* meaningful when pn == 0 or dn == 0 */
+	bool found;     /* an entry for this exact position (or a dominating resolved one) */
+} TTProbe;
+
+/* Allocates a table of at most mb megabytes (>= 1).  Returns 0, or -1 if the
+ * memory cannot be allocated. */
+int tt_init(TT *tt, size_t mb);
+void tt_free(TT *tt);
+/* Empties the table in O(1) by starting a new generation (a full memset
+ * every 65,535 clears). */
+void tt_clear(TT *tt);
+
+/* Looks up (key, hand) with a remaining length budget `remain` (plies). */
+TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain);
+
+/* Stores the values of (key, hand).  amount = nodes searched below. */
+void tt_store(TT *tt, uint64_t key, Hand hand, PnDn pn, PnDn dn, int len, uint64_t amount);
+
+/* Fraction of slots in use, per mille (USI hashfull). */
+int tt_hashfull(const TT *tt);
+
+#endif
