@@ -175,7 +175,8 @@ static int parse_hand(Position *pos, const char *text, const char *s, const char
 		}
 		char c = *p;
 		if (c == '\0' || is_space(c))
-			return fail(err, SFEN_ERR_SYNTAX, "hand", col, "count %d without a piece letter (use '-' for empty hands)", n);
+			return fail(err, SFEN_ERR_SYNTAX, "hand", col,
+			            "count %d without a piece letter (use '-' for empty hands)", n);
 		PieceType pt = letter_type(c);
 		if (pt == PT_NONE)
 			return fail(err, SFEN_ERR_SYNTAX, "hand", (int)(p - text) + 1, "unknown piece letter '%c'", c);
