@@ -9,11 +9,11 @@ static const char *const ZEN_DIGIT[10] = {"０", "１", "２", "３", "４", "�
 static const char *const KANJI_NUM[19] = {"〇", "一",   "二",   "三",   "四",   "五",   "六",   "七",   "八",  "九",
                                           "十", "十一", "十二", "十三", "十四", "十五", "十六", "十七", "十八"};
 /* Piece names in move text, by PieceType. */
-static const char *const MOVE_NAME[PT_NB] = {"", "歩", "香", "桂", "銀", "角", "飛", "金", "玉",
-                                             "と", "成香", "成桂", "成銀", "馬", "龍"};
+static const char *const MOVE_NAME[PT_NB] = {"",   "歩", "香",   "桂",   "銀",   "角", "飛", "金",
+                                             "玉", "と", "成香", "成桂", "成銀", "馬", "龍"};
 /* One-character piece names of the BOD diagram and of the hands. */
-static const char *const BOARD_NAME[PT_NB] = {"", "歩", "香", "桂", "銀", "角", "飛", "金", "玉",
-                                              "と", "杏", "圭", "全", "馬", "龍"};
+static const char *const BOARD_NAME[PT_NB] = {"",   "歩", "香", "桂", "銀", "角", "飛", "金",
+                                              "玉", "と", "杏", "圭", "全", "馬", "龍"};
 /* Hand order of the diagram: 飛 角 金 銀 桂 香 歩. */
 static const PieceType HAND_ORDER[7] = {ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN};
 
@@ -76,8 +76,8 @@ static bool could_promote(Color c, PieceType pt, Square from, Square to)
 	return pt_can_promote(pt) && (sq_in_zone(c, from) || sq_in_zone(c, to));
 }
 
-/* File and rank as the mover sees them: rfile 1 is the mover's rightmost
- * file, rrank 1 the far rank.  For gote the board is turned round. */
+/* The file as the mover sees it: 1 is the mover's rightmost file (for gote
+ * the board is turned round, so gote's right is toward file 9). */
 static int rel_file(Color c, Square sq) { return c == SENTE ? sq_file(sq) : 10 - sq_file(sq); }
 
 /* Motion of a piece from -> to: 1 forward (上), 0 sideways (寄), -1 backward (引). */
