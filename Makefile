@@ -32,7 +32,7 @@ ALL_CFLAGS = $(BASEFLAGS) $(MODE_FLAGS) $(CFLAGS)
 all: tsume
 
 tsume: $(BUILD)/tsume
-	cp $< $@
+	cp $< $@.tmp && mv -f $@.tmp $@
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -68,6 +68,22 @@ static uint64_t perft(Position *pos, int depth)
 	return total;
 }
 
+/* Leaf count that makes every move, the last ply included. */
+static uint64_t perft_full(Position *pos, int depth)
+{
+	if (depth == 0)
+		return 1;
+	MoveList list;
+	gen_legal(pos, &list);
+	uint64_t total = 0;
+	for (int i = 0; i < list.n; i++) {
+		pos_do_move(pos, list.moves[i]);
+		total += perft_full(pos, depth - 1);
+		pos_undo_move(pos, list.moves[i]);
+	}
+	return total;
+}
+
 static int cmp_str(const void *a, const void *b) { return strcmp((const char *)a, (const char *)b); }
 
 static int cmd_perft(int argc, char **argv)
@@ -264,15 +280,15 @@ static int cmd_solve(int argc, char **argv)
 	return rc;
 }
 
-static void bench_perft(const char *name, const char *sfen, int depth)
+static void bench_perft(const char *name, const char *sfen, int depth, bool full)
 {
 	static Position pos;
 	sfen_parse(&pos, sfen, NULL);
 	double t0 = now_seconds();
-	uint64_t n = perft(&pos, depth);
+	uint64_t n = full ? perft_full(&pos, depth) : perft(&pos, depth);
 	double dt = now_seconds() - t0;
-	printf("perft %-10s depth %d: %12llu leaves %7.3f s %8.1f M leaves/s\n", name, depth, (unsigned long long)n, dt,
-	       (double)n / dt / 1e6);
+	printf("perft %-10s depth %d %-13s %12llu leaves %7.3f s %8.1f M leaves/s\n", name, depth,
+	       full ? "(all made):" : "(bulk leaf):", (unsigned long long)n, dt, (double)n / dt / 1e6);
 }
 
 static int bench_checks(const char *shared)
@@ -318,10 +334,14 @@ static int cmd_bench(int argc, char **argv)
 		else
 			return EXIT_BADINPUT;
 	}
-	printf("perft counts the last ply from the move list without making its moves.\n");
-	bench_perft("startpos", SFEN_STARTPOS, 5);
-	bench_perft("matsuri", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1", 3);
-	bench_perft("drops", "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1", 2);
+	printf("bulk leaf: the last ply is counted from the move list without making its moves;\n"
+	       "all made: every move, the last ply included, is made and taken back.\n");
+	static const char *matsuri = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1";
+	bench_perft("startpos", SFEN_STARTPOS, 5, false);
+	bench_perft("startpos", SFEN_STARTPOS, 5, true);
+	bench_perft("matsuri", matsuri, 3, false);
+	bench_perft("matsuri", matsuri, 3, true);
+	bench_perft("drops", "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1", 3, false);
 	return bench_checks(shared);
 }
 
