@@ -136,8 +136,31 @@ static inline bool hand_ge(Hand a, Hand b) { return ((a - b) & HAND_BORROW_MASK)
 /* true iff the hand holds anything except pawns. */
 static inline bool hand_except_pawn(Hand h) { return (h & ~0x3fu) != 0; }
 
+/* Per-type maximum / minimum of two hands. */
+static inline Hand hand_max_each(Hand a, Hand b)
+{
+	Hand r = 0;
+	for (int pt = 1; pt < HAND_PT_NB; pt++) {
+		int x = hand_count(a, (PieceType)pt), y = hand_count(b, (PieceType)pt);
+		r = hand_set(r, (PieceType)pt, x > y ? x : y);
+	}
+	return r;
+}
+static inline Hand hand_min_each(Hand a, Hand b)
+{
+	Hand r = 0;
+	for (int pt = 1; pt < HAND_PT_NB; pt++) {
+		int x = hand_count(a, (PieceType)pt), y = hand_count(b, (PieceType)pt);
+		r = hand_set(r, (PieceType)pt, x < y ? x : y);
+	}
+	return r;
+}
+
 /* Number of pieces of each base type in the full set (by PieceType 1..8). */
 static const int PIECE_SET_COUNT[9] = {0, 18, 4, 4, 4, 2, 2, 4, 2};
+
+/* Every piece of the set in one hand: 18 P, 4 L, 4 N, 4 S, 4 G, 2 B, 2 R. */
+#define HAND_FULL ((Hand)(18u | (4u << 6) | (4u << 10) | (4u << 14) | (4u << 18) | (2u << 22) | (2u << 25)))
 
 #define MAX_MOVES 600 /* the known maximum of legal moves is 593 */
 

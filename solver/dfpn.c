@@ -11,20 +11,26 @@
 /* Length budget meaning "no limit": deeper than any path we can play. */
 #define BUDGET_INF (POS_MAX_PLY - 16)
 
-enum { CHILD_FUTILE = 1, CHILD_REP = 2 };
+/* CHILD_DELAYED: a drop interposition waiting for the drop before it on the
+ * same square to be proven (delayed expansion of interpositions: only one
+ * piece per square is searched at a time, and the next is looked at only once
+ * it is proven -- the idea of KomoringHeights' 合駒の遅延展開). */
+enum { CHILD_FUTILE = 1, CHILD_REP = 2, CHILD_DELAYED = 4 };
 
 /* One child of an expanded node, kept in the context's arena. */
 typedef struct {
 	Move move;
 	uint32_t flags;
 	PnDn pn, dn;
-	int len; /* proven: mate length; disproven: no mate within len */
+	int len;   /* proven: mate length; disproven: no mate within len */
+	Hand hand; /* proven: proof hand; disproven: disproof hand (attacker's) */
 } Child;
 
 typedef struct {
 	PnDn pn, dn;
 	int len;
-	bool rep; /* a disproof that depends on a repetition on the current path */
+	bool rep;  /* a disproof that depends on a repetition on the current path */
+	Hand hand; /* proof / disproof hand when resolved */
 } NodeResult;
 
 /* Keys of the positions on the current path, for repetition detection:
@@ -214,7 +220,8 @@ bool dfpn_is_mated(Position *pos)
 }
 
 /* Marks futile[i] for the evasions of list (the defender to move, in check);
- * returns the number of evasions that are not futile. */
+ * returns the number of evasions that are not futile, counting the drops on
+ * one square once. */
 static __attribute__((noinline)) int mark_futile(Position *pos, const MoveList *list, bool *futile)
 {
 	int real = 0;
@@ -224,20 +231,93 @@ static __attribute__((noinline)) int mark_futile(Position *pos, const MoveList *
 	FutileMemo memo;
 	if (any_drop)
 		memo_reset(&memo);
+	bb_t drop_squares = bb_empty();
 	for (int i = 0; i < list->n; i++) {
-		futile[i] = any_drop && move_is_drop(list->moves[i]) && is_futile_drop(pos, list->moves[i], &memo, 0);
-		real += !futile[i];
+		Move m = list->moves[i];
+		futile[i] = any_drop && move_is_drop(m) && is_futile_drop(pos, m, &memo, 0);
+		if (futile[i])
+			continue;
+		/* drops on one square count once: they are searched one at a time */
+		if (move_is_drop(m)) {
+			if (bb_test(drop_squares, move_to(m)))
+				continue;
+			bb_set(&drop_squares, move_to(m));
+		}
+		real++;
 	}
 	return real;
 }
 
-/* Number of evasions that are not futile drops (0 = the check mates). */
-static __attribute__((noinline)) int count_real_evasions(Position *pos)
+/* Number of evasions that are not futile drops, the drops on one square
+ * counted once (0 = the check mates);
+ * *total receives the number of all evasions. */
+static __attribute__((noinline)) int count_real_evasions(Position *pos, int *total)
 {
 	MoveList ev;
 	bool futile[MAX_MOVES];
 	gen_evasions(pos, &ev);
+	*total = ev.n;
 	return mark_futile(pos, &ev, futile);
+}
+
+/* ---- proof and disproof pieces (Seo 1999; Nagai 2002) ---- */
+
+/*
+ * Proof hand of a defender node (in check) where the proof does not depend on
+ * the attacker's pieces, `proof` so far: if the check can be answered by a
+ * drop, a type the defender lacks must stay in the attacker's hand (all of
+ * it), or with less the defender would hold one and could interpose.
+ */
+static Hand guard_interpositions(const Position *pos, Color att, Hand proof)
+{
+	bb_t checkers = pos_checkers(pos);
+	if (bb_is_empty(checkers) || bb_more_than_one(checkers))
+		return proof;
+	if (bb_is_empty(bb_between(pos->king[pos->side], bb_lsb(checkers))))
+		return proof;
+	Hand ah = pos->hand[att], dh = pos->hand[pos->side];
+	for (int pt = PAWN; pt <= GOLD; pt++) {
+		int n = hand_count(ah, (PieceType)pt);
+		if (n && !hand_has(dh, (PieceType)pt) && hand_count(proof, (PieceType)pt) < n)
+			proof = hand_set(proof, (PieceType)pt, n);
+	}
+	return proof;
+}
+
+/* The attacker's proof hand before move m, from the proof hand after it. */
+static Hand proof_before(Hand after, Move m, Hand current)
+{
+	if (move_is_drop(m))
+		after = hand_add(after, move_drop_pt(m));
+	else if (move_captured(m)) {
+		PieceType x = pt_unpromote(piece_type(move_captured(m)));
+		if (hand_has(after, x))
+			after = hand_sub(after, x);
+	}
+	return hand_min_each(after, current);
+}
+
+/* The attacker's disproof hand before move m, from the disproof hand after it. */
+static Hand disproof_before(Hand after, Move m)
+{
+	if (move_is_drop(m))
+		after = hand_add(after, move_drop_pt(m));
+	else if (move_captured(m)) {
+		PieceType x = pt_unpromote(piece_type(move_captured(m)));
+		if (hand_has(after, x))
+			after = hand_sub(after, x);
+	}
+	return hand_min_each(after, HAND_FULL);
+}
+
+/* A disproof of an attacker node cannot extend to types the attacker lacks:
+ * holding one would add drops. */
+static Hand disproof_or_clamp(Hand dis, Hand current)
+{
+	for (int pt = PAWN; pt <= GOLD; pt++)
+		if (!hand_has(current, (PieceType)pt))
+			dis = hand_set(dis, (PieceType)pt, 0);
+	return hand_max_each(dis, current);
 }
 
 /* ---- arena ---- */
@@ -261,17 +341,19 @@ static size_t arena_alloc(Dfpn *d, size_t n)
 
 /* ---- the search ---- */
 
-static inline void set_proven(Child *c, int len)
+static inline void set_proven(Child *c, int len, Hand hand)
 {
 	c->pn = 0;
 	c->dn = PNDN_INF;
 	c->len = len;
+	c->hand = hand;
 }
-static inline void set_disproven(Child *c, int len)
+static inline void set_disproven(Child *c, int len, Hand hand)
 {
 	c->pn = PNDN_INF;
 	c->dn = 0;
 	c->len = len;
+	c->hand = hand;
 }
 
 /* Initial values of a child reached by m from the current position.
@@ -279,43 +361,79 @@ static inline void set_disproven(Child *c, int len)
 static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain)
 {
 	Position *pos = &d->pos;
+	const Hand hand = pos->hand[d->attacker];
 	c->flags = 0;
 	c->len = 0;
+	c->hand = hand;
 	if (path_contains(d, pos_key(pos))) {
-		set_disproven(c, TT_LEN_INF);
+		set_disproven(c, TT_LEN_INF, hand);
 		c->flags |= CHILD_REP;
 		return;
 	}
-	TTProbe p = tt_probe(&d->tt, pos_board_key(pos), pos->hand[d->attacker], remain);
+	TTProbe p = tt_probe(&d->tt, pos_board_key(pos), hand, remain);
 	if (p.found) {
 		c->pn = p.pn;
 		c->dn = p.dn;
 		c->len = p.len;
+		c->hand = p.hand;
 		return;
 	}
 	if (child_is_and) {
 		/* df-pn+: the proof number of a defender node is its number of
 		 * (non-futile) evasions; none means the check mates. */
-		int n = count_real_evasions(pos);
+		int total, n = count_real_evasions(pos, &total);
 		if (n == 0) {
-			set_proven(c, 0);
-			tt_store(&d->tt, pos_board_key(pos), pos->hand[d->attacker], 0, PNDN_INF, 0, 1);
+			Hand proof = total == 0 ? guard_interpositions(pos, d->attacker, 0) : hand;
+			set_proven(c, 0, proof);
+			tt_store(&d->tt, pos_board_key(pos), hand, proof, 0, PNDN_INF, 0, 1);
 			return;
 		}
 		if (remain < 1) {
-			set_disproven(c, remain < 0 ? 0 : remain);
+			set_disproven(c, remain < 0 ? 0 : remain, hand);
 			return;
 		}
 		c->pn = (PnDn)n;
 		c->dn = 1;
 	} else {
 		if (remain < 1) {
-			set_disproven(c, 0);
+			set_disproven(c, 0, HAND_FULL);
 			return;
 		}
 		c->pn = 1;
 		c->dn = 1;
 	}
+}
+
+/* The proof hand (proven) or disproof hand (disproven) of the current node
+ * from its children; `decisive` is the child that proved an OR node or
+ * disproved an AND node. */
+static Hand result_hand(const Dfpn *d, const Child *ch, int n, bool or_node, int decisive, bool proven)
+{
+	const Position *pos = &d->pos;
+	const Hand current = pos->hand[d->attacker];
+	if (or_node && proven)
+		return proof_before(ch[decisive].hand, ch[decisive].move, current);
+	if (!or_node && !proven) {
+		Hand dis = ch[decisive].hand;
+		Move m = ch[decisive].move;
+		if (move_is_drop(m)) {
+			/* the defender needs the dropped piece: no more of it for the attacker */
+			PieceType pt = move_drop_pt(m);
+			if (hand_count(dis, pt) > hand_count(current, pt))
+				dis = hand_set(dis, pt, hand_count(current, pt));
+		}
+		return hand_max_each(dis, current);
+	}
+	if (or_node) {
+		Hand dis = HAND_FULL;
+		for (int i = 0; i < n; i++)
+			dis = hand_min_each(dis, disproof_before(ch[i].hand, ch[i].move));
+		return disproof_or_clamp(dis, current);
+	}
+	Hand proof = 0;
+	for (int i = 0; i < n; i++)
+		proof = hand_max_each(proof, (ch[i].flags & CHILD_FUTILE) ? current : ch[i].hand);
+	return hand_min_each(guard_interpositions(pos, d->attacker, proof), current);
 }
 
 static inline PnDn eps_threshold(PnDn second)
@@ -344,14 +462,35 @@ static __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain
 	if (base == SIZE_MAX)
 		return base;
 	bool futile[MAX_MOVES] = {false};
-	if (!or_node)
+	if (!or_node) {
+		/* drops grouped by square, cheapest piece first, after the other evasions */
+		for (int i = 1; i < list.n; i++) {
+			Move m = list.moves[i];
+			int j = i;
+			while (j > 0 && move_is_drop(list.moves[j - 1]) &&
+			       (!move_is_drop(m) || move_to(list.moves[j - 1]) > move_to(m) ||
+			        (move_to(list.moves[j - 1]) == move_to(m) && move_drop_pt(list.moves[j - 1]) > move_drop_pt(m)))) {
+				list.moves[j] = list.moves[j - 1];
+				j--;
+			}
+			list.moves[j] = m;
+		}
 		mark_futile(pos, &list, futile);
+	}
 	for (int i = 0; i < list.n; i++) {
 		Child *c = &d->arena[base + i];
 		c->move = list.moves[i];
 		if (futile[i]) {
-			set_proven(c, 0);
+			set_proven(c, 0, pos->hand[d->attacker]);
 			c->flags = CHILD_FUTILE;
+			continue;
+		}
+		if (!or_node && i > 0 && move_is_drop(c->move) && move_is_drop(list.moves[i - 1]) &&
+		    move_to(list.moves[i - 1]) == move_to(c->move)) {
+			c->flags = CHILD_DELAYED;
+			c->pn = c->dn = 1;
+			c->len = 0;
+			c->hand = pos->hand[d->attacker];
 			continue;
 		}
 		pos_do_move(pos, c->move);
@@ -368,13 +507,13 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 	const uint64_t key = pos_board_key(pos);
 	const Hand hand = pos->hand[d->attacker];
 	const uint64_t nodes_before = d->nodes;
-	NodeResult r = {1, 1, 0, false};
+	NodeResult r = {1, 1, 0, false, hand};
 
 	d->nodes++;
 	if (d->nodes >= d->next_check)
 		check_limits(d);
 	if (or_node && remain < 1)
-		return (NodeResult){PNDN_INF, 0, 0, false};
+		return (NodeResult){PNDN_INF, 0, 0, false, HAND_FULL};
 	if (pos->ply + 2 >= POS_MAX_PLY) {
 		d->stopped = true;
 		d->stop_reason = DFPN_STOP_DEPTH;
@@ -385,11 +524,13 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 	size_t base = expand(d, or_node, remain, &n);
 	if (n == 0) {
 		if (or_node) {
-			tt_store(&d->tt, key, hand, PNDN_INF, 0, TT_LEN_INF, 1);
-			return (NodeResult){PNDN_INF, 0, TT_LEN_INF, false};
+			Hand dis = disproof_or_clamp(HAND_FULL, hand);
+			tt_store(&d->tt, key, hand, dis, PNDN_INF, 0, TT_LEN_INF, 1);
+			return (NodeResult){PNDN_INF, 0, TT_LEN_INF, false, dis};
 		}
-		tt_store(&d->tt, key, hand, 0, PNDN_INF, 0, 1);
-		return (NodeResult){0, PNDN_INF, 0, false};
+		Hand proof = guard_interpositions(pos, d->attacker, 0);
+		tt_store(&d->tt, key, hand, proof, 0, PNDN_INF, 0, 1);
+		return (NodeResult){0, PNDN_INF, 0, false, proof};
 	}
 	if (base == SIZE_MAX) {
 		d->stopped = true;
@@ -397,12 +538,14 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 		return r;
 	}
 
+	int decisive;
 	for (;;) {
 		Child *ch = &d->arena[base];
 		/* node values from the children */
 		PnDn pn, dn;
 		int best = -1;
 		PnDn second = PNDN_INF;
+		decisive = -1;
 		bool rep = false;
 		int len;
 		if (or_node) {
@@ -411,8 +554,10 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 			len = TT_LEN_INF;
 			int proven_len = TT_LEN_INF;
 			for (int i = 0; i < n; i++) {
-				if (ch[i].pn == 0 && ch[i].len + 1 < proven_len)
+				if (ch[i].pn == 0 && ch[i].len + 1 < proven_len) {
 					proven_len = ch[i].len + 1;
+					decisive = i;
+				}
 				dn = pndn_add(dn, ch[i].dn);
 				if (ch[i].dn == 0) {
 					rep |= (ch[i].flags & CHILD_REP) != 0;
@@ -444,6 +589,15 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 			int dis_len = -1;
 			bool dis_rep = true;
 			for (int i = 0; i < n; i++) {
+				if (ch[i].flags & CHILD_DELAYED) {
+					if (ch[i - 1].pn != 0 || (ch[i - 1].flags & CHILD_DELAYED))
+						continue;
+					/* the drop before it on this square is proven: look at this one */
+					Move dm = ch[i].move;
+					pos_do_move(pos, dm);
+					init_child(d, &ch[i], false, remain - 1);
+					pos_undo_move(pos, dm);
+				}
 				pn = pndn_add(pn, ch[i].pn);
 				if (ch[i].pn == 0 && !(ch[i].flags & CHILD_FUTILE) && ch[i].len + 1 > len)
 					len = ch[i].len + 1;
@@ -454,6 +608,7 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 					if (dis_len < 0 || (dis_rep && !crep) || (dis_rep == crep && clen > dis_len)) {
 						dis_len = clen;
 						dis_rep = crep;
+						decisive = i;
 					}
 				}
 				if (best < 0 || ch[i].dn < ch[best].dn || (ch[i].dn == ch[best].dn && ch[i].pn > ch[best].pn)) {
@@ -501,11 +656,14 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 		c->pn = cr.pn;
 		c->dn = cr.dn;
 		c->len = cr.len;
+		c->hand = cr.hand;
 		c->flags = (c->flags & ~CHILD_REP) | (cr.rep ? CHILD_REP : 0);
 	}
+	if (r.pn == 0 || r.dn == 0)
+		r.hand = result_hand(d, &d->arena[base], n, or_node, decisive, r.pn == 0);
 	d->arena_top = base;
 	if (!(r.dn == 0 && r.rep) && !(d->stopped && r.pn != 0 && r.dn != 0))
-		tt_store(&d->tt, key, hand, r.pn, r.dn, r.len, d->nodes - nodes_before);
+		tt_store(&d->tt, key, hand, r.hand, r.pn, r.dn, r.len, d->nodes - nodes_before);
 	return r;
 }
 
@@ -528,10 +686,11 @@ static TTProbe probe_child(Dfpn *d, Move m, int remain)
 	Position *pos = &d->pos;
 	pos_do_move(pos, m);
 	TTProbe p;
+	int total;
 	if (path_contains(d, pos_key(pos)))
-		p = (TTProbe){PNDN_INF, 0, TT_LEN_INF, true};
-	else if (pos->side != d->attacker && count_real_evasions(pos) == 0)
-		p = (TTProbe){0, PNDN_INF, 0, true};
+		p = (TTProbe){PNDN_INF, 0, TT_LEN_INF, true, 0};
+	else if (pos->side != d->attacker && count_real_evasions(pos, &total) == 0)
+		p = (TTProbe){0, PNDN_INF, 0, true, 0};
 	else
 		p = tt_probe(&d->tt, pos_board_key(pos), pos->hand[d->attacker], remain);
 	pos_undo_move(pos, m);
@@ -545,7 +704,7 @@ static NodeResult search_child(Dfpn *d, Move m, int remain)
 	pos_do_move(pos, m);
 	NodeResult r;
 	if (path_contains(d, pos_key(pos))) {
-		r = (NodeResult){PNDN_INF, 0, TT_LEN_INF, true};
+		r = (NodeResult){PNDN_INF, 0, TT_LEN_INF, true, pos->hand[d->attacker]};
 	} else {
 		path_push(d, pos_key(pos));
 		r = search_root(d, remain);
@@ -650,6 +809,7 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 	path_push(d, pos_key(&d->pos));
 
 	NodeResult r = search_root(d, BUDGET_INF - root_ply);
+	res->nodes_prove = d->nodes;
 	if (r.pn == 0) {
 		int best = r.len;
 		bool minimal = false;
@@ -666,12 +826,14 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 				break;
 			}
 		}
+		res->nodes_minimize = d->nodes - res->nodes_prove;
 		res->status = DFPN_MATE;
 		res->len = best;
 		res->len_minimal = minimal;
 		bool was_stopped = d->stopped;
 		if (!was_stopped)
 			res->pv_len = build_pv(d, best, res->pv);
+		res->nodes_pv = d->nodes - res->nodes_prove - res->nodes_minimize;
 		while (d->pos.ply > root_ply) {
 			pos_undo_move(&d->pos, res->pv[d->pos.ply - root_ply - 1]);
 			path_pop(d);

@@ -69,6 +69,9 @@ typedef struct {
 	int pv_len;
 	Move pv[DFPN_MAX_PV];
 	uint64_t nodes;
+	uint64_t nodes_prove;    /* of which: the first proof */
+	uint64_t nodes_minimize; /* re-searches for shorter mates */
+	uint64_t nodes_pv;       /* main line extraction */
 	double seconds;
 	int hashfull; /* per mille */
 } DfpnResult;

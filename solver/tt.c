@@ -46,7 +46,7 @@ static inline TTEntry *bucket_of(const TT *tt, uint64_t key)
 
 TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain)
 {
-	TTProbe r = {1, 1, 0, false};
+	TTProbe r = {1, 1, 0, false, hand};
 	const TTEntry *b = bucket_of(tt, key);
 	for (int i = 0; i < TT_BUCKET_SIZE; i++) {
 		const TTEntry *e = &b[i];
@@ -54,10 +54,10 @@ TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain)
 			continue;
 		if (e->pn == 0) {
 			if (hand_ge(hand, e->hand) && e->len <= remain)
-				return (TTProbe){0, PNDN_INF, e->len, true};
+				return (TTProbe){0, PNDN_INF, e->len, true, e->hand};
 		} else if (e->dn == 0) {
 			if (hand_ge(e->hand, hand) && remain <= e->len)
-				return (TTProbe){PNDN_INF, 0, e->len, true};
+				return (TTProbe){PNDN_INF, 0, e->len, true, e->hand};
 		} else if (e->hand == hand) {
 			r.pn = e->pn;
 			r.dn = e->dn;
@@ -67,25 +67,35 @@ TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain)
 	return r;
 }
 
-void tt_store(TT *tt, uint64_t key, Hand hand, PnDn pn, PnDn dn, int len, uint64_t amount)
+void tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn pn, PnDn dn, int len, uint64_t amount)
 {
 	TTEntry *b = bucket_of(tt, key);
 	TTEntry *victim = NULL;
 	uint32_t amt = amount >= UINT32_MAX / 2 ? UINT32_MAX / 2 : (uint32_t)amount + 1;
 	bool resolved = pn == 0 || dn == 0;
+	Hand h = resolved ? result_hand : hand;
+	if (len < 0)
+		len = 0;
+	if (len > TT_LEN_INF)
+		len = TT_LEN_INF;
 	for (int i = 0; i < TT_BUCKET_SIZE; i++) {
 		TTEntry *e = &b[i];
-		if (live(tt, e) && e->key == key && e->hand == hand) {
-			bool e_resolved = e->pn == 0 || e->dn == 0;
-			/* keep the more useful of two resolved results */
-			if (e_resolved && resolved && e->pn == 0 && pn == 0 && e->len <= len)
+		if (!live(tt, e) || e->key != key)
+			continue;
+		bool e_proven = e->pn == 0, e_disproven = e->dn == 0;
+		/* an existing result at least as strong makes the new one useless */
+		if (pn == 0 && e_proven && hand_ge(h, e->hand) && e->len <= len)
+			return;
+		if (dn == 0 && e_disproven && hand_ge(e->hand, h) && e->len >= len)
+			return;
+		if (!resolved && (e_proven || e_disproven) && e->hand == hand) {
+			if (e_proven || e->len == TT_LEN_INF)
 				return;
-			if (e_resolved && resolved && e->dn == 0 && dn == 0 && e->len >= len)
-				return;
-			if (e_resolved && !resolved && (e->pn == 0 || e->len == TT_LEN_INF))
-				return;
-			victim = e;
-			break;
+			continue; /* keep a bounded disproof; the open values go elsewhere */
+		}
+		if (e->hand == hand || e->hand == h) {
+			if (!victim)
+				victim = e;
 		}
 	}
 	if (!victim) {
@@ -103,15 +113,14 @@ void tt_store(TT *tt, uint64_t key, Hand hand, PnDn pn, PnDn dn, int len, uint64
 		}
 		if (live(tt, victim))
 			tt->replaced++;
-	}
-	bool same = live(tt, victim) && victim->key == key && victim->hand == hand;
-	if (same && victim->amount > amt)
+	} else if (victim->amount > amt) {
 		amt = victim->amount;
+	}
 	victim->key = key;
-	victim->hand = hand;
+	victim->hand = h;
 	victim->pn = (uint32_t)(pn > PNDN_INF ? PNDN_INF : pn);
 	victim->dn = (uint32_t)(dn > PNDN_INF ? PNDN_INF : dn);
-	victim->len = (uint16_t)(len < 0 ? 0 : len > TT_LEN_INF ? TT_LEN_INF : len);
+	victim->len = (uint16_t)len;
 	victim->amount = amt;
 	victim->gen = tt->gen;
 }

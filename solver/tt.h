@@ -72,8 +72,9 @@ typedef struct {
 /* Result of a lookup: the values to use for the position. */
 typedef struct {
 	PnDn pn, dn;
-	uint16_t len;   /* meaningful when pn == 0 or dn == 0 */
-	bool found;     /* an entry for this exact position (or a dominating resolved one) */
+	uint16_t len; /* meaningful when pn == 0 or dn == 0 */
+	bool found;   /* an entry for this exact position (or a dominating resolved one) */
+	Hand hand;    /* resolved: the entry's proof / disproof hand; else the query hand */
 } TTProbe;
 
 /* Allocates a table of at most mb megabytes (>= 1).  Returns 0, or -1 if the
@@ -87,8 +88,11 @@ void tt_clear(TT *tt);
 /* Looks up (key, hand) with a remaining length budget `remain` (plies). */
 TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain);
 
-/* Stores the values of (key, hand).  amount = nodes searched below. */
-void tt_store(TT *tt, uint64_t key, Hand hand, PnDn pn, PnDn dn, int len, uint64_t amount);
+/* Stores the values of the position (key, hand).  For a resolved result
+ * (pn == 0 or dn == 0) result_hand is the proof hand (<= hand) or the
+ * disproof hand (>= hand) under which the result holds; the entry of the
+ * position itself is replaced by it.  amount = nodes searched below. */
+void tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn pn, PnDn dn, int len, uint64_t amount);
 
 /* Fraction of slots in use, per mille (USI hashfull). */
 int tt_hashfull(const TT *tt);

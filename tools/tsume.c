@@ -227,8 +227,10 @@ static int solve_one(Dfpn *d, const char *text, const DfpnLimits *lim)
 		}
 		printf("\n");
 	}
-	printf("nodes %llu time %.3f s nps %.0f hashfull %d\n", (unsigned long long)res.nodes, res.seconds,
-	       res.seconds > 0 ? (double)res.nodes / res.seconds : 0.0, res.hashfull);
+	printf("nodes %llu (proof %llu, shorter-mate re-search %llu, main line %llu) time %.3f s nps %.0f hashfull %d\n",
+	       (unsigned long long)res.nodes, (unsigned long long)res.nodes_prove, (unsigned long long)res.nodes_minimize,
+	       (unsigned long long)res.nodes_pv, res.seconds, res.seconds > 0 ? (double)res.nodes / res.seconds : 0.0,
+	       res.hashfull);
 	return res.status == DFPN_MATE ? EXIT_MATE : res.status == DFPN_NOMATE ? EXIT_NOMATE : EXIT_UNKNOWN;
 }
 
