@@ -153,5 +153,216 @@ expect_bad usage
 run "--evasions when not in check" "" moves "$STARTPOS" --evasions
 expect_bad "not in check"
 
+# ---- solve
+# Positions and their answers come from outside this program:
+#  - C05 of ../shared/problems/cases.tsv, mate 3: P*1b, the pinned gold takes
+#    along its pin line (1c1b), the lance retakes (1d1b, with or without
+#    promotion: both mate).  In KIF: ▲１二歩 △同　金 ▲同　香...
+#  - the README quick-start problem, mate 15 (tests/test_solver.c); with only
+#    "GSP" in hand, 32 pieces are missing: 2r 2b 2g 3s 4n 4l 15p (by hand).
+#  - a ShogiBoardQ 3-ply problem with its published answer (problem 2 of
+#    tsume_3ply_1000_20261001.txt).
+#  - Microcosmos (1525 plies, KomoringHeights' test file): far beyond the
+#    small limits used here.
+C05='7pk/7n1/6r1g/7NL/9/9/9/9/9 b Pr2b3g4s2n3l16p 1'
+Q15='7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1'
+Q15_BARE='7gk/9/6P1+P/9/9/9/9/9/9 b GSP 1'
+SBQ='+L1k1+L4/2sR5/+P8/9/9/9/9/9/9 b r2b4g3s4n2l17p 1'
+SBQ_ANSWER='5a6a 7b6a 6b8b+'
+MICRO='g1+P1k1+P+P+L/1p3P3/+R+p2pp1pl/1NNsg+p2+R/+b+nL+P1+p3/1P3ssP1/2P1+Ps2N/4+P1P1L/+B5G1g b - 1'
+STATS_RE='^nodes [0-9]+ .* time [0-9.]+ s nps [0-9]+ hashfull [0-9.]+%$'
+
+# expect STATUS [CHECK...] -- exit status STATUS and every CHECK:
+#   out:TEXT / err:TEXT      stdout / stderr contains TEXT (fixed string)
+#   line:TEXT                stdout has a line that is exactly TEXT
+#   re:REGEX                 stdout has a line matching the extended REGEX
+#   noout:TEXT / noerr:TEXT  stdout / stderr does not contain TEXT
+expect() {
+	want=$1
+	shift
+	if [ "$rc" -ne "$want" ]; then
+		fail "exit status $rc, expected $want; stderr: $(cat "$tmp/err")"
+		return
+	fi
+	for check in "$@"; do
+		text=${check#*:}
+		case $check in
+		out:*) grep -qF -- "$text" "$tmp/out" || { fail "stdout lacks '$text'; got:
+$out"; return; } ;;
+		err:*) grep -qF -- "$text" "$tmp/err" || { fail "stderr lacks '$text'; got: $(cat "$tmp/err")"; return; } ;;
+		line:*) grep -qxF -- "$text" "$tmp/out" || { fail "no stdout line '$text'; got:
+$out"; return; } ;;
+		re:*) grep -qE -- "$text" "$tmp/out" || { fail "no stdout line matches /$text/; got:
+$out"; return; } ;;
+		noout:*) if grep -qF -- "$text" "$tmp/out"; then fail "stdout contains '$text'"; return; fi ;;
+		noerr:*) if grep -qF -- "$text" "$tmp/err"; then fail "stderr contains '$text'"; return; fi ;;
+		*) fail "bad check '$check'"; return ;;
+		esac
+	done
+	passed=$((passed + 1))
+}
+
+# expect_mated SFEN -- the main line printed in $tmp/out ("usi: ...") replays
+# legally from SFEN and ends with the side to move in check without a legal move
+# (checked by the move generator, not the solver).
+expect_mated() {
+	pv=$(sed -n 's/^usi: //p' "$tmp/out")
+	if [ -z "$pv" ]; then
+		fail "no main line"
+		return
+	fi
+	if ! ev=$("$TSUME" moves --evasions "$1 moves $pv" 2>&1) || [ -n "$ev" ]; then
+		fail "main line '$pv' does not end in mate: $ev"
+		return
+	fi
+	passed=$((passed + 1))
+}
+
+run "solve C05 (text)" "" solve "$C05"
+expect 0 "line:mate 3" "re:^usi: P\*1b 1c1b 1d1b\+?$" "out:kif: ▲１二歩 △同　金 ▲同　香" "re:$STATS_RE" \
+	"line:後手の持駒：飛　角二　金三　銀四　桂二　香三　歩十六" "line:先手の持駒：歩" "line:先手番" "line:sfen $C05" \
+	"noout:minimality" noerr:warning
+expect_mated "$C05"
+run "solve C05 --quiet" "" solve --quiet "$C05"
+expect 0 "line:mate 3" "out:kif: ▲１二歩 △同　金" noout:持駒
+run "solve unquoted SFEN (several arguments)" "" solve -q 7pk/7n1/6r1g/7NL/9/9/9/9/9 b Pr2b3g4s2n3l16p 1
+expect 0 "line:mate 3"
+run "solve 15-ply quick-start problem" "" solve -q "$Q15"
+expect 0 "line:mate 15" "re:^kif: ▲.*△同　" "re:$STATS_RE"
+expect_mated "$Q15"
+if [ "$rc" -eq 0 ]; then
+	n=$(sed -n 's/^usi: //p' "$tmp/out" | wc -w)
+	[ "$n" -eq 15 ] || fail "solve 15-ply: $n moves in the USI line"
+	n=$(sed -n 's/^kif: //p' "$tmp/out" | grep -oE '▲|△' | wc -l)
+	[ "$n" -eq 15 ] || fail "solve 15-ply: $n moves in the KIF line"
+fi
+
+run "solve start position: nomate" "" solve -q "$STARTPOS"
+expect 1 "line:nomate" noout:usi: "re:$STATS_RE"
+
+# A node limit: the quick-start problem may be proven within the solver's first
+# check of the limits, but then its minimality is not; Microcosmos is not.
+run "solve --nodes 10 (15-ply)" "" solve -q --nodes 10 "$Q15"
+if [ "$rc" -eq 0 ]; then
+	expect 0 "line:mate 15 (minimality not proven: nodes)"
+else
+	expect 3 "line:unknown (nodes)" noout:usi:
+fi
+run "solve --nodes 10 (Microcosmos)" "" solve -q --hash 16 --nodes 10 "$MICRO"
+expect 3 "line:unknown (nodes)" noout:usi: "re:$STATS_RE"
+run "solve --time 0.2 (Microcosmos)" "" solve -q --hash 16 --time 0.2 "$MICRO"
+expect 3 "line:unknown (time)"
+
+# --rest: the pieces in nobody's hand go to the defender
+run "solve without --rest: warning" "" solve -q "$Q15_BARE"
+expect 0 "err:32 pieces are in nobody's hand; use --rest to give them to the defender" "line:sfen $Q15_BARE"
+run "solve --rest" "" solve -q --rest "$Q15_BARE"
+expect 0 "line:sfen $Q15" "line:mate 15" noerr:warning
+run "solve --rest on a complete position" "" solve -q --rest "$C05"
+expect 0 "line:sfen $C05" "line:mate 3"
+
+# the forms of a problem line
+run "solve 'position sfen ... moves': the position after the moves" "" solve -q "position sfen $C05 moves P*1b 1c1b"
+expect 0 "line:mate 1" "re:^usi: 1d1b\+?$"
+run "solve 'SFEN moves ANSWER' (ShogiBoardQ): the position before the answer" "" solve -q "$SBQ moves $SBQ_ANSWER"
+expect 0 "line:sfen $SBQ" "line:mate 3" "line:given answer (3 plies): $SBQ_ANSWER"
+expect_mated "$SBQ"
+run "solve 'SFEN moves' not ending in mate: the position after them" "" solve -q "$SBQ moves 5a6a 7b6a"
+expect 0 "line:mate 1" noout:given
+
+# json: one object a line
+run "solve --format json" "" solve --format json "$C05"
+expect 0 'out:"result":"mate"' 'out:"length":3,' 'out:"minimal":true' 'out:"usi":["P*1b","1c1b","1d1b' \
+	'out:"kif":"▲１二歩 △同　金 ▲同　香' "out:\"sfen\":\"$C05\"" 'out:"reason":null' noout:持駒
+run "solve - --format json, three problems" "$C05
+$STARTPOS
+$MICRO" solve - --format json --hash 16 --nodes 10
+expect 3 'out:"result":"nomate","length":null,"minimal":null,"usi":[],"kif":""' \
+	'out:"result":"unknown"' 'out:"reason":"nodes"' 'out:"line":3,'
+if [ "$rc" -eq 3 ]; then
+	lines=$(wc -l <"$tmp/out")
+	[ "$lines" -eq 3 ] || fail "json: $lines lines, expected 3"
+	if command -v python3 >/dev/null 2>&1; then
+		python3 -c '
+import json, sys
+keys = ["sfen", "result", "length", "minimal", "usi", "kif", "nodes", "seconds", "nps", "hashfull", "reason"]
+for line in open(sys.argv[1], encoding="utf-8"):
+    o = json.loads(line)
+    missing = [k for k in keys if k not in o]
+    assert not missing, "missing keys %s in %s" % (missing, line)
+    assert isinstance(o["usi"], list) and isinstance(o["nodes"], int) and isinstance(o["hashfull"], int)
+    assert o["result"] in ("mate", "nomate", "unknown")
+' "$tmp/out" || fail "json: not valid JSON objects with every key"
+	else
+		grep -qvE '^\{"line":[0-9]+,"input":".*","sfen":".*,"reason":(null|"[a-z]+")\}$' "$tmp/out" &&
+			fail "json: a line is not an object"
+	fi
+fi
+
+# '-': one problem a line, '#' and blank lines skipped, the worst status
+run "solve - (mate, nomate)" "# a comment
+
+sfen $C05
+$STARTPOS" solve - -q
+expect 1 "line:mate 3" "line:nomate"
+run "solve - (bad line 4 among good ones)" "# comment
+
+$C05
+startpos x
+7pk/7n1/6r1g/7NL/9/9/9/9/X8 b Pr2b3g4s2n3l16p 1
+$SBQ moves $SBQ_ANSWER ; mate=3" solve - -q
+expect 2 "err:stdin:4: bad position: position (column 10)" "err:stdin:5: bad position: board" "line:mate 3" \
+	"line:given answer (3 plies): $SBQ_ANSWER" noerr:stdin:3 noerr:stdin:6
+if [ "$rc" -eq 2 ]; then
+	n=$(grep -c '^mate 3$' "$tmp/out")
+	[ "$n" -eq 2 ] || fail "solve - with bad lines: $n results, expected 2"
+fi
+run "solve - (no problem)" "# nothing here" solve -
+expect_bad "no problem"
+
+# bad input, bad option values
+run "solve bad SFEN" "" solve '4k4/9/9/9/4X4/9/9/9/4K4 b - 1'
+expect_bad board "column 12"
+run "solve: the defender has no king" "" solve '9/9/9/9/9/9/9/9/4K4 b G 1'
+expect_bad "no king"
+for opt in "--time -1" "--time abc" "--time 1s" "--time nan" "--nodes -5" "--nodes 1.5" "--nodes x" \
+	"--hash 0" "--hash -1" "--hash 64MB" "--format xml" "--frobnicate"; do
+	# shellcheck disable=SC2086 # the option and its value are two words
+	run "solve $opt" "" solve $opt "$C05"
+	expect_bad "${opt%% *}"
+done
+run "solve without SFEN" "" solve --time 1
+expect_bad usage
+
+# Ctrl-C: the search stops and the result so far is printed (a 30 s limit
+# keeps a failure from hanging the test).
+name="solve: SIGINT stops the search"
+"$TSUME" solve -q --hash 16 --time 30 "$MICRO" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+out=$(cat "$tmp/out")
+expect 3 "line:unknown (stopped)" "re:$STATS_RE"
+
+# The progress line: only on a terminal (script(1) provides one), after a second.
+name="solve: no progress line when stderr is not a terminal"
+"$TSUME" solve -q --hash 16 --time 1.3 "$MICRO" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect 3 "line:unknown (time)" "noerr:nodes/s"
+if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1; then
+	name="solve: progress line on a terminal"
+	script -qec "'$TSUME' solve -q --hash 16 --time 1.5 '$MICRO'" /dev/null >"$tmp/out" 2>&1 </dev/null
+	rc=$?
+	out=$(cat "$tmp/out")
+	expect 3 "out:M nodes/s  hashfull" "out:unknown (time)"
+	# the line is overwritten with \r and cleared (erase to end of line) at the end
+	printf '\r\033[K' >"$tmp/clear"
+	grep -qF "$(cat "$tmp/clear")sfen" "$tmp/out" || fail "the progress line is not cleared before the result"
+else
+	echo "test_cli: script(1) unavailable, progress line on a terminal not tested"
+fi
+
 echo "test_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,24 +1,33 @@
 /*
  * tsume.c -- the command-line front end.  One binary, git-style sub-commands:
  *
+ *   tsume solve SFEN|- [--hash MB] [--time S] [--nodes N] [--format text|json] [--rest] [--quiet]
+ *                                          solve a tsume problem (or one per line of stdin)
  *   tsume perft SFEN DEPTH [--divide]      leaf count of the legal-move tree
  *   tsume moves SFEN [--checks|--evasions] legal moves, USI, strcmp order
  *   tsume bench [--shared DIR]             speed figures
  *
  * SFEN may be "startpos", "sfen ...", "position sfen ... moves ...", or "-"
- * to read one line from standard input.
- * Exit status: 0 success, 2 bad input or usage.
+ * to read from standard input (one line; for solve, one problem per line).
+ * Exit status: 0 success / mate, 1 no mate, 3 unknown, 2 bad input or usage.
  */
 #include "dfpn.h"
+#include "kif.h"
 #include "movegen.h"
 #include "notation.h"
 #include "sfen.h"
 
+#include <ctype.h>
+#include <errno.h>
 #include <getopt.h>
+#include <math.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #define EXIT_BADINPUT 2
 
@@ -117,7 +126,7 @@ static int cmd_perft(int argc, char **argv)
 	if (divide) {
 		MoveList list;
 		gen_legal(&pos, &list);
-		char (*lines)[40] = malloc(sizeof *lines * (size_t)(list.n ? list.n : 1));
+		char(*lines)[40] = malloc(sizeof *lines * (size_t)(list.n ? list.n : 1));
 		if (!lines)
 			return 1;
 		for (int i = 0; i < list.n; i++) {
@@ -147,8 +156,10 @@ static int cmd_perft(int argc, char **argv)
 
 static int cmd_moves(int argc, char **argv)
 {
-	static const struct option opts[] = {
-	    {"checks", no_argument, NULL, 'c'}, {"evasions", no_argument, NULL, 'e'}, {"help", no_argument, NULL, 'h'}, {0, 0, 0, 0}};
+	static const struct option opts[] = {{"checks", no_argument, NULL, 'c'},
+	                                     {"evasions", no_argument, NULL, 'e'},
+	                                     {"help", no_argument, NULL, 'h'},
+	                                     {0, 0, 0, 0}};
 	int kind = 0, c;
 	while ((c = getopt_long(argc, argv, "ceh", opts, NULL)) != -1) {
 		if (c == 'c' || c == 'e')
@@ -192,93 +203,497 @@ static int cmd_moves(int argc, char **argv)
 #define EXIT_NOMATE 1
 #define EXIT_UNKNOWN 3
 
-static const char *stop_reason_name(DfpnStopReason r)
+#define SOLVE_USAGE "usage: tsume solve SFEN|- [--hash MB] [--time S] [--nodes N] [--format text|json] [--rest] [--quiet]\n"
+
+/* Largest accepted --hash (1 TB) and --time (about 31 years). */
+#define HASH_MB_MAX (1ull << 20)
+#define TIME_S_MAX 1e9
+
+/*
+ * Ctrl-C.  The first SIGINT sets the search's stop flag: the search returns,
+ * its result ("unknown (stopped)", or a mate whose minimality is not proven)
+ * is printed and no further problem is read.  The second SIGINT exits at
+ * once with status 130.  A signal handler can only reach static storage, so
+ * these are the only mutable globals of the program.
+ */
+_Static_assert(ATOMIC_BOOL_LOCK_FREE == 2, "the stop flag is set from a signal handler");
+static atomic_bool sigint_stop;
+static volatile sig_atomic_t sigint_count;
+static volatile sig_atomic_t sigint_newline; /* a progress line may be on the terminal */
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	if (sigint_count++ > 0) {
+		if (sigint_newline) {
+			ssize_t w = write(STDERR_FILENO, "\n", 1);
+			(void)w;
+		}
+		_exit(128 + SIGINT);
+	}
+	atomic_store(&sigint_stop, true);
+}
+
+static void install_sigint(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigint;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = 0; /* no SA_RESTART: a Ctrl-C also ends a blocking read of stdin */
+	sigaction(SIGINT, &sa, NULL);
+}
+
+/* The progress line on a terminal: one line on stderr, rewritten in place
+ * (\r, then "erase to end of line"), from the first second of a search on. */
+typedef struct {
+	bool shown;
+} Progress;
+
+static void progress_cb(void *arg, uint64_t nodes, double seconds, int hashfull)
+{
+	Progress *p = arg;
+	if (seconds < 1.0)
+		return;
+	fprintf(stderr, "\r%.1f s  %llu nodes  %.2f M nodes/s  hashfull %.1f%%\033[K", seconds, (unsigned long long)nodes,
+	        (double)nodes / seconds / 1e6, hashfull / 10.0);
+	p->shown = true;
+}
+
+static void progress_clear(Progress *p)
+{
+	if (p->shown)
+		fputs("\r\033[K", stderr);
+	p->shown = false;
+}
+
+typedef struct {
+	Dfpn *d;
+	DfpnLimits lim;
+	Progress progress;
+	bool json, rest, quiet;
+	int printed; /* problems printed so far (text mode separates them by a blank line) */
+} SolveCtx;
+
+/* A problem read from one line. */
+typedef struct {
+	Position root;           /* the position to solve, at ply 0 */
+	Move given[POS_MAX_PLY]; /* the answer given with the problem, if any */
+	int given_len;           /* its length; 0 = none given */
+	int missing;             /* pieces (kings aside) on no square and in no hand, before --rest */
+} Problem;
+
+/* dst = the current state of src as a root position (ply 0, no history). */
+static void set_root(Position *dst, const Position *src)
+{
+	*dst = *src;
+	dst->st[0] = src->st[src->ply];
+	dst->ply = 0;
+}
+
+/*
+ * Reads a problem: [position] [sfen] SFEN [moves M1 ... MN].  The moves are
+ * played and the position after them is solved, except when they end in
+ * checkmate after an odd number of plies: then they are the problem's answer
+ * (the ShogiBoardQ format, "SFEN moves m1 ... mN"), the position before them
+ * is solved, and the answer is kept in given[] for comparison.  With rest,
+ * the pieces in nobody's hand go to the defender.
+ * Returns 0, or -1 with the reason in err.
+ */
+static int load_problem(Problem *pb, const char *text, bool rest, char *err, size_t errsize)
+{
+	static Position start, after;
+	SfenError e;
+	const char *moves;
+	if (sfen_parse_root(&start, text, &e, &moves) != SFEN_OK) {
+		snprintf(err, errsize, "bad position: %s", e.message);
+		return -1;
+	}
+	pb->given_len = 0;
+	if (moves) {
+		after = start;
+		int n = sfen_play_moves(&after, moves, (int)(moves - text) + 1, pb->given, POS_MAX_PLY, &e);
+		if (n < 0) {
+			snprintf(err, errsize, "bad position: %s", e.message);
+			return -1;
+		}
+		if (n % 2 == 1 && dfpn_is_mated(&after)) {
+			set_root(&pb->root, &start);
+			pb->given_len = n;
+		} else {
+			set_root(&pb->root, &after);
+		}
+	} else {
+		set_root(&pb->root, &start);
+	}
+	Position *pos = &pb->root;
+	Color defender = color_flip(pos->side);
+	if (pos->king[defender] == SQ_NONE) {
+		snprintf(err, errsize, "bad position: the defender (%s, the side not to move) has no king",
+		         defender == SENTE ? "sente" : "gote");
+		return -1;
+	}
+	int totals[9];
+	pos_piece_totals(pos, totals);
+	pb->missing = 0;
+	for (int pt = PAWN; pt <= GOLD; pt++)
+		pb->missing += PIECE_SET_COUNT[pt] - totals[pt];
+	if (rest && pb->missing > 0) {
+		for (int pt = PAWN; pt <= GOLD; pt++)
+			pos_set_hand(pos, defender, (PieceType)pt,
+			             hand_count(pos->hand[defender], (PieceType)pt) + PIECE_SET_COUNT[pt] - totals[pt]);
+		pos_finish_setup(pos);
+	}
+	return 0;
+}
+
+static const char *reason_name(DfpnStopReason r)
 {
 	switch (r) {
-	case DFPN_STOP_TIME: return "time";
-	case DFPN_STOP_NODES: return "nodes";
-	case DFPN_STOP_USER: return "stopped";
-	case DFPN_STOP_DEPTH: return "depth";
-	default: return "none";
+	case DFPN_STOP_TIME:
+		return "time";
+	case DFPN_STOP_NODES:
+		return "nodes";
+	/* The solver also reports a failed allocation of its move arena as a
+	 * user stop; without a Ctrl-C that is what it was. */
+	case DFPN_STOP_USER:
+		return atomic_load(&sigint_stop) ? "stopped" : "memory";
+	case DFPN_STOP_DEPTH:
+		return "depth";
+	default:
+		return "none";
 	}
 }
 
-static int solve_one(Dfpn *d, const char *text, const DfpnLimits *lim)
+/* Length of the valid UTF-8 sequence at p, or 0 if it is not one. */
+static int utf8_len(const unsigned char *p)
 {
-	static Position pos;
-	SfenError err;
-	if (sfen_parse(&pos, text, &err) != SFEN_OK) {
-		fprintf(stderr, "tsume: bad position: %s\n", err.message);
-		return EXIT_BADINPUT;
-	}
-	static DfpnResult res;
-	dfpn_solve(d, &pos, lim, &res);
-	if (res.status == DFPN_MATE)
-		printf("mate %d%s\n", res.len, res.len_minimal ? "" : " (minimality not proven)");
-	else if (res.status == DFPN_NOMATE)
-		printf("nomate\n");
+	int n;
+	uint32_t cp;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		n = 2, cp = p[0] & 0x1fu;
+	else if ((p[0] & 0xf0) == 0xe0)
+		n = 3, cp = p[0] & 0x0fu;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		n = 4, cp = p[0] & 0x07u;
 	else
-		printf("unknown (%s)\n", stop_reason_name(res.reason));
-	if (res.status == DFPN_MATE) {
-		printf("usi:");
-		for (int i = 0; i < res.pv_len; i++) {
-			char buf[6];
-			printf(" %s", usi_format(res.pv[i], buf));
+		return 0;
+	for (int i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80) /* also stops at the NUL */
+			return 0;
+		cp = cp << 6 | (p[i] & 0x3fu);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
+/* s as a JSON string: quotes, backslashes and control characters escaped,
+ * UTF-8 kept, bytes that are not UTF-8 replaced by U+FFFD. */
+static void json_string(const char *s)
+{
+	putchar('"');
+	for (const unsigned char *p = (const unsigned char *)s; *p;) {
+		if (*p == '"' || *p == '\\') {
+			putchar('\\');
+			putchar(*p++);
+		} else if (*p < 0x20 || *p == 0x7f) {
+			printf("\\u%04x", *p++);
+		} else if (*p < 0x80) {
+			putchar(*p++);
+		} else {
+			int n = utf8_len(p);
+			if (n) {
+				fwrite(p, 1, (size_t)n, stdout);
+				p += n;
+			} else {
+				fputs("\\ufffd", stdout);
+				p++;
+			}
+		}
+	}
+	putchar('"');
+}
+
+static void print_text(SolveCtx *ctx, Problem *pb, const DfpnResult *res, const char *sfen, const char *kif)
+{
+	if (ctx->printed++)
+		putchar('\n');
+	if (!ctx->quiet) {
+		char board[KIF_BOARD_MAX];
+		if (kif_board(&pb->root, board, sizeof board) >= 0)
+			fputs(board, stdout);
+	}
+	printf("sfen %s\n", sfen);
+	if (res->status == DFPN_MATE) {
+		printf("mate %d", res->len);
+		if (!res->len_minimal)
+			printf(" (minimality not proven: %s)", reason_name(res->reason));
+		printf("\n");
+	} else if (res->status == DFPN_NOMATE) {
+		printf("nomate\n");
+	} else {
+		printf("unknown (%s)\n", reason_name(res->reason));
+	}
+	if (pb->given_len) {
+		printf("given answer (%d plies):", pb->given_len);
+		for (int i = 0; i < pb->given_len; i++) {
+			char usi[6];
+			printf(" %s", usi_format(pb->given[i], usi));
 		}
 		printf("\n");
 	}
-	printf("nodes %llu (proof %llu, shorter-mate re-search %llu, main line %llu) time %.3f s nps %.0f hashfull %d\n",
-	       (unsigned long long)res.nodes, (unsigned long long)res.nodes_prove, (unsigned long long)res.nodes_minimize,
-	       (unsigned long long)res.nodes_pv, res.seconds, res.seconds > 0 ? (double)res.nodes / res.seconds : 0.0,
-	       res.hashfull);
+	if (res->status == DFPN_MATE) {
+		if (res->pv_len == 0) {
+			printf("main line not extracted (the search was stopped)\n");
+		} else {
+			printf("usi:");
+			for (int i = 0; i < res->pv_len; i++) {
+				char usi[6];
+				printf(" %s", usi_format(res->pv[i], usi));
+			}
+			printf("\nkif: %s\n", kif);
+		}
+	}
+	printf("nodes %llu (proof %llu, shorter-mate re-search %llu, main line %llu) time %.3f s nps %.0f hashfull %.1f%%\n",
+	       (unsigned long long)res->nodes, (unsigned long long)res->nodes_prove, (unsigned long long)res->nodes_minimize,
+	       (unsigned long long)res->nodes_pv, res->seconds, res->seconds > 0 ? (double)res->nodes / res->seconds : 0.0,
+	       res->hashfull / 10.0);
+}
+
+static void print_json(const Problem *pb, const DfpnResult *res, const char *input, long lineno, const char *sfen,
+                       const char *kif)
+{
+	printf("{");
+	if (lineno)
+		printf("\"line\":%ld,", lineno);
+	printf("\"input\":");
+	json_string(input);
+	printf(",\"sfen\":");
+	json_string(sfen);
+	const bool mate = res->status == DFPN_MATE;
+	printf(",\"result\":\"%s\"", mate ? "mate" : res->status == DFPN_NOMATE ? "nomate" : "unknown");
+	if (mate)
+		printf(",\"length\":%d,\"minimal\":%s", res->len, res->len_minimal ? "true" : "false");
+	else
+		printf(",\"length\":null,\"minimal\":null");
+	printf(",\"usi\":[");
+	for (int i = 0; i < res->pv_len; i++) {
+		char usi[6];
+		printf("%s\"%s\"", i ? "," : "", usi_format(res->pv[i], usi));
+	}
+	printf("],\"kif\":");
+	json_string(kif);
+	if (pb->given_len) {
+		printf(",\"given\":[");
+		for (int i = 0; i < pb->given_len; i++) {
+			char usi[6];
+			printf("%s\"%s\"", i ? "," : "", usi_format(pb->given[i], usi));
+		}
+		printf("]");
+	}
+	printf(",\"nodes\":%llu,\"seconds\":%.6f,\"nps\":%.0f,\"hashfull\":%d,\"reason\":", (unsigned long long)res->nodes,
+	       res->seconds, res->seconds > 0 ? (double)res->nodes / res->seconds : 0.0, res->hashfull);
+	if (res->reason == DFPN_STOP_NONE)
+		printf("null");
+	else
+		printf("\"%s\"", reason_name(res->reason));
+	printf("}\n");
+}
+
+/* Solves the problem on one line and prints the result.  where is the
+ * "stdin:LINE" prefix of messages in '-' mode (NULL for an argument).
+ * Returns the exit status for this problem. */
+static int solve_one(SolveCtx *ctx, const char *text, const char *where, long lineno)
+{
+	static Problem pb;
+	char err[512];
+	if (load_problem(&pb, text, ctx->rest, err, sizeof err) != 0) {
+		fprintf(stderr, "%s: %s\n", where ? where : "tsume", err);
+		return EXIT_BADINPUT;
+	}
+	if (pb.missing > 0 && !ctx->rest)
+		fprintf(stderr, "%s: warning: %d piece%s in nobody's hand; use --rest to give %s to the defender\n",
+		        where ? where : "tsume", pb.missing, pb.missing == 1 ? " is" : "s are", pb.missing == 1 ? "it" : "them");
+
+	static DfpnResult res;
+	dfpn_clear(ctx->d);
+	dfpn_solve(ctx->d, &pb.root, &ctx->lim, &res);
+	progress_clear(&ctx->progress);
+
+	char sfen[256];
+	if (sfen_format(&pb.root, sfen, sizeof sfen) < 0)
+		sfen[0] = '\0';
+	size_t kif_size = (size_t)res.pv_len * KIF_MOVE_MAX + 1;
+	char *kif = malloc(kif_size);
+	if (!kif) {
+		fprintf(stderr, "tsume: out of memory\n");
+		return EXIT_UNKNOWN;
+	}
+	if (kif_line(&pb.root, res.pv, res.pv_len, kif, kif_size) < 0)
+		kif[0] = '\0';
+	if (ctx->json)
+		print_json(&pb, &res, text, lineno, sfen, kif);
+	else
+		print_text(ctx, &pb, &res, sfen, kif);
+	fflush(stdout);
+	free(kif);
 	return res.status == DFPN_MATE ? EXIT_MATE : res.status == DFPN_NOMATE ? EXIT_NOMATE : EXIT_UNKNOWN;
+}
+
+/* The worse of two exit statuses: bad input, then unknown, then no mate, then mate. */
+static int worse_status(int a, int b)
+{
+	static const int rank[4] = {0, 1, 3, 2}; /* by status 0..3 */
+	return rank[b] > rank[a] ? b : a;
+}
+
+/* Option values: a non-negative decimal number / integer, the whole text. */
+static bool parse_seconds(const char *s, double *out)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (end == s || *end || errno || !isfinite(v) || v < 0 || v > TIME_S_MAX)
+		return false;
+	*out = v;
+	return true;
+}
+
+static bool parse_count(const char *s, unsigned long long max, unsigned long long *out)
+{
+	if (!isdigit((unsigned char)*s))
+		return false;
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (*end || errno || v > max)
+		return false;
+	*out = v;
+	return true;
 }
 
 static int cmd_solve(int argc, char **argv)
 {
 	static const struct option opts[] = {{"hash", required_argument, NULL, 'H'},  {"time", required_argument, NULL, 't'},
-	                                     {"nodes", required_argument, NULL, 'n'}, {"help", no_argument, NULL, 'h'},
-	                                     {0, 0, 0, 0}};
-	long hash = 256;
+	                                     {"nodes", required_argument, NULL, 'n'}, {"format", required_argument, NULL, 'f'},
+	                                     {"rest", no_argument, NULL, 'r'},        {"quiet", no_argument, NULL, 'q'},
+	                                     {"help", no_argument, NULL, 'h'},        {0, 0, 0, 0}};
+	unsigned long long hash = 256, nodes = 0;
 	double time_s = 0;
-	unsigned long long nodes = 0;
+	SolveCtx ctx = {0};
 	int c;
-	while ((c = getopt_long(argc, argv, "H:t:n:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "H:t:n:f:rqh", opts, NULL)) != -1) {
 		switch (c) {
-		case 'H': hash = atol(optarg); break;
-		case 't': time_s = atof(optarg); break;
-		case 'n': nodes = strtoull(optarg, NULL, 10); break;
-		default: fprintf(stderr, "usage: tsume solve SFEN|- [--hash MB] [--time S] [--nodes N]\n"); return c == 'h' ? 0 : EXIT_BADINPUT;
+		case 'H':
+			if (!parse_count(optarg, HASH_MB_MAX, &hash) || hash < 1) {
+				fprintf(stderr, "tsume: --hash must be a whole number of megabytes, 1..%llu, got '%s'\n",
+				        HASH_MB_MAX, optarg);
+				return EXIT_BADINPUT;
+			}
+			break;
+		case 't':
+			if (!parse_seconds(optarg, &time_s)) {
+				fprintf(stderr, "tsume: --time must be a number of seconds >= 0 (0 = no limit), got '%s'\n",
+				        optarg);
+				return EXIT_BADINPUT;
+			}
+			break;
+		case 'n':
+			if (!parse_count(optarg, UINT64_MAX, &nodes)) {
+				fprintf(stderr, "tsume: --nodes must be a whole number >= 0 (0 = no limit), got '%s'\n", optarg);
+				return EXIT_BADINPUT;
+			}
+			break;
+		case 'f':
+			if (strcmp(optarg, "text") == 0)
+				ctx.json = false;
+			else if (strcmp(optarg, "json") == 0)
+				ctx.json = true;
+			else {
+				fprintf(stderr, "tsume: --format must be text or json, got '%s'\n", optarg);
+				return EXIT_BADINPUT;
+			}
+			break;
+		case 'r':
+			ctx.rest = true;
+			break;
+		case 'q':
+			ctx.quiet = true;
+			break;
+		case 'h':
+			fputs(SOLVE_USAGE, stdout);
+			return 0;
+		default:
+			fputs(SOLVE_USAGE, stderr);
+			return EXIT_BADINPUT;
 		}
 	}
-	if (argc - optind != 1) {
-		fprintf(stderr, "usage: tsume solve SFEN|- [--hash MB] [--time S] [--nodes N]\n");
+	if (optind >= argc) {
+		fputs(SOLVE_USAGE, stderr);
 		return EXIT_BADINPUT;
 	}
-	Dfpn *d = dfpn_new((size_t)hash);
-	if (!d) {
-		fprintf(stderr, "tsume: cannot allocate %ld MB of hash\n", hash);
+	/* An unquoted SFEN arrives as several arguments: join them. */
+	size_t total = 1;
+	for (int i = optind; i < argc; i++)
+		total += strlen(argv[i]) + 1;
+	char *text = malloc(total);
+	if (!text)
 		return EXIT_BADINPUT;
+	text[0] = '\0';
+	for (int i = optind; i < argc; i++) {
+		if (i > optind)
+			strcat(text, " ");
+		strcat(text, argv[i]);
 	}
-	DfpnLimits lim = {0};
-	lim.max_nodes = nodes;
-	lim.max_time_ms = (int64_t)(time_s * 1000);
-	int rc = 0;
-	if (strcmp(argv[optind], "-") == 0) {
-		static char line[1 << 16];
-		while (fgets(line, sizeof line, stdin)) {
-			line[strcspn(line, "\r\n")] = '\0';
-			if (!line[0] || line[0] == '#')
+	const bool from_stdin = strcmp(text, "-") == 0;
+
+	ctx.d = dfpn_new((size_t)hash);
+	if (!ctx.d) {
+		fprintf(stderr, "tsume: cannot allocate %llu MB for the hash table; try a smaller --hash\n", hash);
+		free(text);
+		return EXIT_UNKNOWN;
+	}
+	ctx.lim.max_nodes = nodes;
+	ctx.lim.max_time_ms = (int64_t)ceil(time_s * 1000.0);
+	atomic_store(&sigint_stop, false);
+	ctx.lim.stop = &sigint_stop;
+	if (isatty(STDERR_FILENO)) {
+		ctx.lim.progress = progress_cb;
+		ctx.lim.progress_arg = &ctx.progress;
+		sigint_newline = 1;
+	}
+	install_sigint();
+
+	int rc = EXIT_MATE;
+	if (from_stdin) {
+		char *line = NULL;
+		size_t cap = 0;
+		long lineno = 0;
+		int problems = 0;
+		while (!atomic_load(&sigint_stop) && getline(&line, &cap, stdin) != -1) {
+			lineno++;
+			line[strcspn(line, ";\r\n")] = '\0'; /* "; key=value" metadata is ignored */
+			const char *s = line + strspn(line, " \t");
+			if (!*s || *s == '#')
 				continue;
-			dfpn_clear(d);
-			int r = solve_one(d, line, &lim);
-			if (r > rc)
-				rc = r;
+			problems++;
+			char where[48];
+			snprintf(where, sizeof where, "stdin:%ld", lineno);
+			rc = worse_status(rc, solve_one(&ctx, s, where, lineno));
+		}
+		free(line);
+		if (atomic_load(&sigint_stop))
+			rc = worse_status(rc, EXIT_UNKNOWN);
+		else if (problems == 0) {
+			fprintf(stderr, "tsume: no problem on standard input\n");
+			rc = EXIT_BADINPUT;
 		}
 	} else {
-		rc = solve_one(d, argv[optind], &lim);
+		rc = solve_one(&ctx, text, NULL, 0);
 	}
-	dfpn_free(d);
+	free(text);
+	dfpn_free(ctx.d);
 	return rc;
 }
 
@@ -350,11 +765,14 @@ static int cmd_bench(int argc, char **argv)
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: tsume COMMAND [ARGS]\n"
+	           "  solve SFEN|- [--hash MB] [--time S] [--nodes N] [--format text|json] [--rest] [--quiet]\n"
+	           "                                    solve a tsume problem; '-' = one problem per line of stdin\n"
 	           "  perft SFEN DEPTH [--divide]       count the leaves of the legal-move tree\n"
 	           "  moves SFEN [--checks|--evasions]  list legal moves in USI (strcmp order)\n"
 	           "  bench [--shared DIR]              speed figures\n"
 	           "SFEN: 'startpos', an SFEN line (optionally with 'sfen'/'position' and 'moves ...'), or '-' for stdin.\n"
-	           "Exit status: 0 success, 2 bad input or usage.\n");
+	           "Exit status: 0 success (solve: mate), 1 no mate, 3 unknown (a limit stopped the search),\n"
+	           "2 bad input or usage.\n");
 }
 
 int main(int argc, char **argv)
