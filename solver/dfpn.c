@@ -129,6 +129,8 @@ static void check_limits(Dfpn *d)
 	const DfpnLimits *lim = d->lim;
 	if (!lim)
 		return;
+	if (lim->max_nodes && d->next_check > lim->max_nodes)
+		d->next_check = lim->max_nodes;
 	if (lim->max_nodes && d->nodes >= lim->max_nodes) {
 		d->stopped = true;
 		d->stop_reason = DFPN_STOP_NODES;
@@ -534,7 +536,7 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 	}
 	if (base == SIZE_MAX) {
 		d->stopped = true;
-		d->stop_reason = DFPN_STOP_USER;
+		d->stop_reason = DFPN_STOP_MEMORY;
 		return r;
 	}
 
@@ -714,33 +716,43 @@ static NodeResult search_child(Dfpn *d, Move m, int remain)
 	return r;
 }
 
-/* Builds the main line of the root (current position, proven mate of exactly
- * `len` plies).  Returns the number of plies written to pv. */
-static int build_pv(Dfpn *d, int len, Move *pv)
+/* Builds the main line of the root (the current position, a proven mate of
+ * `len` plies).  With verify (len proven minimal) every defender choice is
+ * checked by search to be a longest resistance and every attacker choice a
+ * shortest mate.  Without it (a limit stopped the minimality proof) the line
+ * follows the stored proofs only: attacker the shortest stored proof,
+ * defender the longest.  Returns the number of plies written to pv. */
+static int build_pv(Dfpn *d, int len, Move *pv, bool verify)
 {
 	Position *pos = &d->pos;
 	int t = len, n = 0;
-	while (t > 0 && !d->stopped) {
+	while (t > 0 && (!verify || !d->stopped) && n < DFPN_MAX_PV - 1 && pos->ply + 2 < POS_MAX_PLY) {
 		MoveList list;
 		Move chosen = MOVE_NONE;
+		int chosen_len = t - 1;
 		if (pos->side == d->attacker) {
 			gen_checks(pos, &list);
 			for (int pass = 0; pass < 2 && chosen == MOVE_NONE; pass++) {
 				int best_len = TT_LEN_INF;
 				for (int i = 0; i < list.n; i++) {
-					TTProbe p = probe_child(d, list.moves[i], t - 1);
-					if (p.pn == 0 && p.len <= t - 1 && p.len < best_len) {
+					TTProbe p = probe_child(d, list.moves[i], verify ? t - 1 : BUDGET_INF);
+					if (p.pn == 0 && (!verify || p.len <= t - 1) && p.len < best_len) {
 						best_len = p.len;
 						chosen = list.moves[i];
 					}
 				}
 				if (chosen == MOVE_NONE && pass == 0) {
+					if (!verify)
+						return n;
 					/* prove the node again within t plies to fill the table */
 					NodeResult r = search_root(d, t);
 					if (r.pn != 0)
 						return n;
 				}
+				chosen_len = best_len;
 			}
+			if (verify)
+				chosen_len = t - 1;
 		} else {
 			gen_evasions(pos, &list);
 			/* candidates: non-futile evasions, longest stored proof first */
@@ -750,13 +762,17 @@ static int build_pv(Dfpn *d, int len, Move *pv)
 			for (int i = 0; i < list.n; i++) {
 				if (futile[i])
 					continue;
-				TTProbe p = probe_child(d, list.moves[i], t - 1);
+				TTProbe p = probe_child(d, list.moves[i], verify ? t - 1 : BUDGET_INF);
+				if (!verify && p.pn != 0)
+					continue;
 				order[m] = i;
 				lens[m] = p.pn == 0 ? p.len : t - 1;
 				m++;
 			}
-			if (m == 0)
+			if (m == 0 && (verify || list.n == 0 || dfpn_is_mated(pos)))
 				break; /* mated (modulo futile drops) */
+			if (m == 0)
+				return n;
 			for (int a = 1; a < m; a++)
 				for (int b = a; b > 0 && lens[b] > lens[b - 1]; b--) {
 					int x = lens[b];
@@ -766,7 +782,11 @@ static int build_pv(Dfpn *d, int len, Move *pv)
 					order[b] = order[b - 1];
 					order[b - 1] = x;
 				}
-			for (int k = 0; k < m && chosen == MOVE_NONE; k++) {
+			if (!verify) {
+				chosen = list.moves[order[0]];
+				chosen_len = lens[0];
+			}
+			for (int k = 0; verify && k < m && chosen == MOVE_NONE; k++) {
 				Move mv = list.moves[order[k]];
 				if (m == 1) {
 					chosen = mv;
@@ -785,7 +805,7 @@ static int build_pv(Dfpn *d, int len, Move *pv)
 		pv[n++] = chosen;
 		pos_do_move(pos, chosen);
 		path_push(d, pos_key(pos));
-		t--;
+		t = chosen_len;
 	}
 	return n;
 }
@@ -797,7 +817,7 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 	d->attacker = root->side;
 	d->lim = lim;
 	d->nodes = 0;
-	d->next_check = 1024;
+	d->next_check = lim && lim->max_nodes && lim->max_nodes < 1024 ? lim->max_nodes : 1024;
 	d->start = now_seconds();
 	d->last_progress = d->start;
 	d->stopped = false;
@@ -830,14 +850,18 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 		res->status = DFPN_MATE;
 		res->len = best;
 		res->len_minimal = minimal;
-		bool was_stopped = d->stopped;
-		if (!was_stopped)
-			res->pv_len = build_pv(d, best, res->pv);
-		res->nodes_pv = d->nodes - res->nodes_prove - res->nodes_minimize;
-		while (d->pos.ply > root_ply) {
-			pos_undo_move(&d->pos, res->pv[d->pos.ply - root_ply - 1]);
-			path_pop(d);
+		bool verify = minimal && !d->stopped;
+		for (int attempt = 0; attempt < 2; attempt++) {
+			res->pv_len = build_pv(d, best, res->pv, verify);
+			while (d->pos.ply > root_ply) {
+				pos_undo_move(&d->pos, res->pv[d->pos.ply - root_ply - 1]);
+				path_pop(d);
+			}
+			if (res->pv_len == best || !verify)
+				break;
+			verify = false; /* a limit cut the checked line short: follow the table */
 		}
+		res->nodes_pv = d->nodes - res->nodes_prove - res->nodes_minimize;
 	} else if (r.dn == 0) {
 		res->status = DFPN_NOMATE;
 	} else {

@@ -47,7 +47,8 @@ typedef enum {
 	DFPN_STOP_TIME,
 	DFPN_STOP_NODES,
 	DFPN_STOP_USER,
-	DFPN_STOP_DEPTH, /* the search reached POS_MAX_PLY */
+	DFPN_STOP_DEPTH,  /* the search reached POS_MAX_PLY */
+	DFPN_STOP_MEMORY, /* the move arena could not grow */
 } DfpnStopReason;
 
 typedef struct {

@@ -93,8 +93,12 @@ void tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn pn, PnDn d
 				return;
 			continue; /* keep a bounded disproof; the open values go elsewhere */
 		}
-		if (e->hand == hand || e->hand == h) {
-			if (!victim)
+		/* reuse the slot of this position, but never let a bounded
+		 * disproof (or open values) overwrite a proof, nor a proof an
+		 * unbounded disproof: both remain true */
+		if ((e->hand == hand || e->hand == h) && !victim) {
+			bool keep = (e_proven && pn != 0) || (e_disproven && e->len == TT_LEN_INF && dn != 0);
+			if (!keep)
 				victim = e;
 		}
 	}
