@@ -358,6 +358,57 @@ static inline void set_disproven(Child *c, int len, Hand hand)
 	c->hand = hand;
 }
 
+/* true iff the defender (to move, in check) has an evasion other than a
+ * futile drop.  Cheap tests first: a safe king step, a capture of the
+ * checker, an interposition by a move (in shogi every piece moves where it
+ * attacks); only drops need the full futility analysis. */
+static bool has_real_evasion(Position *pos)
+{
+	Color def = pos->side, att = color_flip(def);
+	Square ksq = pos->king[def];
+	bb_t checkers = pos_checkers(pos);
+	bb_t occ_noking = bb_andnot(pos->occ, bb_square(ksq));
+	bb_t esc = bb_andnot(bb_step_attacks(def, KING, ksq), pos->by_color[def]);
+	while (bb_any(esc))
+		if (!pos_attacked(pos, att, bb_pop(&esc), occ_noking))
+			return true;
+	if (bb_more_than_one(checkers))
+		return false;
+	Square csq = bb_lsb(checkers);
+	bb_t pinned = bb_and(pos_slider_blockers(pos, att, ksq), pos->by_color[def]);
+	bb_t targets = bb_or(bb_between(ksq, csq), bb_square(csq));
+	while (bb_any(targets)) {
+		Square sq = bb_pop(&targets);
+		bb_t movers = bb_andnot(pos_attackers_to(pos, def, sq, pos->occ), bb_square(ksq));
+		while (bb_any(movers)) {
+			Square from = bb_pop(&movers);
+			if (!bb_test(pinned, from) || bb_aligned(ksq, from, sq))
+				return true;
+		}
+	}
+	if (bb_is_empty(bb_between(ksq, csq)) || !pos->hand[def])
+		return false;
+	int total;
+	return count_real_evasions(pos, &total) > 0;
+}
+
+/* A check after which the defender has no evasion but futile drops, or
+ * MOVE_NONE.  The attacker is to move. */
+static Move mate1_tsume(Position *pos)
+{
+	MoveList checks;
+	gen_checks(pos, &checks);
+	for (int i = 0; i < checks.n; i++) {
+		Move m = checks.moves[i];
+		pos_do_move(pos, m);
+		bool escape = has_real_evasion(pos);
+		pos_undo_move(pos, m);
+		if (!escape)
+			return m;
+	}
+	return MOVE_NONE;
+}
+
 /* Initial values of a child reached by m from the current position.
  * remain = the child's length budget. */
 static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain)
@@ -399,6 +450,24 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain)
 	} else {
 		if (remain < 1) {
 			set_disproven(c, 0, HAND_FULL);
+			return;
+		}
+		/* mate in one at every new attacker node */
+		Move mate = mate1_tsume(pos);
+		if (mate != MOVE_NONE) {
+			pos_do_move(pos, mate);
+			int total;
+			count_real_evasions(pos, &total);
+			Hand proof = total == 0 ? guard_interpositions(pos, d->attacker, 0) : pos->hand[d->attacker];
+			pos_undo_move(pos, mate);
+			proof = proof_before(proof, mate, hand);
+			set_proven(c, 1, proof);
+			tt_store(&d->tt, pos_board_key(pos), hand, proof, 0, PNDN_INF, 1, 1);
+			return;
+		}
+		if (remain < 3) {
+			/* no mate in one and no room for more */
+			set_disproven(c, 1, hand);
 			return;
 		}
 		c->pn = 1;
