@@ -774,8 +774,11 @@ static NodeResult search_child(Dfpn *d, Move m, int remain)
 	Position *pos = &d->pos;
 	pos_do_move(pos, m);
 	NodeResult r;
+	TTProbe p = tt_probe(&d->tt, pos_board_key(pos), pos->hand[d->attacker], remain);
 	if (path_contains(d, pos_key(pos))) {
 		r = (NodeResult){PNDN_INF, 0, TT_LEN_INF, true, pos->hand[d->attacker]};
+	} else if (p.pn == 0 || p.dn == 0) {
+		r = (NodeResult){p.pn, p.dn, p.len, false, p.hand}; /* already known */
 	} else {
 		path_push(d, pos_key(pos));
 		r = search_root(d, remain);
