@@ -925,6 +925,7 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 		bool verify = minimal && !d->stopped;
 		for (int attempt = 0; attempt < 2; attempt++) {
 			res->pv_len = build_pv(d, best, res->pv, verify);
+			res->pv_verified = verify && res->pv_len == best;
 			while (d->pos.ply > root_ply) {
 				pos_undo_move(&d->pos, res->pv[d->pos.ply - root_ply - 1]);
 				path_pop(d);

@@ -68,6 +68,9 @@ typedef struct {
 	int len;               /* MATE: plies of the main line */
 	bool len_minimal;      /* MATE: a re-search for a mate within len-2 failed */
 	int pv_len;
+	bool pv_verified; /* pv is a checked main line of exactly len plies (attacker
+	                     shortest, defender longest); false: a mating line read
+	                     from the table after a limit stopped the search */
 	Move pv[DFPN_MAX_PV];
 	uint64_t nodes;
 	uint64_t nodes_prove;    /* of which: the first proof */

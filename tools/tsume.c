@@ -11,6 +11,7 @@
  * to read from standard input (one line; for solve, one problem per line).
  * Exit status: 0 success / mate, 1 no mate, 3 unknown, 2 bad input or usage.
  */
+#include "bench.h"
 #include "dfpn.h"
 #include "kif.h"
 #include "movegen.h"
@@ -46,6 +47,17 @@ static const char *position_arg(const char *arg, char *buf, size_t size)
 	if (!fgets(buf, (int)size, stdin))
 		return "";
 	buf[strcspn(buf, "\r\n")] = '\0';
+	return buf;
+}
+
+/* Joins argv[first..last) with spaces into buf (an unquoted SFEN arrives as
+ * several arguments). */
+static const char *join_args(char **argv, int first, int last, char *buf, size_t size)
+{
+	size_t n = 0;
+	buf[0] = '\0';
+	for (int i = first; i < last; i++)
+		n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s", i > first ? " " : "", argv[i]);
 	return buf;
 }
 
@@ -108,18 +120,19 @@ static int cmd_perft(int argc, char **argv)
 			return c == 'h' ? 0 : EXIT_BADINPUT;
 		}
 	}
-	if (argc - optind != 2) {
+	if (argc - optind < 2) {
 		fprintf(stderr, "usage: tsume perft SFEN DEPTH [--divide]\n");
 		return EXIT_BADINPUT;
 	}
 	char *end;
-	long depth = strtol(argv[optind + 1], &end, 10);
+	long depth = strtol(argv[argc - 1], &end, 10);
 	if (*end || depth < 1 || depth > 20) {
-		fprintf(stderr, "tsume: DEPTH must be an integer 1..20, got '%s'\n", argv[optind + 1]);
+		fprintf(stderr, "tsume: DEPTH must be an integer 1..20, got '%s'\n", argv[argc - 1]);
 		return EXIT_BADINPUT;
 	}
 	static Position pos;
-	if (load_position(&pos, argv[optind]))
+	static char joined[1 << 16];
+	if (load_position(&pos, join_args(argv, optind, argc - 1, joined, sizeof joined)))
 		return EXIT_BADINPUT;
 	double t0 = now_seconds();
 	uint64_t total = 0;
@@ -169,12 +182,13 @@ static int cmd_moves(int argc, char **argv)
 			return c == 'h' ? 0 : EXIT_BADINPUT;
 		}
 	}
-	if (argc - optind != 1) {
+	if (argc - optind < 1) {
 		fprintf(stderr, "usage: tsume moves SFEN [--checks|--evasions]\n");
 		return EXIT_BADINPUT;
 	}
 	static Position pos;
-	if (load_position(&pos, argv[optind]))
+	static char joined[1 << 16];
+	if (load_position(&pos, join_args(argv, optind, argc, joined, sizeof joined)))
 		return EXIT_BADINPUT;
 	MoveList list;
 	if (kind == 'c')
@@ -329,8 +343,14 @@ static int load_problem(Problem *pb, const char *text, bool rest, char *err, siz
 	Position *pos = &pb->root;
 	Color defender = color_flip(pos->side);
 	if (pos->king[defender] == SQ_NONE) {
-		snprintf(err, errsize, "bad position: the defender (%s, the side not to move) has no king",
-		         defender == SENTE ? "sente" : "gote");
+		if (moves && pb->given_len == 0 && start.king[color_flip(start.side)] != SQ_NONE)
+			snprintf(err, errsize,
+			         "bad problem: after the moves %s is to move and %s has no king to mate; give the whole answer "
+			         "(an odd number of plies ending in mate) or an even number of plies",
+			         pos->side == SENTE ? "sente" : "gote", defender == SENTE ? "sente" : "gote");
+		else
+			snprintf(err, errsize, "bad position: the defender (%s, the side not to move) has no king",
+			         defender == SENTE ? "sente" : "gote");
 		return -1;
 	}
 	int totals[9];
@@ -447,6 +467,9 @@ static void print_text(SolveCtx *ctx, Problem *pb, const DfpnResult *res, const 
 		if (res->pv_len == 0) {
 			printf("main line not extracted (the search was stopped)\n");
 		} else {
+			if (!res->pv_verified)
+				printf("line not verified (%d plies, read from the search table; the defence may not be the longest)\n",
+				       res->pv_len);
 			printf("usi:");
 			for (int i = 0; i < res->pv_len; i++) {
 				char usi[6];
@@ -474,9 +497,10 @@ static void print_json(const Problem *pb, const DfpnResult *res, const char *inp
 	const bool mate = res->status == DFPN_MATE;
 	printf(",\"result\":\"%s\"", mate ? "mate" : res->status == DFPN_NOMATE ? "nomate" : "unknown");
 	if (mate)
-		printf(",\"length\":%d,\"minimal\":%s", res->len, res->len_minimal ? "true" : "false");
+		printf(",\"length\":%d,\"minimal\":%s,\"line_verified\":%s", res->len, res->len_minimal ? "true" : "false",
+		       res->pv_verified ? "true" : "false");
 	else
-		printf(",\"length\":null,\"minimal\":null");
+		printf(",\"length\":null,\"minimal\":null,\"line_verified\":null");
 	printf(",\"usi\":[");
 	for (int i = 0; i < res->pv_len; i++) {
 		char usi[6];
@@ -504,7 +528,7 @@ static void print_json(const Problem *pb, const DfpnResult *res, const char *inp
 /* Solves the problem on one line and prints the result.  where is the
  * "stdin:LINE" prefix of messages in '-' mode (NULL for an argument).
  * Returns the exit status for this problem. */
-static int solve_one(SolveCtx *ctx, const char *text, const char *where, long lineno)
+static int solve_text(SolveCtx *ctx, const char *text, const char *where, long lineno)
 {
 	static Problem pb;
 	char err[512];
@@ -539,6 +563,23 @@ static int solve_one(SolveCtx *ctx, const char *text, const char *where, long li
 	fflush(stdout);
 	free(kif);
 	return res.status == DFPN_MATE ? EXIT_MATE : res.status == DFPN_NOMATE ? EXIT_NOMATE : EXIT_UNKNOWN;
+}
+
+/* Solves one problem line: "; key=value" metadata and a UTF-8 byte-order
+ * mark are not part of the problem. */
+static int solve_one(SolveCtx *ctx, const char *line, const char *where, long lineno)
+{
+	if (strncmp(line, "\xEF\xBB\xBF", 3) == 0)
+		line += 3;
+	char *text = strdup(line);
+	if (!text)
+		return EXIT_UNKNOWN;
+	text[strcspn(text, ";")] = '\0';
+	for (size_t n = strlen(text); n > 0 && isspace((unsigned char)text[n - 1]); n--)
+		text[n - 1] = '\0';
+	int rc = solve_text(ctx, text, where, lineno);
+	free(text);
+	return rc;
 }
 
 /* The worse of two exit statuses: bad input, then unknown, then no mate, then mate. */
@@ -673,8 +714,11 @@ static int cmd_solve(int argc, char **argv)
 		int problems = 0;
 		while (!atomic_load(&sigint_stop) && getline(&line, &cap, stdin) != -1) {
 			lineno++;
-			line[strcspn(line, ";\r\n")] = '\0'; /* "; key=value" metadata is ignored */
-			const char *s = line + strspn(line, " \t");
+			line[strcspn(line, "\r\n")] = '\0';
+			const char *s = line;
+			if (lineno == 1 && strncmp(s, "\xEF\xBB\xBF", 3) == 0)
+				s += 3; /* UTF-8 byte-order mark */
+			s += strspn(s, " \t");
 			if (!*s || *s == '#')
 				continue;
 			problems++;
@@ -742,14 +786,29 @@ static int bench_checks(const char *shared)
 
 static int cmd_bench(int argc, char **argv)
 {
-	static const struct option opts[] = {{"shared", required_argument, NULL, 's'}, {0, 0, 0, 0}};
+	static const struct option opts[] = {{"shared", required_argument, NULL, 's'},
+	                                     {"long", required_argument, NULL, 'l'},
+	                                     {"hash", required_argument, NULL, 'H'},
+	                                     {"perft-only", no_argument, NULL, 'p'},
+	                                     {0, 0, 0, 0}};
 	const char *shared = "../shared";
+	double long_seconds = 300;
+	unsigned long long hash = 1024;
+	bool perft_only = false;
 	int c;
-	while ((c = getopt_long(argc, argv, "s:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:l:H:p", opts, NULL)) != -1) {
 		if (c == 's')
 			shared = optarg;
-		else
+		else if (c == 'l' && parse_seconds(optarg, &long_seconds))
+			;
+		else if (c == 'H' && parse_count(optarg, 1 << 20, &hash) && hash > 0)
+			;
+		else if (c == 'p')
+			perft_only = true;
+		else {
+			fprintf(stderr, "usage: tsume bench [--shared DIR] [--long SECONDS] [--hash MB] [--perft-only]\n");
 			return EXIT_BADINPUT;
+		}
 	}
 	printf("bulk leaf: the last ply is counted from the move list without making its moves;\n"
 	       "all made: every move, the last ply included, is made and taken back.\n");
@@ -759,7 +818,10 @@ static int cmd_bench(int argc, char **argv)
 	bench_perft("matsuri", matsuri, 3, false);
 	bench_perft("matsuri", matsuri, 3, true);
 	bench_perft("drops", "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1", 3, false);
-	return bench_checks(shared);
+	bench_checks(shared);
+	if (perft_only)
+		return 0;
+	return bench_solver(shared, long_seconds, (size_t)hash) ? 1 : 0;
 }
 
 static void usage(FILE *f)
@@ -769,7 +831,7 @@ static void usage(FILE *f)
 	           "                                    solve a tsume problem; '-' = one problem per line of stdin\n"
 	           "  perft SFEN DEPTH [--divide]       count the leaves of the legal-move tree\n"
 	           "  moves SFEN [--checks|--evasions]  list legal moves in USI (strcmp order)\n"
-	           "  bench [--shared DIR]              speed figures\n"
+	           "  bench [--shared DIR] [--long S] [--hash MB] [--perft-only]  speed figures\n"
 	           "SFEN: 'startpos', an SFEN line (optionally with 'sfen'/'position' and 'moves ...'), or '-' for stdin.\n"
 	           "Exit status: 0 success (solve: mate), 1 no mate, 3 unknown (a limit stopped the search),\n"
 	           "2 bad input or usage.\n");
