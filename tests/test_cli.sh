@@ -277,7 +277,7 @@ expect 0 'out:"result":"mate"' 'out:"length":3,' 'out:"minimal":true' 'out:"usi"
 run "solve - --format json, three problems" "$C05
 $STARTPOS
 $MICRO" solve - --format json --hash 16 --nodes 10
-expect 3 'out:"result":"nomate","length":null,"minimal":null,"usi":[],"kif":""' \
+expect 3 'out:"result":"nomate","length":null,"minimal":null,"line_verified":null,"usi":[],"kif":""' \
 	'out:"result":"unknown"' 'out:"reason":"nodes"' 'out:"line":3,'
 if [ "$rc" -eq 3 ]; then
 	lines=$(wc -l <"$tmp/out")
