@@ -112,6 +112,38 @@ void pos_finish_setup(Position *pos)
 	st->captured = PIECE_NONE;
 }
 
+/* Checkers of the side to move after move m by `us`, found from the move:
+ * the moved (or dropped) piece itself, and sliders of ours uncovered on the
+ * line through the king and the square the piece left.  (The side to move
+ * was not in check before our move, so no other piece can check.) */
+static bb_t move_checkers(const Position *pos, Move m, Color us)
+{
+	Color them = color_flip(us);
+	Square ksq = pos->king[them];
+	if (ksq == SQ_NONE)
+		return bb_empty();
+	Square to = move_to(m);
+	bb_t checkers = bb_empty();
+	if (bb_test(bb_piece_attacks(us, piece_type(pos->board[to]), to, pos->occ), ksq))
+		checkers = bb_square(to);
+	if (move_is_drop(m))
+		return checkers;
+	Square from = move_from(m);
+	bb_t line = bb_line(ksq, from);
+	if (bb_is_empty(line))
+		return checkers;
+	const bb_t *t = pos->by_type;
+	bb_t own = pos->by_color[us];
+	bb_t sliders;
+	if (sq_file(ksq) == sq_file(from) || sq_rank(ksq) == sq_rank(from)) {
+		sliders = bb_and(bb_rook_attacks(ksq, pos->occ), bb_or(t[ROOK], t[DRAGON]));
+		sliders = bb_or(sliders, bb_and(bb_lance_attacks(them, ksq, pos->occ), t[LANCE]));
+	} else {
+		sliders = bb_and(bb_bishop_attacks(ksq, pos->occ), bb_or(t[BISHOP], t[HORSE]));
+	}
+	return bb_or(checkers, bb_and(bb_and(sliders, own), line));
+}
+
 void pos_do_move(Position *pos, Move m)
 {
 	assert(pos->ply < POS_MAX_PLY);
@@ -155,7 +187,7 @@ void pos_do_move(Position *pos, Move m)
 	st->board_key = bk;
 	st->hand_key = hk;
 	st->captured = captured;
-	st->checkers = compute_checkers(pos);
+	st->checkers = move_checkers(pos, m, us);
 	assert(pos_is_ok(pos));
 }
 
@@ -216,6 +248,28 @@ bb_t pos_attackers_to(const Position *pos, Color c, Square sq, bb_t occ)
 	a = bb_or(a, bb_and(bb_bishop_attacks(sq, occ), bb_or(t[BISHOP], t[HORSE])));
 	a = bb_or(a, bb_and(bb_rook_attacks(sq, occ), bb_or(t[ROOK], t[DRAGON])));
 	return bb_and(a, pos->by_color[c]);
+}
+
+bool pos_attacked(const Position *pos, Color c, Square sq, bb_t occ)
+{
+	Color them = color_flip(c);
+	const bb_t *t = pos->by_type;
+	const bb_t own = pos->by_color[c];
+	bb_t steps = bb_and(bb_step_attacks(them, PAWN, sq), t[PAWN]);
+	steps = bb_or(steps, bb_and(bb_step_attacks(them, KNIGHT, sq), t[KNIGHT]));
+	steps = bb_or(steps, bb_and(bb_step_attacks(them, SILVER, sq), t[SILVER]));
+	steps = bb_or(steps, bb_and(bb_step_attacks(them, GOLD, sq), pos_golds(pos)));
+	steps = bb_or(steps, bb_and(bb_step_attacks(them, KING, sq), bb_or(bb_or(t[KING], t[HORSE]), t[DRAGON])));
+	if (bb_intersects(steps, own))
+		return true;
+	bb_t rooks = bb_and(bb_or(t[ROOK], t[DRAGON]), own);
+	if (bb_any(rooks) && bb_intersects(bb_rook_attacks(sq, occ), rooks))
+		return true;
+	bb_t bishops = bb_and(bb_or(t[BISHOP], t[HORSE]), own);
+	if (bb_any(bishops) && bb_intersects(bb_bishop_attacks(sq, occ), bishops))
+		return true;
+	bb_t lances = bb_and(t[LANCE], own);
+	return bb_any(lances) && bb_intersects(bb_lance_attacks(them, sq, occ), lances);
 }
 
 bb_t pos_slider_blockers(const Position *pos, Color slider_c, Square king_sq)

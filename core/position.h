@@ -80,11 +80,9 @@ static inline bb_t pos_golds(const Position *pos)
 
 /* Pieces of colour c attacking sq, given occupancy occ (for x-ray queries). */
 bb_t pos_attackers_to(const Position *pos, Color c, Square sq, bb_t occ);
-/* true iff colour c attacks sq with occupancy occ. */
-static inline bool pos_attacked(const Position *pos, Color c, Square sq, bb_t occ)
-{
-	return bb_any(pos_attackers_to(pos, c, sq, occ));
-}
+/* true iff colour c attacks sq with occupancy occ (step pieces first, then
+ * sliders, returning at the first attacker found). */
+bool pos_attacked(const Position *pos, Color c, Square sq, bb_t occ);
 /* Pieces (of either colour) that are the only piece between king_sq and a
  * slider of colour slider_c aiming at it.  With the king's own colour's pieces
  * these are pins; with the other colour's, discovered-check candidates. */
