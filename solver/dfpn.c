@@ -11,6 +11,11 @@
 /* Length budget meaning "no limit": deeper than any path we can play. */
 #define BUDGET_INF (POS_MAX_PLY - 16)
 
+/* Initial disproof number of a new attacker node with n checks (df-pn+). */
+#ifndef DN_INIT
+#define DN_INIT(n) (n)
+#endif
+
 /* CHILD_DELAYED: a drop interposition waiting for the drop before it on the
  * same square to be proven (delayed expansion of interpositions: only one
  * piece per square is searched at a time, and the next is looked at only once
@@ -394,10 +399,11 @@ static bool has_real_evasion(Position *pos)
 
 /* A check after which the defender has no evasion but futile drops, or
  * MOVE_NONE.  The attacker is to move. */
-static Move mate1_tsume(Position *pos)
+static Move mate1_tsume(Position *pos, int *nchecks)
 {
 	MoveList checks;
 	gen_checks(pos, &checks);
+	*nchecks = checks.n;
 	for (int i = 0; i < checks.n; i++) {
 		Move m = checks.moves[i];
 		pos_do_move(pos, m);
@@ -453,7 +459,8 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain)
 			return;
 		}
 		/* mate in one at every new attacker node */
-		Move mate = mate1_tsume(pos);
+		int nchecks;
+		Move mate = mate1_tsume(pos, &nchecks);
 		if (mate != MOVE_NONE) {
 			pos_do_move(pos, mate);
 			int total;
@@ -465,13 +472,14 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain)
 			tt_store(&d->tt, pos_board_key(pos), hand, proof, 0, PNDN_INF, 1, 1);
 			return;
 		}
-		if (remain < 3) {
-			/* no mate in one and no room for more */
-			set_disproven(c, 1, hand);
+		if (remain < 3 || nchecks == 0) {
+			/* no mate in one and no room for more (or no check at all) */
+			set_disproven(c, nchecks == 0 ? TT_LEN_INF : 1, nchecks == 0 ? disproof_or_clamp(HAND_FULL, hand) : hand);
 			return;
 		}
+		/* df-pn+: the disproof number of an attacker node is its number of checks */
 		c->pn = 1;
-		c->dn = 1;
+		c->dn = (PnDn)DN_INIT(nchecks);
 	}
 }
 
