@@ -802,7 +802,32 @@ static NodeResult search_child(Dfpn *d, Move m, int remain)
  * shortest mate.  Without it (a limit stopped the minimality proof) the line
  * follows the stored proofs only: attacker the shortest stored proof,
  * defender the longest.  Returns the number of plies written to pv. */
-static int build_pv(Dfpn *d, int len, Move *pv, bool verify)
+static int build_pv(Dfpn *d, int len, Move *pv, bool verify, bool tiebreak);
+
+/* Plays m (a defender move), builds the checked main line of t plies after
+ * it, and tells whether that line leaves the attacker's hand empty.  The
+ * position is restored. */
+static bool line_leaves_no_pieces(Dfpn *d, Move m, int t)
+{
+	Position *pos = &d->pos;
+	Move *tmp = malloc(sizeof(Move) * DFPN_MAX_PV);
+	if (!tmp)
+		return false;
+	pos_do_move(pos, m);
+	path_push(d, pos_key(pos));
+	int n = build_pv(d, t, tmp, true, false);
+	bool empty = n == t && pos->hand[d->attacker] == 0;
+	for (int i = n - 1; i >= 0; i--) {
+		path_pop(d);
+		pos_undo_move(pos, tmp[i]);
+	}
+	path_pop(d);
+	pos_undo_move(pos, m);
+	free(tmp);
+	return empty;
+}
+
+static int build_pv(Dfpn *d, int len, Move *pv, bool verify, bool tiebreak)
 {
 	Position *pos = &d->pos;
 	int t = len, n = 0;
@@ -866,17 +891,31 @@ static int build_pv(Dfpn *d, int len, Move *pv, bool verify)
 				chosen = list.moves[order[0]];
 				chosen_len = lens[0];
 			}
+			/* Among the longest defences, prefer one after which the line
+			 * leaves the attacker no pieces in hand (the convention of a
+			 * sound problem's main line); checked while t <= 63 plies. */
+			Move first_longest = MOVE_NONE;
 			for (int k = 0; verify && k < m && chosen == MOVE_NONE; k++) {
 				Move mv = list.moves[order[k]];
-				if (m == 1) {
+				bool longest = m == 1;
+				if (!longest) {
+					/* the child's true length is t-1 iff no mate within t-3 */
+					NodeResult r = search_child(d, mv, t - 3);
+					longest = r.dn == 0;
+				}
+				if (!longest)
+					continue;
+				if (m == 1 || !tiebreak || t > 63) {
 					chosen = mv;
 					break;
 				}
-				/* the child's true length is t-1 iff no mate within t-3 */
-				NodeResult r = search_child(d, mv, t - 3);
-				if (r.dn == 0)
+				if (first_longest == MOVE_NONE)
+					first_longest = mv;
+				if (line_leaves_no_pieces(d, mv, t - 1))
 					chosen = mv;
 			}
+			if (chosen == MOVE_NONE)
+				chosen = first_longest;
 			if (chosen == MOVE_NONE)
 				return n;
 		}
@@ -932,7 +971,7 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 		res->len_minimal = minimal;
 		bool verify = minimal && !d->stopped;
 		for (int attempt = 0; attempt < 2; attempt++) {
-			res->pv_len = build_pv(d, best, res->pv, verify);
+			res->pv_len = build_pv(d, best, res->pv, verify, true);
 			res->pv_verified = verify && res->pv_len == best;
 			while (d->pos.ply > root_ply) {
 				pos_undo_move(&d->pos, res->pv[d->pos.ply - root_ply - 1]);
