@@ -872,6 +872,10 @@ static int build_pv(Dfpn *d, int len, Move *pv, bool verify, bool tiebreak)
 					continue;
 				order[m] = i;
 				lens[m] = p.pn == 0 ? p.len : t - 1;
+				/* known to have no mate within t-3 (the minimality search
+				 * stored it): a longest defence, try it first */
+				if (verify && t >= 3 && probe_child(d, list.moves[i], t - 3).dn == 0)
+					lens[m] = TT_LEN_INF;
 				m++;
 			}
 			if (m == 0 && (verify || list.n == 0 || dfpn_is_mated(pos)))
