@@ -933,11 +933,11 @@ static int build_pv(Dfpn *d, int len, Move *pv, bool verify, bool tiebreak)
 	return n;
 }
 
-DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, DfpnResult *res)
+/* Prepares a search from root with the given attacker. */
+static void begin_search(Dfpn *d, const Position *root, Color attacker, const DfpnLimits *lim)
 {
-	memset(res, 0, offsetof(DfpnResult, pv));
 	d->pos = *root;
-	d->attacker = root->side;
+	d->attacker = attacker;
 	d->lim = lim;
 	d->nodes = 0;
 	d->next_check = lim && lim->max_nodes && lim->max_nodes < 1024 ? lim->max_nodes : 1024;
@@ -948,8 +948,29 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 	memset(d->path_filter, 0, sizeof d->path_filter);
 	d->path_len = 0;
 	d->arena_top = 0;
-	int root_ply = d->pos.ply;
 	path_push(d, pos_key(&d->pos));
+}
+
+DfpnStatus dfpn_mate_within(Dfpn *d, const Position *pos, Color attacker, int max_len, const DfpnLimits *lim,
+                            DfpnBound *out)
+{
+	begin_search(d, pos, attacker, lim);
+	if (max_len > BUDGET_INF - pos->ply)
+		max_len = BUDGET_INF - pos->ply;
+	NodeResult r = search_root(d, max_len);
+	out->status = r.pn == 0 ? DFPN_MATE : r.dn == 0 ? DFPN_NOMATE : DFPN_UNKNOWN;
+	out->len = r.pn == 0 ? r.len : 0;
+	out->reason = d->stop_reason;
+	out->nodes = d->nodes;
+	return out->status;
+}
+
+DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, DfpnResult *res)
+{
+	memset(res, 0, offsetof(DfpnResult, pv));
+	begin_search(d, root, root->side, lim);
+	int root_ply = d->pos.ply;
+
 
 	NodeResult r = search_root(d, BUDGET_INF - root_ply);
 	res->nodes_prove = d->nodes;

@@ -94,6 +94,23 @@ void dfpn_clear(Dfpn *d);
  * a fresh start).  root is not modified. */
 DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, DfpnResult *res);
 
+/* Result of a bounded search (dfpn_mate_within). */
+typedef struct {
+	DfpnStatus status;     /* MATE: a mate of at most max_len plies (len, not
+	                          necessarily the shortest); NOMATE: none within
+	                          max_len; UNKNOWN: a limit stopped the search */
+	int len;
+	DfpnStopReason reason;
+	uint64_t nodes;
+} DfpnBound;
+
+/* Is there a mate of at most max_len plies for `attacker` from pos?  pos may
+ * have either side to move (the defender to move: pos is an AND node, e.g.
+ * after a candidate check).  Repetitions are judged from pos on only.  The
+ * table is kept, so calls on positions of one problem share their work. */
+DfpnStatus dfpn_mate_within(Dfpn *d, const Position *pos, Color attacker, int max_len, const DfpnLimits *lim,
+                            DfpnBound *out);
+
 /* true iff the defender (side to move) is in check and every evasion is a
  * futile drop interposition (see above), i.e. the position counts as mate.
  * pos is modified during the call and restored. */

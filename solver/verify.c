@@ -1,0 +1,374 @@
+/* verify.c -- composer's checks on one problem (see verify.h). */
+#include "verify.h"
+
+#include "movegen.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* The all-longest-defences 駒余り search is exhaustive: done up to this length. */
+#define VERIFY_LEFTOVER_MAX_LEN 31
+
+typedef struct {
+	Dfpn *d;
+	const DfpnLimits *lim;
+	DfpnLimits sub;
+	double start;
+	uint64_t nodes;
+	VerifyResult *out;
+	Color attacker;
+	Position pos;     /* scratch */
+	Position mod;     /* a position with one attacker piece removed */
+	DfpnResult alt;   /* its solution */
+} Ctx;
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Limits for the next sub-search: what is left of the problem's budget.
+ * Returns false when nothing is left. */
+static bool next_limits(Ctx *c)
+{
+	if (!c->lim) {
+		memset(&c->sub, 0, sizeof c->sub);
+		return true;
+	}
+	c->sub = *c->lim;
+	c->sub.progress = NULL;
+	if (c->lim->stop && atomic_load(c->lim->stop))
+		return false;
+	if (c->lim->max_nodes) {
+		if (c->nodes >= c->lim->max_nodes)
+			return false;
+		c->sub.max_nodes = c->lim->max_nodes - c->nodes;
+	}
+	if (c->lim->max_time_ms) {
+		int64_t left = c->lim->max_time_ms - (int64_t)((now_s() - c->start) * 1000.0);
+		if (left <= 0)
+			return false;
+		c->sub.max_time_ms = left;
+	}
+	return true;
+}
+
+/* Mate of at most max_len plies for the attacker from pos?  Returns the
+ * status; an UNKNOWN counts as undecided. */
+static DfpnStatus mate_within(Ctx *c, const Position *pos, int max_len, int *len)
+{
+	DfpnBound b;
+	if (!next_limits(c)) {
+		c->out->undecided++;
+		return DFPN_UNKNOWN;
+	}
+	dfpn_mate_within(c->d, pos, c->attacker, max_len, &c->sub, &b);
+	c->nodes += b.nodes;
+	if (b.status == DFPN_UNKNOWN)
+		c->out->undecided++;
+	if (len)
+		*len = b.len;
+	return b.status;
+}
+
+/* Replays the line; true iff it is legal, every attacker move checks, and it
+ * ends in mate. */
+static bool line_is_mate(Position *pos, Color attacker, const Move *line, int n)
+{
+	for (int i = 0; i < n; i++) {
+		Move m;
+		if (!gen_find_legal(pos, line[i], &m))
+			return false;
+		bool att = pos->side == attacker;
+		pos_do_move(pos, m);
+		if (att && !pos_in_check(pos))
+			return false;
+	}
+	return dfpn_is_mated(pos);
+}
+
+/* 余詰 along `line` (n plies) from root: at each attacker node, the other
+ * checks that mate within the plies left.  With out (the problem's own
+ * line), final-move alternatives, shorter variations and leftover pieces are
+ * recorded too.  Returns the number of cooks (final move excluded). */
+static int check_line(Ctx *c, const Position *root, const Move *line, int n, VerifyResult *out)
+{
+	Position *pos = &c->pos;
+	*pos = *root;
+	int cooks = 0;
+	for (int k = 0; k < n; k++) {
+		int t = n - k; /* plies left from this node */
+		MoveList list;
+		if (pos->side == c->attacker) {
+			if (!out && t == 1)
+				break;
+			gen_checks(pos, &list);
+			for (int i = 0; i < list.n; i++) {
+				Move m = list.moves[i];
+				if (move_same(m, line[k]))
+					continue;
+				pos_do_move(pos, m);
+				int len = 0;
+				DfpnStatus st = mate_within(c, pos, t - 1, &len);
+				pos_undo_move(pos, m);
+				if (st != DFPN_MATE)
+					continue;
+				if (t == 1) {
+					if (out->final_alts < VERIFY_MAX_LIST)
+						out->final_alt[out->final_alts] = m;
+					out->final_alts++;
+				} else {
+					if (out && cooks < VERIFY_MAX_LIST)
+						out->cook[cooks] = (VerifyCook){k, m, len + 1};
+					cooks++;
+				}
+			}
+		} else if (out && t >= 4) {
+			/* information: defences mated at least two plies sooner */
+			gen_evasions(pos, &list);
+			for (int i = 0; i < list.n; i++) {
+				Move m = list.moves[i];
+				if (move_same(m, line[k]))
+					continue;
+				pos_do_move(pos, m);
+				DfpnStatus st = mate_within(c, pos, t - 3, NULL);
+				pos_undo_move(pos, m);
+				if (st == DFPN_MATE)
+					out->short_variations++;
+			}
+		}
+		pos_do_move(pos, line[k]);
+	}
+	if (out) {
+		out->cooks = cooks;
+		out->leftover = 0;
+		for (int pt = PAWN; pt <= GOLD; pt++)
+			out->leftover += hand_count(pos->hand[c->attacker], (PieceType)pt);
+	}
+	return cooks;
+}
+
+/* true iff some line from pos (the attacker's mate takes exactly t plies
+ * here) where the defender resists longest and the attacker mates as fast as
+ * possible -- with any of the mating final moves -- ends with pieces in the
+ * attacker's hand (the ShogiBoardQ no-surplus policy).  *undecided is set
+ * when a limit stopped a sub-search.  pos is restored. */
+static bool leftover_in_some_line(Ctx *c, Position *pos, int t, bool *undecided)
+{
+	MoveList list;
+	if (t <= 0)
+		return hand_except_pawn(pos->hand[c->attacker]) || pos->hand[c->attacker] != 0;
+	if (pos->side == c->attacker) {
+		gen_checks(pos, &list);
+		for (int i = 0; i < list.n; i++) {
+			Move m = list.moves[i];
+			pos_do_move(pos, m);
+			bool leftover = false;
+			DfpnStatus st = t == 1 ? (dfpn_is_mated(pos) ? DFPN_MATE : DFPN_NOMATE) : mate_within(c, pos, t - 1, NULL);
+			if (st == DFPN_UNKNOWN)
+				*undecided = true;
+			else if (st == DFPN_MATE)
+				leftover = leftover_in_some_line(c, pos, t - 1, undecided);
+			pos_undo_move(pos, m);
+			if (leftover)
+				return true;
+		}
+		return false;
+	}
+	if (dfpn_is_mated(pos))
+		return pos->hand[c->attacker] != 0;
+	gen_evasions(pos, &list);
+	for (int i = 0; i < list.n; i++) {
+		Move m = list.moves[i];
+		pos_do_move(pos, m);
+		bool leftover = false;
+		/* a longest defence: no mate within t-3 after it */
+		DfpnStatus st = t >= 3 ? mate_within(c, pos, t - 3, NULL) : DFPN_NOMATE;
+		if (st == DFPN_UNKNOWN)
+			*undecided = true;
+		else if (st == DFPN_NOMATE)
+			leftover = leftover_in_some_line(c, pos, t - 1, undecided);
+		pos_undo_move(pos, m);
+		if (leftover)
+			return true;
+	}
+	return false;
+}
+
+/* Moves one attacker piece (on sq, or one of type pt in hand when sq is
+ * SQ_NONE) to the defender's hand and asks whether the same problem remains:
+ * a shortest mate of the same length with a main line free of 余詰 (the rule
+ * of the ShogiBoardQ audit: "目標手数と主手順の一意性を保てるか").
+ * Returns 1 unnecessary, 0 needed, -1 undecided. */
+static int piece_unnecessary(Ctx *c, const Position *root, Square sq, PieceType pt, int len)
+{
+	Position *pos = &c->pos;
+	*pos = *root;
+	Color def = color_flip(c->attacker);
+	PieceType base = pt_unpromote(pt);
+	if (sq != SQ_NONE) {
+		/* rebuild the board without the piece */
+		Position *tmp = pos;
+		Piece board[SQ_NB];
+		memcpy(board, root->board, sizeof board);
+		Hand hands[COLOR_NB] = {root->hand[0], root->hand[1]};
+		Color side = root->side;
+		pos_clear(tmp);
+		for (Square s = 0; s < SQ_NB; s++)
+			if (board[s] && s != sq)
+				pos_put(tmp, s, board[s]);
+		tmp->side = side;
+		tmp->hand[0] = hands[0];
+		tmp->hand[1] = hands[1];
+	} else {
+		pos->hand[c->attacker] = hand_sub(pos->hand[c->attacker], base);
+	}
+	pos->hand[def] = hand_add(pos->hand[def], base);
+	pos->ply = 0;
+	pos_finish_setup(pos);
+	/* removing a piece may uncover a check on the defender: not a position */
+	Square dk = pos->king[def];
+	if (dk != SQ_NONE && pos_attacked(pos, c->attacker, dk, pos->occ))
+		return 0;
+	int found = 0;
+	DfpnStatus st = mate_within(c, pos, len, &found);
+	if (st == DFPN_UNKNOWN)
+		return -1;
+	if (st == DFPN_NOMATE || found < len)
+		return 0; /* longer, no mate, or a different (shorter) problem */
+	if (sq != SQ_NONE && len >= 3) {
+		/* a piece off the board may open a line: the mate may be shorter */
+		st = mate_within(c, pos, len - 2, NULL);
+		if (st == DFPN_UNKNOWN)
+			return -1;
+		if (st == DFPN_MATE)
+			return 0;
+	}
+	/* (fewer attacker pieces in hand never shorten a mate) the same length:
+	 * is the main line still unique? */
+	c->mod = *pos;
+	if (!next_limits(c))
+		return -1;
+	dfpn_solve(c->d, &c->mod, &c->sub, &c->alt);
+	c->nodes += c->alt.nodes;
+	if (c->alt.status != DFPN_MATE || !c->alt.pv_verified)
+		return -1;
+	int cooks = check_line(c, &c->mod, c->alt.pv, c->alt.pv_len, NULL);
+	if (c->out->undecided)
+		return -1;
+	if (cooks)
+		return 0;
+	/* and no longest defence leaves the attacker pieces in hand */
+	bool undecided = false;
+	bool leftover = len <= VERIFY_LEFTOVER_MAX_LEN && leftover_in_some_line(c, &c->mod, len, &undecided);
+	if (undecided)
+		return -1;
+	return leftover ? 0 : 1;
+}
+
+static void add_unnecessary(VerifyResult *out, Square sq, PieceType pt)
+{
+	if (out->unnecessary < VERIFY_MAX_LIST)
+		out->unnecessary_piece[out->unnecessary] = (VerifyPiece){sq, pt};
+	out->unnecessary++;
+}
+
+unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, const DfpnLimits *lim, VerifyResult *out)
+{
+	Ctx *c = calloc(1, sizeof *c); /* large (two Positions): on the heap */
+	memset(out, 0, offsetof(VerifyResult, line));
+	out->cooks = out->final_alts = out->unnecessary = 0;
+	if (!c) {
+		out->flags = VERIFY_UNDECIDED;
+		return out->flags;
+	}
+	c->d = d;
+	c->lim = lim;
+	c->start = now_s();
+	c->out = out;
+	c->attacker = root->side;
+
+	/* 1. solve */
+	if (!next_limits(c)) {
+		out->flags |= VERIFY_UNDECIDED;
+		goto done;
+	}
+	dfpn_clear(d);
+	dfpn_solve(d, root, &c->sub, &out->solve);
+	c->nodes += out->solve.nodes;
+	if (out->solve.status == DFPN_NOMATE) {
+		out->flags |= VERIFY_NOT_MATE;
+		goto done;
+	}
+	if (out->solve.status != DFPN_MATE || !out->solve.len_minimal) {
+		out->flags |= VERIFY_UNDECIDED;
+		out->undecided++;
+		if (out->solve.status != DFPN_MATE)
+			goto done;
+	}
+	out->len = out->solve.len;
+	if (spec->stated_len >= 0 && spec->stated_len != out->len)
+		out->flags |= VERIFY_WRONG_LENGTH;
+
+	/* 2. the main line: the given one if any, else ours */
+	if (spec->given && spec->given_len > 0) {
+		c->pos = *root;
+		if (spec->given_len > DFPN_MAX_PV || !line_is_mate(&c->pos, c->attacker, spec->given, spec->given_len)) {
+			out->flags |= VERIFY_BAD_LINE;
+			goto done;
+		}
+		if (spec->given_len != out->len)
+			out->flags |= VERIFY_WRONG_LENGTH;
+		/* the generator's form of the moves */
+		c->pos = *root;
+		for (int i = 0; i < spec->given_len; i++) {
+			gen_find_legal(&c->pos, spec->given[i], &out->line[i]);
+			pos_do_move(&c->pos, out->line[i]);
+		}
+		out->line_len = spec->given_len;
+	} else {
+		memcpy(out->line, out->solve.pv, sizeof(Move) * (size_t)out->solve.pv_len);
+		out->line_len = out->solve.pv_len;
+	}
+
+	/* 3. cooks, final alternatives, leftover pieces, shorter variations */
+	check_line(c, root, out->line, out->line_len, out);
+	if (out->cooks)
+		out->flags |= VERIFY_COOK;
+	if (out->final_alts)
+		out->flags |= VERIFY_FINAL_ALT;
+	if (out->leftover)
+		out->flags |= VERIFY_LEFTOVER;
+	if (out->short_variations)
+		out->flags |= VERIFY_SHORT_VAR;
+
+	/* 4. unnecessary pieces */
+	for (Square sq = 0; sq < SQ_NB; sq++) {
+		Piece p = root->board[sq];
+		if (!p || piece_color(p) != c->attacker || piece_type(p) == KING)
+			continue;
+		int r = piece_unnecessary(c, root, sq, piece_type(p), out->len);
+		if (r > 0)
+			add_unnecessary(out, sq, piece_type(p));
+	}
+	for (int pt = PAWN; pt <= GOLD; pt++) {
+		if (!hand_has(root->hand[c->attacker], (PieceType)pt))
+			continue;
+		int r = piece_unnecessary(c, root, SQ_NONE, (PieceType)pt, out->len);
+		if (r > 0)
+			add_unnecessary(out, SQ_NONE, (PieceType)pt);
+	}
+	if (out->unnecessary)
+		out->flags |= VERIFY_UNNECESSARY;
+
+done:
+	if (out->undecided)
+		out->flags |= VERIFY_UNDECIDED;
+	out->nodes = c->nodes;
+	out->seconds = now_s() - c->start;
+	free(c);
+	return out->flags;
+}

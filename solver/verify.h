@@ -1,0 +1,87 @@
+/*
+ * verify.h -- the checks a composer's checker makes on one problem
+ * (../shared/DESIGN.md section 5):
+ *
+ *  - mate:        the position is a mate (df-pn, dfpn.h), length proven minimal;
+ *  - length:      the minimal length equals the stated one;
+ *  - 余詰 (cook):  at an attacker node of the main line another check also
+ *                 mates within the remaining plies; alternatives on the final
+ *                 move are reported apart (most composers tolerate them);
+ *  - 駒余り:       the attacker holds pieces at the end of the main line;
+ *  - unnecessary piece: moving one attacker piece (on the board, or one of a
+ *                 kind in hand) to the defender's hand leaves a mate of the
+ *                 same length (the ShogiBoardQ audit's single-piece rule);
+ *  - shorter variation (information only): a defence on the main line other
+ *                 than the main one that is mated at least two plies sooner.
+ *
+ * The main line checked is the one given with the problem when there is one
+ * (it must replay legally, check on every attacker move, and end in mate),
+ * else the solver's.  Every sub-search shares the table of one Dfpn context:
+ * all positions of one problem hold the same pieces in all, so the table's
+ * hand-superiority rule stays valid.
+ */
+#ifndef TSUME_VERIFY_H
+#define TSUME_VERIFY_H
+
+#include "dfpn.h"
+
+#define VERIFY_MAX_LIST 16
+
+typedef struct {
+	int stated_len;    /* stated mate length, -1 if none */
+	const Move *given; /* stated main line, NULL if none */
+	int given_len;
+} VerifySpec;
+
+/* Failure flags (a problem passes when none is set) and information flags. */
+enum {
+	VERIFY_NOT_MATE = 1 << 0,     /* no mate (proven) */
+	VERIFY_WRONG_LENGTH = 1 << 1, /* minimal length differs from the stated one */
+	VERIFY_COOK = 1 << 2,         /* 余詰 before the final move */
+	VERIFY_LEFTOVER = 1 << 3,     /* 駒余り */
+	VERIFY_UNNECESSARY = 1 << 4,  /* an attacker piece is not needed */
+	VERIFY_UNDECIDED = 1 << 5,    /* a limit left some check open */
+	VERIFY_BAD_LINE = 1 << 6,     /* the given main line is not a legal mating line */
+	VERIFY_FAIL_MASK = (1 << 7) - 1,
+	VERIFY_FINAL_ALT = 1 << 8,    /* information: other mating final moves */
+	VERIFY_SHORT_VAR = 1 << 9,    /* information: shorter mates in variations */
+};
+
+typedef struct {
+	int ply;   /* 0-based ply of the attacker node on the main line */
+	Move move; /* the alternative check */
+	int len;   /* plies of the alternative mate from that node */
+} VerifyCook;
+
+typedef struct {
+	Square sq;     /* board square, or SQ_NONE for a piece in hand */
+	PieceType pt;  /* type on the board (or in hand) */
+} VerifyPiece;
+
+typedef struct {
+	unsigned flags;
+	DfpnResult solve; /* the solver's answer for the root */
+	int len;          /* minimal mate length (0 if no mate) */
+	int line_len;     /* the main line checked */
+	Move line[DFPN_MAX_PV];
+	int cooks;
+	VerifyCook cook[VERIFY_MAX_LIST];
+	int final_alts;
+	Move final_alt[VERIFY_MAX_LIST];
+	int leftover; /* pieces in the attacker's hand at the end of the main line */
+	int unnecessary;
+	VerifyPiece unnecessary_piece[VERIFY_MAX_LIST];
+	int short_variations;
+	int undecided; /* sub-searches a limit stopped */
+	uint64_t nodes;
+	double seconds;
+} VerifyResult;
+
+/* Verifies the problem root (the side to move attacks).  lim bounds the whole
+ * verification (time and nodes in all).  Fills *out; returns out->flags. */
+unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, const DfpnLimits *lim, VerifyResult *out);
+
+/* true iff no failure flag is set. */
+static inline bool verify_passed(unsigned flags) { return (flags & VERIFY_FAIL_MASK) == 0; }
+
+#endif
