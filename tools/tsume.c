@@ -12,6 +12,8 @@
  * Exit status: 0 success / mate, 1 no mate, 3 unknown, 2 bad input or usage.
  */
 #include "bench.h"
+#include "convert.h"
+#include "verify_cmd.h"
 #include "dfpn.h"
 #include "kif.h"
 #include "movegen.h"
@@ -832,6 +834,8 @@ static void usage(FILE *f)
 	           "  perft SFEN DEPTH [--divide]       count the leaves of the legal-move tree\n"
 	           "  moves SFEN [--checks|--evasions]  list legal moves in USI (strcmp order)\n"
 	           "  bench [--shared DIR] [--long S] [--hash MB] [--perft-only]  speed figures\n"
+	           "  convert FILE... [-o OUT] [--rest]  KIF/CSA problem files to problem lines (OUT.gz: gzip)\n"
+	           "  verify FILE... [--jobs N] [--time S] [--format text|json|csv]  check problem collections\n"
 	           "SFEN: 'startpos', an SFEN line (optionally with 'sfen'/'position' and 'moves ...'), or '-' for stdin.\n"
 	           "Exit status: 0 success (solve: mate), 1 no mate, 3 unknown (a limit stopped the search),\n"
 	           "2 bad input or usage.\n");
@@ -855,6 +859,10 @@ int main(int argc, char **argv)
 		return cmd_solve(argc, argv);
 	if (strcmp(cmd, "bench") == 0)
 		return cmd_bench(argc, argv);
+	if (strcmp(cmd, "convert") == 0)
+		return cmd_convert(argc, argv);
+	if (strcmp(cmd, "verify") == 0)
+		return cmd_verify(argc, argv);
 	if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
 		usage(stdout);
 		return 0;

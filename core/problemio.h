@@ -1,0 +1,131 @@
+/*
+ * problemio.h -- problem sets: one problem a line, plain text or gzip.
+ *
+ * A line is
+ *
+ *   [position] [sfen] BOARD SIDE HAND [MOVENUMBER] [moves M1 ... Mn] [# comment]
+ *   [position] [sfen] ... [; key=value ; key=value ...]
+ *
+ * as in the ShogiBoardQ sets ("SFEN moves USI...") and `tsume convert`'s
+ * output ("SFEN moves ... ; mate=7 ; source=foo.kif").  The position is
+ * the problem (the side to move is the attacker); the moves, if any, are its
+ * stated answer, each checked legal.  Also accepted: "startpos"; blank lines
+ * and lines whose first non-blank character is '#' (skipped); CRLF line ends;
+ * a UTF-8 byte-order mark (at the start of any line, so concatenated files
+ * work).  '#' ends the problem text when it comes before any ';'.
+ *
+ * Metadata: after the first ';', pairs key=value.  A key is letters, digits,
+ * '_', '-', '.'; a value runs to the next ';' or to the next blank followed
+ * by another "key=", blanks trimmed ("; mate=7 name=SOS by X" gives mate=7,
+ * name=SOS by X).  Up to PIO_META_MAX pairs of PIO_VALUE_MAX bytes are kept;
+ * more pairs, or longer values, are dropped / cut at a UTF-8 character
+ * boundary and flagged in meta_truncated, not treated as errors.
+ *
+ * Reading goes through zlib's gzopen/gzgets, which detects gzip by content:
+ * a gzip file is decompressed, any other file is read as it is.  Memory is
+ * constant (one line buffer) whatever the size of the file; a line longer
+ * than PIO_LINE_MAX bytes is reported as an error and skipped without being
+ * held.  A truncated or corrupt gzip stream is reported once (with zlib's
+ * message) and ends the stream; a partial last line cut by it is not
+ * returned as a problem.  Lines are returned as they are inflated, so damage
+ * that still inflates is found only by the CRC check at the end of the file.
+ */
+#ifndef TSUME_PROBLEMIO_H
+#define TSUME_PROBLEMIO_H
+
+#include "position.h"
+
+#include <stdbool.h>
+
+#define PIO_LINE_MAX 65536 /* longest line in bytes, without its end of line */
+#define PIO_META_MAX 8     /* metadata pairs kept per problem */
+#define PIO_KEY_MAX 32     /* longest key in bytes */
+#define PIO_VALUE_MAX 200  /* longest value in bytes (longer ones are cut) */
+
+/* Status codes (zlib style: 0 ok, positive normal outcome, negative error). */
+#define PIO_OK 0
+#define PIO_END 1           /* end of the stream: no more problems */
+#define PIO_ERR_LINE (-1)   /* this line is bad; the next call reads on */
+#define PIO_ERR_STREAM (-2) /* cannot open / read error / corrupt gzip: the stream ends */
+#define PIO_ERR_ARG (-3)    /* bad argument (writer: metadata with a line break, n out of range) */
+
+typedef struct {
+	char key[PIO_KEY_MAX + 1];
+	char value[PIO_VALUE_MAX + 1];
+} PioMeta;
+
+/* One problem.  About 250 KB (a Position and a line): allocate it once and
+ * reuse it; it owns no heap memory and may be copied with '='. */
+typedef struct {
+	long line;     /* 1-based line number in the file */
+	Position root; /* the position before the moves (ply 0) */
+	int n_moves;   /* 0 .. POS_MAX_PLY */
+	Move moves[POS_MAX_PLY];
+	int n_meta;
+	PioMeta meta[PIO_META_MAX];
+	bool meta_truncated;         /* some pairs dropped or values cut */
+	char text[PIO_LINE_MAX + 1]; /* the line, without its end of line and BOM */
+} PioProblem;
+
+typedef struct {
+	long line;         /* 1-based line number, 0 when not about a line (open, close) */
+	const char *field; /* "board", "side", "hand", "move number", "moves", "position" (from
+	                      sfen.h), "metadata", "line", "file" or "gzip" */
+	int column;        /* 1-based byte column in the line (after a BOM), 0 if none */
+	char message[320]; /* the reason, with field and column; no file name or line number
+	                      (print "FILE:LINE: message") */
+} PioError;
+
+typedef struct PioReader PioReader;
+typedef struct PioWriter PioWriter;
+
+/* Opens a problem file for reading, plain or gzip ("-" = standard input).
+ * Returns NULL on failure (file missing, out of memory) with *err filled
+ * (if err is not NULL). */
+PioReader *pio_open(const char *path, PioError *err);
+
+/* Reads the next problem into *out.  Returns PIO_OK with *out filled;
+ * PIO_END at the end of the stream (and on every later call); PIO_ERR_LINE
+ * for a bad line (*err has its line number and reason; *out is undefined;
+ * call again to read on); PIO_ERR_STREAM when the file cannot be read on
+ * (read error, truncated or corrupt gzip): *err says why, and the next call
+ * returns PIO_END.  Blank and comment lines are skipped. */
+int pio_next(PioReader *r, PioProblem *out, PioError *err);
+
+/* The path given to pio_open, and the number of lines read so far. */
+const char *pio_path(const PioReader *r);
+long pio_lines_read(const PioReader *r);
+
+/* Closes the file and frees the reader (NULL is allowed). */
+void pio_close(PioReader *r);
+
+/* The value of the first metadata pair with this key, or NULL. */
+const char *pio_meta_get(const PioProblem *p, const char *key);
+
+/* The value of key as a whole decimal number 0..INT32_MAX in *out.  Returns
+ * true on success; false if the key is missing or its value is not such a
+ * number (*out untouched). */
+bool pio_meta_int(const PioProblem *p, const char *key, long *out);
+
+/* Opens path for writing problem lines ("-" = standard output): gzip
+ * (level 9) when gzip is true, plain text otherwise.  Returns NULL with *err
+ * filled on failure. */
+PioWriter *pio_write_open(const char *path, bool gzip, PioError *err);
+
+/* Writes one line: "SFEN[ moves M1 ... Mn][ ; META]\n", the SFEN of root as
+ * sfen_format writes it (no "sfen" prefix), the moves in USI.  meta (NULL or
+ * "" for none) is written as given, e.g. "mate=7 ; source=a.kif"; it must not
+ * contain a line break.  Returns PIO_OK, PIO_ERR_ARG (meta with a line break,
+ * n < 0 or n > POS_MAX_PLY: nothing written) or PIO_ERR_STREAM (write error;
+ * the reason is given by pio_write_close). */
+int pio_write(PioWriter *w, const Position *root, const Move *moves, int n, const char *meta);
+
+/* Writes "# TEXT\n" (TEXT must not contain a line break). Returns as pio_write. */
+int pio_write_comment(PioWriter *w, const char *text);
+
+/* Flushes and closes the file and frees the writer.  Returns PIO_OK, or
+ * PIO_ERR_STREAM with *err filled if any write or the close failed (a full
+ * disk shows up here).  NULL w returns PIO_OK. */
+int pio_write_close(PioWriter *w, PioError *err);
+
+#endif

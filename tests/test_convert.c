@@ -1,0 +1,462 @@
+/*
+ * test_convert.c -- `tsume convert` (tools/convert.c): KIF and CSA files to
+ * problem lines.
+ *
+ *  - every KIF file in ../shared/problems/raw/{kifu-for-js,tsumemi}
+ *    (Shift_JIS): the root must be the SFEN that tests/test_kif.c writes by
+ *    hand from the file's diagram, and the moves the file's moves, written
+ *    here in USI by hand from the file's move list ("２三角成(45)" = 4e2c+);
+ *    煙詰 (kanju-kemuri.kif): 117 moves ending in mate;
+ *  - hand-written KIF texts (UTF-8 with BOM and CRLF, the same converted to
+ *    CP932 here, 同 without a space, 王, 不成, JSA modifiers without an
+ *    origin, 手合割 without a diagram) and their errors, with line numbers;
+ *  - hand-written CSA texts (P1..P9, PI, P+/P- with 00AL, several statements
+ *    on a line) and their errors;
+ *  - cmd_convert on several files, one of them bad: exit 2, the other files
+ *    written (gzip), the error named "FILE:LINE: reason".
+ *
+ * tools/ is not a library, so the converter's source is compiled into this
+ * test.
+ */
+#include "testutil.h"
+
+#include "../tools/convert.c"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+static char tmpdir[256];
+static ConvProblem cp; /* ~185 KB: static, not on the stack */
+
+static int setup(void **state)
+{
+	(void)state;
+	const char *base = getenv("TMPDIR");
+	snprintf(tmpdir, sizeof tmpdir, "%s/tsume-conv.XXXXXX", base && *base ? base : "/tmp");
+	if (!mkdtemp(tmpdir))
+		return -1;
+	core_init();
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	char cmd[300];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static void write_file(const char *path, const char *data, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+	assert_non_null(f);
+	assert_int_equal(fwrite(data, 1, len, f), len);
+	assert_int_equal(fclose(f), 0);
+}
+
+/* The root as SFEN and the moves as USI of a converted problem. */
+static void expect_result(const ConvProblem *p, const char *what, const char *sfen, const char *usi)
+{
+	char buf[160];
+	assert_int_equal(p->root.ply, 0);
+	assert_true(sfen_format(&p->root, buf, sizeof buf) > 0);
+	if (strcmp(buf, sfen) != 0)
+		fail_msg("%s: root '%s', expected '%s'", what, buf, sfen);
+	if (!usi)
+		return;
+	char moves[8192];
+	size_t n = 0;
+	moves[0] = '\0';
+	for (int i = 0; i < p->n_moves && n + 8 < sizeof moves; i++) {
+		char m[6];
+		n += (size_t)snprintf(moves + n, sizeof moves - n, "%s%s", i ? " " : "", usi_format(p->moves[i], m));
+	}
+	if (strcmp(moves, usi) != 0)
+		fail_msg("%s: moves '%s', expected '%s'", what, moves, usi);
+}
+
+/* Converts text, which must succeed. */
+static void convert_ok(const char *what, const char *text, bool rest, const char *sfen, const char *usi)
+{
+	if (conv_text(text, strlen(text), rest, &cp) != 0)
+		fail_msg("%s: %ld: %s", what, cp.line, cp.error);
+	expect_result(&cp, what, sfen, usi);
+}
+
+/* Converts text, which must fail on this line with this text in the reason. */
+static void convert_bad(const char *what, const char *text, long line, const char *reason)
+{
+	if (conv_text(text, strlen(text), false, &cp) == 0)
+		fail_msg("%s: converted, expected an error on line %ld", what, line);
+	if (cp.line != line || !strstr(cp.error, reason))
+		fail_msg("%s: error %ld: '%s', expected line %ld: '...%s...'", what, cp.line, cp.error, line, reason);
+}
+
+/* ------------------------------------------------------------------ */
+/* the KIF files of ../shared */
+
+typedef struct {
+	const char *path; /* under SHARED_DIR/problems/raw/ */
+	const char *sfen; /* as in tests/test_kif.c, written by hand from the diagram */
+	const char *usi;  /* the file's moves, by hand */
+} KifCase;
+
+static const KifCase KIF_CASES[] = {
+    {"kifu-for-js/hashimoto-sos.kif", "9/9/3ppP3/3r5/3nkB3/5R3/3sgG3/9/9 b Gbg3s3n4l15p 1",
+     "G*6f 5e4d 4e2c+ 4d5d 6f5e 5d5e 2c4e"},
+    {"kifu-for-js/taichitsume.kif", "6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1", "S*1c 2a1c G*1b 2b1b 3b2a 1b2b 3a3b"},
+    {"tsumemi/1te/1.kif", "6k2/9/6P2/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1", "G*3b"},
+    {"tsumemi/1te/2.kif", "7k1/9/7S1/9/9/9/9/9/9 b S2r2b4g2s4n4l18p 1", "S*2b"},
+    {"tsumemi/1te/3.kif", "7nk/7bl/9/9/6N2/9/9/9/9 b 2rb4g4s2n3l18p 1", "3e2c"},
+    {"tsumemi/1te/4.kif", "4R3G/7k1/6ppp/9/9/9/9/9/9 b r2b3g4s4n4l15p 1", "5a2a+"},
+    {"tsumemi/1te/5.kif", "8l/6S1k/9/9/9/9/9/9/9 b G2r2b3g3s4n3l18p 1", "G*2c"},
+    {"tsumemi/1te/6.kif", "5g3/6kS1/9/9/9/9/9/9/9 b G2r2b2g3s4n4l18p 1", "G*3c"},
+    {"tsumemi/1te/7.kif", "7kl/7g1/7+R1/9/9/9/9/9/9 b Sr2b3g3s4n3l18p 1", "S*3b"},
+    {"tsumemi/1te/8.kif", "5lk2/8R/5Ps2/6N2/6L2/9/9/9/9 b r2b4g3s3n2l17p 1", "3d2b+"},
+    {"tsumemi/1te/9.kif", "9/5gp2/6kSR/4NL1p1/4B1P2/9/9/9/9 b rb3g3s3n3l15p 1", "3e3d"},
+    {"tsumemi/1te/10.kif", "6p+B1/5n3/5Sk1S/5N1L1/4BG3/9/9/9/9 b 2r3g2s2n3l17p 1", "4d5b+"},
+    {"tsumemi/3te/1.kif", "9/4k4/9/4S4/9/9/9/9/9 b GS2r2b3g2s4n4l18p 1", "S*5c 5b4a G*4b"},
+    {"tsumemi/3te/2.kif", "7kl/9/5+P3/9/9/9/9/9/9 b GS2r2b3g3s4n3l17p 1", "S*3b 2a2b G*2c"},
+    {"tsumemi/3te/3.kif", "8k/6+b2/7pB/8L/9/9/9/9/9 b G2r3g4s4n3l17p 1", "G*1b 1a1b 1c3a+"},
+    {"tsumemi/3te/4.kif", "7k1/9/6+P2/8s/9/9/9/9/9 b SL2r2b4g2s4n3l17p 1", "S*2b 2a1b L*1c"},
+    {"tsumemi/3te/5.kif", "7S1/7r1/8k/8p/7P1/9/9/9/9 b 2Gr2b2g3s4n4l16p 1", "G*2c 1c2c G*2d"},
+    {"tsumemi/3te/6.kif", "6k2/3r2g1P/6+R2/9/9/9/9/9/9 b GN2b2g4s3n4l17p 1", "N*4c 3a4a G*5a"},
+    {"tsumemi/3te/7.kif", "5l1kl/9/6+P2/7+pP/9/9/9/9/9 b LP2r2b4g4s4nl14p 1", "P*2b 2a1b L*1c"},
+    {"tsumemi/3te/8.kif", "7nl/7k1/5Npp1/9/9/9/9/9/9 b RBrb4g4s2n3l16p 1", "B*3a 2b3b R*4b"},
+    {"tsumemi/3te/9.kif", "6B2/5pk1b/7P1/5R3/9/9/9/9/9 b Gr3g4s4n4l16p 1", "G*3c 3b3c 3a2b+"},
+    {"tsumemi/3te/10.kif", "8+r/7k1/6pB1/7P1/9/9/9/9/9 b GSrb3g3s4n4l16p 1", "S*3a 1a3a G*1b"},
+};
+
+static void convert_shared(const char *rel)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/problems/raw/%s", SHARED_DIR, rel);
+	if (conv_file(path, false, &cp) != 0)
+		fail_msg("%s:%ld: %s", rel, cp.line, cp.error);
+	assert_string_equal(cp.format, "KIF");
+}
+
+static void test_shared_kif(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof KIF_CASES / sizeof KIF_CASES[0]; i++) {
+		const KifCase *k = &KIF_CASES[i];
+		convert_shared(k->path);
+		expect_result(&cp, k->path, k->sfen, k->usi);
+		/* every file gives all 40 pieces (kings aside: 38 or 39) a place */
+		assert_int_equal(cp.missing, 0);
+		/* the stated length, where the file states one, is the number of moves */
+		if (cp.stated >= 0)
+			assert_int_equal(cp.stated, cp.n_moves);
+	}
+}
+
+static void test_shared_kemuri(void **state)
+{
+	(void)state;
+	convert_shared("kifu-for-js/kanju-kemuri.kif");
+	expect_result(&cp, "kanju-kemuri",
+	              "k1+P4n1/2L+P2sL1/r4+P+P1P/+BpP+Pl1+Rg1/NP1S+PP+p1g/2L+p1g+P1+P/Ps1G1+P1N1/1sN1P4/B8 b - 1", NULL);
+	assert_int_equal(cp.n_moves, 117);
+	char m[6];
+	/* first moves ８一と(71) ８一玉(91) ７一香成(72), last ２二馬(33) */
+	assert_string_equal(usi_format(cp.moves[0], m), "7a8a");
+	assert_string_equal(usi_format(cp.moves[1], m), "9a8a");
+	assert_string_equal(usi_format(cp.moves[2], m), "7b7a+");
+	assert_string_equal(usi_format(cp.moves[116], m), "3c2b");
+	/* 煙詰: the moves end in mate with the attacker's hand empty */
+	static Position pos;
+	pos = cp.root;
+	for (int i = 0; i < cp.n_moves; i++)
+		pos_do_move(&pos, cp.moves[i]);
+	MoveList list;
+	assert_true(pos_in_check(&pos));
+	assert_int_equal(gen_legal(&pos, &list), 0);
+	assert_int_equal(pos.hand[SENTE], 0);
+	assert_int_equal(cp.stated, -1); /* the file ends with 詰み and no "まで" line */
+}
+
+/* ------------------------------------------------------------------ */
+/* hand-written KIF */
+
+#define EMPTY_ROW "| ・ ・ ・ ・ ・ ・ ・ ・ ・|"
+#define KIF_HEAD "  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n"
+#define KIF_FOOT "+---------------------------+\n"
+
+/* 同 with no space, 王, 不成 written out, a drop, a UTF-8 BOM and CRLF. */
+static const char KIF_SILVER[] = "\xEF\xBB\xBF# UTF-8, CRLF\r\n"
+                                 "後手の持駒：なし\r\n"
+                                 "  ９ ８ ７ ６ ５ ４ ３ ２ １\r\n"
+                                 "+---------------------------+\r\n"
+                                 "| ・ ・ ・ ・v王 ・ ・ ・ ・|一\r\n" EMPTY_ROW "二\r\n"
+                                 "| ・ ・ ・ ・ ・ 銀 ・ ・ ・|三\r\n" EMPTY_ROW "四\r\n" EMPTY_ROW "五\r\n" EMPTY_ROW
+                                 "六\r\n" EMPTY_ROW "七\r\n" EMPTY_ROW "八\r\n" EMPTY_ROW "九\r\n"
+                                 "+---------------------------+\r\n"
+                                 "先手の持駒：金\r\n"
+                                 "先手番\r\n"
+                                 "手数----指手---------消費時間--\r\n"
+                                 "*a comment\r\n"
+                                 "   1 ５二銀不成(43)\r\n"
+                                 "   2 同玉(51)\r\n"
+                                 "   3 ５三金打\r\n"
+                                 "   4 中断\r\n"
+                                 "まで3手で中断\r\n";
+#define SFEN_SILVER "4k4/9/5S3/9/9/9/9/9/9 b G 1"
+
+static void test_kif_written(void **state)
+{
+	(void)state;
+	convert_ok("silver", KIF_SILVER, false, SFEN_SILVER, "4c5b 5a5b G*5c");
+	assert_int_equal(cp.stated, 3);
+	assert_int_equal(cp.missing, 36); /* 38 (kings aside) - 1 on the board - 1 in hand */
+
+	/* the same file in Shift_JIS (CP932), without the BOM */
+	iconv_t cd = iconv_open("CP932", "UTF-8");
+	assert_true(cd != (iconv_t)-1);
+	static char sjis[4096];
+	char *in = (char *)KIF_SILVER + 3, *o = sjis;
+	size_t in_left = strlen(KIF_SILVER) - 3, out_left = sizeof sjis - 1;
+	assert_true(iconv(cd, &in, &in_left, &o, &out_left) != (size_t)-1);
+	iconv_close(cd);
+	*o = '\0';
+	assert_false(valid_utf8((const unsigned char *)sjis, strlen(sjis)));
+	convert_ok("silver (CP932)", sjis, false, SFEN_SILVER, "4c5b 5a5b G*5c");
+
+	/* --rest: the 36 pieces go to the defender */
+	convert_ok("silver --rest", KIF_SILVER, true, "4k4/9/5S3/9/9/9/9/9/9 b G2r2b3g3s4n4l18p 1", "4c5b 5a5b G*5c");
+	assert_int_equal(cp.missing, 36);
+
+	/* Two golds on 6九 and 4九 reach 5八: without an origin the JSA
+	 * modifier names one (右 = the one on 4九, seen from sente). */
+	static const char golds[] = "後手の持駒：なし\n" KIF_HEAD "| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW
+	                            "三\n" EMPTY_ROW "四\n" EMPTY_ROW "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW "八\n"
+	                            "| ・ ・ ・ 金 ・ 金 ・ ・ ・|九\n" KIF_FOOT "先手の持駒：なし\n"
+	                            "手数----指手---------消費時間--\n"
+	                            "1 ▲５八金右\n"
+	                            "2 △５二玉\n"
+	                            "3 ▲５九金寄\n";
+	convert_ok("golds", golds, false, "4k4/9/9/9/9/9/9/9/3G1G3 b - 1", "4i5h 5a5b 6i5i");
+	assert_int_equal(cp.stated, -1);
+
+	/* 手合割：平手 and no diagram: the start position */
+	convert_ok("hirate",
+	           "手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)\n", false,
+	           SFEN_STARTPOS, "7g7f 3c3d 8h2b+ 3a2b");
+	/* a diagram with no moves */
+	convert_ok("no moves",
+	           "後手の持駒：飛二　角二　金四　銀四　桂四　香四　歩十八\n" KIF_HEAD
+	           "| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW "三\n" EMPTY_ROW "四\n" EMPTY_ROW
+	           "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW "八\n" EMPTY_ROW "九\n" KIF_FOOT "先手の持駒：なし\n",
+	           false, "4k4/9/9/9/9/9/9/9/9 b 2r2b4g4s4n4l18p 1", "");
+	assert_int_equal(cp.missing, 0);
+	/* a variation (変化) is not part of the main line */
+	convert_ok("variation", "手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n\n変化：2手\n   2 ８四歩(83)\n",
+	           false, SFEN_STARTPOS, "7g7f 3c3d");
+}
+
+static void test_kif_errors(void **state)
+{
+	(void)state;
+	char text[4096];
+	/* an illegal move: the silver cannot go to 5三 from 4三 */
+	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+	char *p = strstr(text, "５二銀不成(43)");
+	memcpy(p, "５三銀不成(43)", strlen("５三銀不成(43)"));
+	convert_bad("illegal", text, 19, "move 1 '５三銀不成(43)': not a legal move here");
+	/* 成 where the file's piece cannot promote */
+	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+	p = strstr(text, "   3 ５三金打");
+	memcpy(p, "   3 ５三金成", strlen("   3 ５三金成"));
+	convert_bad("gold promotes", text, 21, "not a legal move");
+	/* an unreadable move */
+	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+	p = strstr(text, "同玉(51)");
+	memcpy(p, "同猫(51)", strlen("同猫(51)"));
+	convert_bad("unknown piece", text, 20, "unknown piece '猫'");
+	/* moves out of order */
+	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+	p = strstr(text, "   3 ５三金打");
+	p[3] = '4';
+	convert_bad("numbering", text, 21, "move number 4 where 3 was expected");
+	/* 同 as the first move */
+	convert_bad("first 同", "手合割：平手\n手数--\n   1 同　歩(77)\n", 3, "同 with no previous move");
+	/* ambiguous: two golds reach 5八 and the file names neither */
+	static const char golds[] = "後手の持駒：なし\n" KIF_HEAD "| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW
+	                            "三\n" EMPTY_ROW "四\n" EMPTY_ROW "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW "八\n"
+	                            "| ・ ・ ・ 金 ・ 金 ・ ・ ・|九\n" KIF_FOOT "先手の持駒：なし\n"
+	                            "手数----指手---------消費時間--\n"
+	                            "   1 ５八金\n";
+	convert_bad("ambiguous", golds, 16, "ambiguous");
+	/* a diagram of eight rows */
+	convert_bad("eight rows",
+	            "後手の持駒：なし\n" KIF_HEAD "| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW "三\n" EMPTY_ROW
+	            "四\n" EMPTY_ROW "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW "八\n" KIF_FOOT "先手の持駒：なし\n",
+	            4, "8 rows, expected nine");
+	/* a bad square in a row */
+	convert_bad("bad row", "後手の持駒：なし\n" KIF_HEAD "| ・ ・ ・ ・x玉 ・ ・ ・ ・|一\n", 4, "expected ' ' or 'v'");
+	/* a bad hand */
+	convert_bad("bad hand", "後手の持駒：猫二\n", 1, "hand: unknown piece '猫'");
+	/* more pieces than the set (19 pawns) */
+	convert_bad("19 pawns",
+	            "後手の持駒：歩十九\n" KIF_HEAD "| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW
+	            "三\n" EMPTY_ROW "四\n" EMPTY_ROW "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW "八\n" EMPTY_ROW
+	            "九\n" KIF_FOOT,
+	            4, "bad position");
+	/* neither UTF-8 nor CP932 (0x81 0x20 is no CP932 character) */
+	convert_bad("bad bytes", "#\n\x81\x20\n", 2, "neither UTF-8 nor Shift_JIS");
+	/* no diagram, no moves */
+	convert_bad("empty", "# nothing\n", 0, "no board diagram");
+}
+
+/* ------------------------------------------------------------------ */
+/* CSA */
+
+/* tsumemi 3te/1 written in CSA: 00AL gives the rest of the set to gote. */
+static const char CSA_3TE1[] = "' tsumemi 3te/1\n"
+                               "V2.2\n"
+                               "N+attacker\n"
+                               "N-defender, with a comma\n"
+                               "$EVENT:test\n"
+                               "P1 *  *  *  *  *  *  *  *  * \n"
+                               "P2 *  *  *  * -OU *  *  *  * \n"
+                               "P3 *  *  *  *  *  *  *  *  * \n"
+                               "P4 *  *  *  * +GI *  *  *  * \n"
+                               "P5 *  *  *  *  *  *  *  *  * \n"
+                               "P6 *  *  *  *  *  *  *  *  *\n" /* trailing blank left out */
+                               "P7\n"                           /* all left out */
+                               "P8 *  *  *  *  *  *  *  *  * \n"
+                               "P9 *  *  *  *  *  *  *  *  * \n"
+                               "P+00KI00GI\n"
+                               "P-00AL\n"
+                               "+\n"
+                               "+0053GI\n"
+                               "T1\n"
+                               "-5241OU,T2\n"
+                               "+0042KI\n"
+                               "%TSUMI\n";
+
+static void test_csa(void **state)
+{
+	(void)state;
+	convert_ok("csa 3te/1", CSA_3TE1, false, "9/4k4/9/4S4/9/9/9/9/9 b GS2r2b3g2s4n4l18p 1", "S*5c 5b4a G*4b");
+	assert_string_equal(cp.format, "CSA");
+	assert_int_equal(cp.missing, 0);
+	assert_int_equal(cp.stated, -1);
+
+	/* PI with the start position; promotion by the promoted piece code;
+	 * several statements on a line */
+	convert_ok("csa PI", "V2.2\nPI\n+\n+7776FU,T1,-3334FU\n+8822UM\n-3122GI\n%TORYO\n", false, SFEN_STARTPOS,
+	           "7g7f 3c3d 8h2b+ 3a2b");
+	/* PI with removals (bishop and rook of gote: 2-piece handicap), gote to move */
+	convert_ok("csa handicap", "PI82HI22KA\n-\n-3334FU\n", false,
+	           "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", "3c3d");
+	assert_int_equal(cp.missing, 2);
+	/* pieces placed one by one, and a promoted piece on the board */
+	convert_ok("csa P+", "P-11OU\nP+13TO32KI\nP+00KI\n+\n", false, "8k/6G2/8+P/9/9/9/9/9/9 b G 1", "");
+
+	convert_bad("csa illegal", "P-11OU\nP+00KI\n+\n+0055KI\n-1112OU\n+0013KI\n", 6, "move 3 '+0013KI' is not legal here");
+	convert_bad("csa wrong side", "P-11OU\nP+00KI\n+\n-1112OU\n", 4, "by the side not to move");
+	convert_bad("csa no piece", "P-11OU\nP+00KI\n+\n+5554FU\n", 4, "no such piece on 55");
+	convert_bad("csa bad code", "P-11OU\nP+00XX\n", 2, "bad piece '00XX'");
+	convert_bad("csa bad row", "P1-KY-KE-GI-KI-OU-KI-GI-KE-ZZ\n", 1, "row 1, file 1");
+	convert_bad("csa nifu", "P-11OU\nP+15FU16FU\n+\n", 1, "bad position");
+	convert_bad("csa late P", "P-11OU\nP+00KI\n+\n+0012KI\nP+00KI\n", 5, "position line after the moves");
+}
+
+/* ------------------------------------------------------------------ */
+/* the command */
+
+static void test_cmd_convert(void **state)
+{
+	(void)state;
+	char good1[320], bad[320], good2[320], out[320], errpath[320];
+	snprintf(good1, sizeof good1, "%s/silver.kif", tmpdir);
+	snprintf(bad, sizeof bad, "%s/bad;name.kif", tmpdir);
+	snprintf(good2, sizeof good2, "%s/3te1.csa", tmpdir);
+	snprintf(out, sizeof out, "%s/out.sfen.gz", tmpdir);
+	snprintf(errpath, sizeof errpath, "%s/stderr.txt", tmpdir);
+	write_file(good1, KIF_SILVER, strlen(KIF_SILVER));
+	static const char bad_text[] = "手合割：平手\n手数--\n   1 ７六歩(77)\n   2 ７五歩(74)\n";
+	write_file(bad, bad_text, strlen(bad_text));
+	write_file(good2, CSA_3TE1, strlen(CSA_3TE1));
+
+	/* standard error into a file, to read the messages */
+	fflush(stderr);
+	int saved = dup(STDERR_FILENO);
+	int fd = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	assert_true(saved >= 0 && fd >= 0);
+	dup2(fd, STDERR_FILENO);
+	close(fd);
+	char *argv[] = {"convert", good1, bad, "-o", out, good2, NULL};
+	int rc = cmd_convert(6, argv);
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	assert_int_equal(rc, 2);
+
+	static char msg[4096];
+	FILE *f = fopen(errpath, "r");
+	assert_non_null(f);
+	size_t n = fread(msg, 1, sizeof msg - 1, f);
+	fclose(f);
+	msg[n] = '\0';
+	char expect[400];
+	snprintf(expect, sizeof expect, "%s:4: move 2 '７五歩(74)': not a legal move here\n", bad);
+	if (!strstr(msg, expect))
+		fail_msg("stderr '%s' lacks '%s'", msg, expect);
+	snprintf(expect, sizeof expect, "%s: warning: 36 pieces are in nobody's hand", good1);
+	assert_non_null(strstr(msg, expect));
+
+	/* the two good files, in order, gzip */
+	unsigned char head[2];
+	f = fopen(out, "rb");
+	assert_non_null(f);
+	assert_int_equal(fread(head, 1, 2, f), 2);
+	fclose(f);
+	assert_true(head[0] == 0x1f && head[1] == 0x8b);
+	static PioProblem prob;
+	PioError err;
+	PioReader *r = pio_open(out, &err);
+	assert_non_null(r);
+	assert_int_equal(pio_next(r, &prob, &err), PIO_OK);
+	char buf[160];
+	sfen_format(&prob.root, buf, sizeof buf);
+	assert_string_equal(buf, SFEN_SILVER);
+	assert_int_equal(prob.n_moves, 3);
+	assert_string_equal(pio_meta_get(&prob, "mate"), "3");
+	assert_string_equal(pio_meta_get(&prob, "source"), good1);
+	assert_int_equal(pio_next(r, &prob, &err), PIO_OK);
+	sfen_format(&prob.root, buf, sizeof buf);
+	assert_string_equal(buf, "9/4k4/9/4S4/9/9/9/9/9 b GS2r2b3g2s4n4l18p 1");
+	assert_string_equal(pio_meta_get(&prob, "mate"), "3");
+	assert_string_equal(pio_meta_get(&prob, "source"), good2);
+	assert_int_equal(pio_next(r, &prob, &err), PIO_END);
+	pio_close(r);
+
+	/* usage errors */
+	char *no_files[] = {"convert", NULL};
+	char *no_out[] = {"convert", good1, "-o", NULL};
+	char *bad_opt[] = {"convert", "--frobnicate", good1, NULL};
+	fflush(stderr);
+	saved = dup(STDERR_FILENO);
+	fd = open("/dev/null", O_WRONLY);
+	dup2(fd, STDERR_FILENO);
+	close(fd);
+	int rc1 = cmd_convert(1, no_files), rc2 = cmd_convert(3, no_out), rc3 = cmd_convert(3, bad_opt);
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	assert_int_equal(rc1, 2);
+	assert_int_equal(rc2, 2);
+	assert_int_equal(rc3, 2);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_shared_kif), cmocka_unit_test(test_shared_kemuri), cmocka_unit_test(test_kif_written),
+	    cmocka_unit_test(test_kif_errors), cmocka_unit_test(test_csa),           cmocka_unit_test(test_cmd_convert),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
