@@ -44,6 +44,7 @@ typedef struct {
 
 struct Dfpn {
 	TT tt;
+	bool futile_rule; /* futile drops proven without search and not counted */
 	Position pos;
 	Color attacker;
 	/* limits and statistics */
@@ -79,6 +80,7 @@ Dfpn *dfpn_new(size_t hash_mb)
 		free(d);
 		return NULL;
 	}
+	d->futile_rule = true;
 	d->arena_cap = 1 << 16;
 	d->arena = malloc(d->arena_cap * sizeof *d->arena);
 	if (!d->arena) {
@@ -99,6 +101,13 @@ void dfpn_free(Dfpn *d)
 }
 
 void dfpn_clear(Dfpn *d) { tt_clear(&d->tt); }
+
+void dfpn_set_futile_rule(Dfpn *d, bool on)
+{
+	if (d->futile_rule != on)
+		tt_clear(&d->tt); /* results under one rule are not valid under the other */
+	d->futile_rule = on;
+}
 
 /* ---- path ---- */
 
@@ -229,11 +238,11 @@ bool dfpn_is_mated(Position *pos)
 /* Marks futile[i] for the evasions of list (the defender to move, in check);
  * returns the number of evasions that are not futile, counting the drops on
  * one square once. */
-static __attribute__((noinline)) int mark_futile(Position *pos, const MoveList *list, bool *futile)
+static __attribute__((noinline)) int mark_futile(Position *pos, const MoveList *list, bool *futile, bool rule)
 {
 	int real = 0;
 	bool any_drop = false;
-	for (int i = 0; i < list->n; i++)
+	for (int i = 0; i < list->n && rule; i++)
 		any_drop |= move_is_drop(list->moves[i]);
 	FutileMemo memo;
 	if (any_drop)
@@ -258,13 +267,13 @@ static __attribute__((noinline)) int mark_futile(Position *pos, const MoveList *
 /* Number of evasions that are not futile drops, the drops on one square
  * counted once (0 = the check mates);
  * *total receives the number of all evasions. */
-static __attribute__((noinline)) int count_real_evasions(Position *pos, int *total)
+static __attribute__((noinline)) int count_real_evasions(Position *pos, int *total, bool rule)
 {
 	MoveList ev;
 	bool futile[MAX_MOVES];
 	gen_evasions(pos, &ev);
 	*total = ev.n;
-	return mark_futile(pos, &ev, futile);
+	return mark_futile(pos, &ev, futile, rule);
 }
 
 /* ---- proof and disproof pieces (Seo 1999; Nagai 2002) ---- */
@@ -367,7 +376,7 @@ static inline void set_disproven(Child *c, int len, Hand hand)
  * futile drop.  Cheap tests first: a safe king step, a capture of the
  * checker, an interposition by a move (in shogi every piece moves where it
  * attacks); only drops need the full futility analysis. */
-static bool has_real_evasion(Position *pos)
+static bool has_real_evasion(Position *pos, bool rule)
 {
 	Color def = pos->side, att = color_flip(def);
 	Square ksq = pos->king[def];
@@ -394,12 +403,12 @@ static bool has_real_evasion(Position *pos)
 	if (bb_is_empty(bb_between(ksq, csq)) || !pos->hand[def])
 		return false;
 	int total;
-	return count_real_evasions(pos, &total) > 0;
+	return count_real_evasions(pos, &total, rule) > 0;
 }
 
 /* A check after which the defender has no evasion but futile drops, or
  * MOVE_NONE.  The attacker is to move. */
-static Move mate1_tsume(Position *pos, int *nchecks)
+static Move mate1_tsume(Position *pos, int *nchecks, bool rule)
 {
 	MoveList checks;
 	gen_checks(pos, &checks);
@@ -407,7 +416,7 @@ static Move mate1_tsume(Position *pos, int *nchecks)
 	for (int i = 0; i < checks.n; i++) {
 		Move m = checks.moves[i];
 		pos_do_move(pos, m);
-		bool escape = has_real_evasion(pos);
+		bool escape = has_real_evasion(pos, rule);
 		pos_undo_move(pos, m);
 		if (!escape)
 			return m;
@@ -440,7 +449,7 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain)
 	if (child_is_and) {
 		/* df-pn+: the proof number of a defender node is its number of
 		 * (non-futile) evasions; none means the check mates. */
-		int total, n = count_real_evasions(pos, &total);
+		int total, n = count_real_evasions(pos, &total, d->futile_rule);
 		if (n == 0) {
 			Hand proof = total == 0 ? guard_interpositions(pos, d->attacker, 0) : hand;
 			set_proven(c, 0, proof);
@@ -460,11 +469,11 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain)
 		}
 		/* mate in one at every new attacker node */
 		int nchecks;
-		Move mate = mate1_tsume(pos, &nchecks);
+		Move mate = mate1_tsume(pos, &nchecks, d->futile_rule);
 		if (mate != MOVE_NONE) {
 			pos_do_move(pos, mate);
 			int total;
-			count_real_evasions(pos, &total);
+			count_real_evasions(pos, &total, d->futile_rule);
 			Hand proof = total == 0 ? guard_interpositions(pos, d->attacker, 0) : pos->hand[d->attacker];
 			pos_undo_move(pos, mate);
 			proof = proof_before(proof, mate, hand);
@@ -554,7 +563,7 @@ static __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain
 			}
 			list.moves[j] = m;
 		}
-		mark_futile(pos, &list, futile);
+		mark_futile(pos, &list, futile, d->futile_rule);
 	}
 	for (int i = 0; i < list.n; i++) {
 		Child *c = &d->arena[base + i];
@@ -768,7 +777,7 @@ static TTProbe probe_child(Dfpn *d, Move m, int remain)
 	int total;
 	if (path_contains(d, pos_key(pos)))
 		p = (TTProbe){PNDN_INF, 0, TT_LEN_INF, true, 0};
-	else if (pos->side != d->attacker && count_real_evasions(pos, &total) == 0)
+	else if (pos->side != d->attacker && count_real_evasions(pos, &total, d->futile_rule) == 0)
 		p = (TTProbe){0, PNDN_INF, 0, true, 0};
 	else
 		p = tt_probe(&d->tt, pos_board_key(pos), pos->hand[d->attacker], remain);
@@ -863,7 +872,7 @@ static int build_pv(Dfpn *d, int len, Move *pv, bool verify, bool tiebreak)
 			/* candidates: non-futile evasions, longest stored proof first */
 			int order[MAX_MOVES], lens[MAX_MOVES], m = 0;
 			bool futile[MAX_MOVES];
-			mark_futile(pos, &list, futile);
+			mark_futile(pos, &list, futile, d->futile_rule);
 			for (int i = 0; i < list.n; i++) {
 				if (futile[i])
 					continue;

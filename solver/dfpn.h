@@ -89,6 +89,11 @@ void dfpn_free(Dfpn *d);
 /* Empties the transposition table (between unrelated problems). */
 void dfpn_clear(Dfpn *d);
 
+/* Turns the futile-interposition rule on (the default) or off.  Off, every
+ * interposition counts as a move (a stricter reading, used by verify's
+ * unnecessary-piece test).  Switching empties the table. */
+void dfpn_set_futile_rule(Dfpn *d, bool on);
+
 /* Solves the position: the side to move is the attacker.  Fills *res and
  * returns res->status.  The table is kept between calls (call dfpn_clear for
  * a fresh start).  root is not modified. */

@@ -1,6 +1,7 @@
 /* verify.c -- composer's checks on one problem (see verify.h). */
 #include "verify.h"
 
+#include "mate1.h"
 #include "movegen.h"
 
 #include <stdlib.h>
@@ -18,6 +19,7 @@ typedef struct {
 	uint64_t nodes;
 	VerifyResult *out;
 	Color attacker;
+	bool strict;      /* every interposition counts (the unnecessary-piece test) */
 	Position pos;     /* scratch */
 	Position mod;     /* a position with one attacker piece removed */
 	DfpnResult alt;   /* its solution */
@@ -55,6 +57,9 @@ static bool next_limits(Ctx *c)
 	}
 	return true;
 }
+
+/* The defender (to move) is mated: with the futile rule, modulo futile drops. */
+static bool mated(const Ctx *c, Position *pos) { return c->strict ? mate1_is_mated(pos) : dfpn_is_mated(pos); }
 
 /* Mate of at most max_len plies for the attacker from pos?  Returns the
  * status; an UNKNOWN counts as undecided. */
@@ -160,14 +165,14 @@ static bool leftover_in_some_line(Ctx *c, Position *pos, int t, bool *undecided)
 {
 	MoveList list;
 	if (t <= 0)
-		return hand_except_pawn(pos->hand[c->attacker]) || pos->hand[c->attacker] != 0;
+		return pos->hand[c->attacker] != 0;
 	if (pos->side == c->attacker) {
 		gen_checks(pos, &list);
 		for (int i = 0; i < list.n; i++) {
 			Move m = list.moves[i];
 			pos_do_move(pos, m);
 			bool leftover = false;
-			DfpnStatus st = t == 1 ? (dfpn_is_mated(pos) ? DFPN_MATE : DFPN_NOMATE) : mate_within(c, pos, t - 1, NULL);
+			DfpnStatus st = t == 1 ? (mated(c, pos) ? DFPN_MATE : DFPN_NOMATE) : mate_within(c, pos, t - 1, NULL);
 			if (st == DFPN_UNKNOWN)
 				*undecided = true;
 			else if (st == DFPN_MATE)
@@ -178,7 +183,7 @@ static bool leftover_in_some_line(Ctx *c, Position *pos, int t, bool *undecided)
 		}
 		return false;
 	}
-	if (dfpn_is_mated(pos))
+	if (mated(c, pos))
 		return pos->hand[c->attacker] != 0;
 	gen_evasions(pos, &list);
 	for (int i = 0; i < list.n; i++) {
@@ -345,7 +350,11 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	if (out->short_variations)
 		out->flags |= VERIFY_SHORT_VAR;
 
-	/* 4. unnecessary pieces */
+	/* 4. unnecessary pieces, judged strictly: the position without the piece
+	 * must stay the same problem even when every interposition counts (so a
+	 * piece is never called unnecessary because of the futile-drop rule) */
+	c->strict = true;
+	dfpn_set_futile_rule(d, false);
 	for (Square sq = 0; sq < SQ_NB; sq++) {
 		Piece p = root->board[sq];
 		if (!p || piece_color(p) != c->attacker || piece_type(p) == KING)
@@ -361,6 +370,8 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 		if (r > 0)
 			add_unnecessary(out, SQ_NONE, (PieceType)pt);
 	}
+	dfpn_set_futile_rule(d, true);
+	c->strict = false;
 	if (out->unnecessary)
 		out->flags |= VERIFY_UNNECESSARY;
 

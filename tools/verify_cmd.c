@@ -1,0 +1,494 @@
+/*
+ * verify_cmd.c -- `tsume verify FILE... [--jobs N] [--time S] [--nodes N]
+ * [--hash MB] [--format text|json|csv]`.
+ *
+ * The main thread reads problems (core/problemio) into a ring of slots;
+ * worker threads, each with its own search context (solver/verify), verify
+ * them in any order; the main thread prints the results in input order as
+ * the oldest slot completes.  Memory is bounded by the ring: 2 x jobs slots.
+ */
+#include "verify_cmd.h"
+
+#include "kif.h"
+#include "notation.h"
+#include "problemio.h"
+#include "sfen.h"
+#include "verify.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+enum { FMT_TEXT, FMT_JSON, FMT_CSV };
+enum { SLOT_FREE, SLOT_READY, SLOT_BUSY, SLOT_DONE };
+
+typedef struct {
+	int state;
+	const char *file;
+	PioProblem problem;
+	VerifyResult result;
+} Slot;
+
+typedef struct {
+	Slot *slots;
+	int nslots;
+	long head, tail; /* slots [head, tail) are in use, by sequence number */
+	long next_work;  /* next sequence number to hand to a worker */
+	bool closing;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	size_t hash_mb;
+	DfpnLimits lim;
+} Queue;
+
+static atomic_bool stop_flag;
+static volatile sig_atomic_t sigint_count;
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	if (++sigint_count >= 2)
+		_exit(130);
+	atomic_store(&stop_flag, true);
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void *worker(void *arg)
+{
+	Queue *q = arg;
+	Dfpn *d = dfpn_new(q->hash_mb);
+	for (;;) {
+		pthread_mutex_lock(&q->mu);
+		while (q->next_work >= q->tail && !q->closing)
+			pthread_cond_wait(&q->cv, &q->mu);
+		if (q->next_work >= q->tail) {
+			pthread_mutex_unlock(&q->mu);
+			break;
+		}
+		Slot *s = &q->slots[q->next_work % q->nslots];
+		q->next_work++;
+		s->state = SLOT_BUSY;
+		pthread_mutex_unlock(&q->mu);
+
+		long stated = -1;
+		if (!pio_meta_int(&s->problem, "mate", &stated) && s->problem.n_moves > 0)
+			stated = s->problem.n_moves;
+		VerifySpec spec = {(int)stated, s->problem.n_moves ? s->problem.moves : NULL, s->problem.n_moves};
+		if (d)
+			verify_problem(d, &s->problem.root, &spec, &q->lim, &s->result);
+		else {
+			memset(&s->result, 0, offsetof(VerifyResult, line));
+			s->result.flags = VERIFY_UNDECIDED;
+		}
+
+		pthread_mutex_lock(&q->mu);
+		s->state = SLOT_DONE;
+		pthread_cond_broadcast(&q->cv);
+		pthread_mutex_unlock(&q->mu);
+	}
+	dfpn_free(d);
+	return NULL;
+}
+
+/* ---- output ---- */
+
+typedef struct {
+	long problems, passed, bad_lines, files_unreadable;
+	long not_mate, wrong_length, cook, leftover, unnecessary, undecided, bad_line_given;
+	long final_alt, short_var;
+	uint64_t nodes;
+} Summary;
+
+static const char *const KANJI_RANK[10] = {"", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
+static const char *const WIDE_FILE[10] = {"", "１", "２", "３", "４", "５", "６", "７", "８", "９"};
+static const char *const PIECE_NAME[PT_NB] = {"", "歩", "香", "桂", "銀", "角", "飛", "金", "玉", "と", "成香", "成桂", "成銀", "馬", "龍"};
+
+static void piece_text(const VerifyPiece *p, char *buf, size_t size)
+{
+	if (p->sq == SQ_NONE)
+		snprintf(buf, size, "%s(hand)", PIECE_NAME[p->pt]);
+	else
+		snprintf(buf, size, "%s%s%s", WIDE_FILE[sq_file(p->sq)], KANJI_RANK[sq_rank(p->sq)], PIECE_NAME[p->pt]);
+}
+
+static void reasons_text(const VerifyResult *r, const char *sep, char *buf, size_t size)
+{
+	size_t n = 0;
+	buf[0] = '\0';
+#define ADD(...) (n += (size_t)snprintf(buf + n, n < size ? size - n : 0, __VA_ARGS__))
+	if (r->flags & VERIFY_NOT_MATE)
+		ADD("%sno mate", n ? sep : "");
+	if (r->flags & VERIFY_BAD_LINE)
+		ADD("%sthe stated main line is not a legal mating line", n ? sep : "");
+	if (r->flags & VERIFY_WRONG_LENGTH)
+		ADD("%swrong length", n ? sep : "");
+	if (r->flags & VERIFY_COOK) {
+		char u[6];
+		ADD("%s余詰 (cook) x%d", n ? sep : "", r->cooks);
+		for (int i = 0; i < r->cooks && i < 3; i++)
+			ADD(" [ply %d %s mates in %d]", r->cook[i].ply + 1, usi_format(r->cook[i].move, u), r->cook[i].len);
+	}
+	if (r->flags & VERIFY_LEFTOVER)
+		ADD("%s駒余り (%d piece%s left in hand)", n ? sep : "", r->leftover, r->leftover == 1 ? "" : "s");
+	if (r->flags & VERIFY_UNNECESSARY) {
+		ADD("%sunnecessary piece%s:", n ? sep : "", r->unnecessary == 1 ? "" : "s");
+		for (int i = 0; i < r->unnecessary && i < VERIFY_MAX_LIST; i++) {
+			char t[32];
+			piece_text(&r->unnecessary_piece[i], t, sizeof t);
+			ADD(" %s", t);
+		}
+	}
+	if (r->flags & VERIFY_UNDECIDED)
+		ADD("%sundecided (a limit stopped %d check%s)", n ? sep : "", r->undecided > 0 ? r->undecided : 1,
+		    r->undecided == 1 ? "" : "s");
+#undef ADD
+}
+
+static void json_str(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+		if (ch == '"' || ch == '\\')
+			printf("\\%c", ch);
+		else if (ch < 0x20)
+			printf("\\u%04x", ch);
+		else
+			putchar(ch);
+	}
+	putchar('"');
+}
+
+static void print_result(int fmt, const Slot *s, Summary *sum)
+{
+	const VerifyResult *r = &s->result;
+	bool pass = verify_passed(r->flags);
+	sum->problems++;
+	sum->passed += pass;
+	sum->nodes += r->nodes;
+	sum->not_mate += !!(r->flags & VERIFY_NOT_MATE);
+	sum->wrong_length += !!(r->flags & VERIFY_WRONG_LENGTH);
+	sum->cook += !!(r->flags & VERIFY_COOK);
+	sum->leftover += !!(r->flags & VERIFY_LEFTOVER);
+	sum->unnecessary += !!(r->flags & VERIFY_UNNECESSARY);
+	sum->undecided += !!(r->flags & VERIFY_UNDECIDED);
+	sum->bad_line_given += !!(r->flags & VERIFY_BAD_LINE);
+	sum->final_alt += !!(r->flags & VERIFY_FINAL_ALT);
+	sum->short_var += !!(r->flags & VERIFY_SHORT_VAR);
+	long stated = -1;
+	if (!pio_meta_int(&s->problem, "mate", &stated) && s->problem.n_moves > 0)
+		stated = s->problem.n_moves;
+	char why[1024];
+	reasons_text(r, "; ", why, sizeof why);
+	char usi[DFPN_MAX_PV * 6 + 1];
+	size_t n = 0;
+	usi[0] = '\0';
+	for (int i = 0; i < r->line_len && n + 7 < sizeof usi; i++) {
+		char u[6];
+		n += (size_t)snprintf(usi + n, sizeof usi - n, "%s%s", i ? " " : "", usi_format(r->line[i], u));
+	}
+	if (fmt == FMT_TEXT) {
+		printf("%s:%ld: %s", s->file, s->problem.line, pass ? "PASS" : "FAIL");
+		if (r->len)
+			printf(" mate %d", r->len);
+		if (stated >= 0)
+			printf(" (stated %ld)", stated);
+		if (!pass)
+			printf(": %s", why);
+		if (r->flags & VERIFY_FINAL_ALT)
+			printf(" [%d other mating final move%s]", r->final_alts, r->final_alts == 1 ? "" : "s");
+		if (r->flags & VERIFY_SHORT_VAR)
+			printf(" [%d shorter variation%s]", r->short_variations, r->short_variations == 1 ? "" : "s");
+		printf("\n");
+	} else if (fmt == FMT_JSON) {
+		printf("{\"file\":");
+		json_str(s->file);
+		printf(",\"line\":%ld,\"pass\":%s,\"length\":%d,\"stated\":", s->problem.line, pass ? "true" : "false", r->len);
+		if (stated >= 0)
+			printf("%ld", stated);
+		else
+			printf("null");
+		printf(",\"not_mate\":%s,\"wrong_length\":%s,\"cooks\":%d,\"final_alternatives\":%d,\"leftover\":%d,"
+		       "\"unnecessary\":%d,\"short_variations\":%d,\"undecided\":%s,\"reasons\":",
+		       r->flags & VERIFY_NOT_MATE ? "true" : "false", r->flags & VERIFY_WRONG_LENGTH ? "true" : "false", r->cooks,
+		       r->final_alts, r->leftover, r->unnecessary, r->short_variations, r->flags & VERIFY_UNDECIDED ? "true" : "false");
+		json_str(why);
+		printf(",\"line_usi\":");
+		json_str(usi);
+		printf(",\"nodes\":%llu,\"seconds\":%.3f}\n", (unsigned long long)r->nodes, r->seconds);
+	} else {
+		printf("%s,%ld,%s,%d,%ld,%d,%d,%d,%d,%d,%s,\"%s\",%llu,%.3f\n", s->file, s->problem.line, pass ? "pass" : "fail", r->len,
+		       stated, r->cooks, r->final_alts, r->leftover, r->unnecessary, r->short_variations,
+		       r->flags & VERIFY_UNDECIDED ? "yes" : "no", why, (unsigned long long)r->nodes, r->seconds);
+	}
+	fflush(stdout);
+}
+
+static void print_summary(const Summary *s, double seconds, int jobs, bool interrupted)
+{
+	FILE *f = stderr;
+	fprintf(f, "\n%s summary: %ld problem%s, %ld passed, %ld failed, %ld bad line%s%s\n", interrupted ? "partial" : "verify",
+	        s->problems, s->problems == 1 ? "" : "s", s->passed, s->problems - s->passed, s->bad_lines,
+	        s->bad_lines == 1 ? "" : "s", interrupted ? " (interrupted)" : "");
+	fprintf(f, "  %-34s %6ld\n", "no mate", s->not_mate);
+	fprintf(f, "  %-34s %6ld\n", "wrong length", s->wrong_length);
+	fprintf(f, "  %-34s %6ld\n", "stated line not a mating line", s->bad_line_given);
+	fprintf(f, "  %-34s %6ld  余詰\n", "cook before the final move", s->cook);
+	fprintf(f, "  %-34s %6ld  駒余り\n", "pieces left in hand at the end", s->leftover);
+	fprintf(f, "  %-34s %6ld\n", "unnecessary piece", s->unnecessary);
+	fprintf(f, "  %-34s %6ld\n", "undecided (limits)", s->undecided);
+	fprintf(f, "  %-34s %6ld\n", "info: other mating final moves", s->final_alt);
+	fprintf(f, "  %-34s %6ld\n", "info: shorter variations", s->short_var);
+	fprintf(f, "  %.2f s, %.1f problems/s, %d job%s, %llu nodes\n", seconds, seconds > 0 ? (double)s->problems / seconds : 0, jobs,
+	        jobs == 1 ? "" : "s", (unsigned long long)s->nodes);
+}
+
+static void progress(bool tty, long done, long total, double t0)
+{
+	if (!tty)
+		return;
+	double el = now_s() - t0, rate = el > 0 ? (double)done / el : 0;
+	if (total > 0) {
+		int width = 30, fill = (int)(width * done / (total ? total : 1));
+		double eta = rate > 0 ? (double)(total - done) / rate : 0;
+		fprintf(stderr, "\r[%.*s%*s] %ld/%ld %.1f/s ETA %.0f s ", fill, "##############################", width - fill, "", done, total,
+		        rate, eta);
+	} else {
+		fprintf(stderr, "\r%ld done %.1f/s ", done, rate);
+	}
+	fflush(stderr);
+}
+
+/* Counts the problem lines of a file (for the progress bar). */
+static long count_problems(const char *path)
+{
+	PioError err;
+	PioReader *r = pio_open(path, &err);
+	if (!r)
+		return 0;
+	static PioProblem p;
+	long n = 0;
+	int rc;
+	while ((rc = pio_next(r, &p, &err)) != PIO_END)
+		if (rc == PIO_OK)
+			n++;
+		else if (rc == PIO_ERR_STREAM)
+			break;
+	pio_close(r);
+	return n;
+}
+
+#define VERIFY_USAGE                                                                                                           \
+	"usage: tsume verify FILE... [--jobs N] [--time S] [--nodes N] [--hash MB] [--format text|json|csv]\n"                     \
+	"  FILE: problem lines 'SFEN [moves ...] [; mate=N ...]', plain or gzip ('-' = stdin)\n"                                   \
+	"  --jobs N     parallel problems (default: the number of cores)\n"                                                        \
+	"  --time S     time limit per problem in seconds (default 60)\n"                                                          \
+	"  --nodes N    node limit per problem (default none)\n"                                                                   \
+	"  --hash MB    hash table per job (default 64)\n"                                                                         \
+	"exit status: 0 every problem passed, 1 some problem failed or was undecided, 2 bad input or usage\n"
+
+int cmd_verify(int argc, char **argv)
+{
+	static const struct option opts[] = {{"jobs", required_argument, NULL, 'j'},  {"time", required_argument, NULL, 't'},
+	                                     {"nodes", required_argument, NULL, 'n'}, {"hash", required_argument, NULL, 'H'},
+	                                     {"format", required_argument, NULL, 'f'}, {"help", no_argument, NULL, 'h'},
+	                                     {0, 0, 0, 0}};
+	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
+	double time_s = 60;
+	unsigned long long nodes = 0, hash = 64;
+	int fmt = FMT_TEXT, c;
+	while ((c = getopt_long(argc, argv, "j:t:n:H:f:h", opts, NULL)) != -1) {
+		char *end = NULL;
+		errno = 0;
+		switch (c) {
+		case 'j':
+			jobs = strtol(optarg, &end, 10);
+			if (*end || jobs < 1 || jobs > 256)
+				goto bad;
+			break;
+		case 't':
+			time_s = strtod(optarg, &end);
+			if (*end || errno || !isfinite(time_s) || time_s < 0 || time_s > 1e7)
+				goto bad;
+			break;
+		case 'n':
+			nodes = strtoull(optarg, &end, 10);
+			if (*end || errno || optarg[0] == '-')
+				goto bad;
+			break;
+		case 'H':
+			hash = strtoull(optarg, &end, 10);
+			if (*end || errno || hash < 1 || hash > (1u << 20))
+				goto bad;
+			break;
+		case 'f':
+			if (strcmp(optarg, "text") == 0)
+				fmt = FMT_TEXT;
+			else if (strcmp(optarg, "json") == 0)
+				fmt = FMT_JSON;
+			else if (strcmp(optarg, "csv") == 0)
+				fmt = FMT_CSV;
+			else
+				goto bad;
+			break;
+		case 'h':
+			fputs(VERIFY_USAGE, stdout);
+			return 0;
+		default:
+			fputs(VERIFY_USAGE, stderr);
+			return 2;
+		}
+		continue;
+	bad:
+		fprintf(stderr, "tsume verify: bad value '%s' for option -%c\n", optarg, c);
+		fputs(VERIFY_USAGE, stderr);
+		return 2;
+	}
+	if (optind >= argc) {
+		fputs(VERIFY_USAGE, stderr);
+		return 2;
+	}
+	if (jobs < 1)
+		jobs = 1;
+
+	Queue q;
+	memset(&q, 0, sizeof q);
+	q.nslots = (int)jobs * 2;
+	q.slots = calloc((size_t)q.nslots, sizeof(Slot));
+	if (!q.slots) {
+		fprintf(stderr, "tsume verify: out of memory\n");
+		return 2;
+	}
+	pthread_mutex_init(&q.mu, NULL);
+	pthread_cond_init(&q.cv, NULL);
+	q.hash_mb = (size_t)hash;
+	q.lim.max_time_ms = (int64_t)ceil(time_s * 1000.0);
+	q.lim.max_nodes = nodes;
+	q.lim.stop = &stop_flag;
+	atomic_store(&stop_flag, false);
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigint;
+	sigaction(SIGINT, &sa, NULL);
+
+	pthread_t *threads = calloc((size_t)jobs, sizeof(pthread_t));
+	for (long i = 0; i < jobs; i++)
+		pthread_create(&threads[i], NULL, worker, &q);
+
+	bool tty = isatty(STDERR_FILENO);
+	long total = 0;
+	if (tty)
+		for (int i = optind; i < argc; i++)
+			if (strcmp(argv[i], "-") != 0)
+				total += count_problems(argv[i]);
+	if (fmt == FMT_CSV)
+		printf("file,line,result,length,stated,cooks,final_alternatives,leftover,unnecessary,short_variations,undecided,reasons,nodes,"
+		       "seconds\n");
+
+	Summary sum;
+	memset(&sum, 0, sizeof sum);
+	double t0 = now_s();
+	static PioProblem scratch;
+	for (int fi = optind; fi < argc && !atomic_load(&stop_flag); fi++) {
+		const char *file = argv[fi];
+		PioError err;
+		PioReader *r = pio_open(file, &err);
+		if (!r) {
+			fprintf(stderr, "%s: %s\n", file, err.message);
+			sum.files_unreadable++;
+			continue;
+		}
+		for (;;) {
+			if (atomic_load(&stop_flag))
+				break;
+			/* wait for a free slot, printing finished ones in order */
+			pthread_mutex_lock(&q.mu);
+			for (;;) {
+				while (q.head < q.tail && q.slots[q.head % q.nslots].state == SLOT_DONE) {
+					Slot *s = &q.slots[q.head % q.nslots];
+					pthread_mutex_unlock(&q.mu);
+					if (tty)
+						fprintf(stderr, "\r\033[K");
+					print_result(fmt, s, &sum);
+					progress(tty, sum.problems, total, t0);
+					pthread_mutex_lock(&q.mu);
+					s->state = SLOT_FREE;
+					q.head++;
+				}
+				if (q.tail - q.head < q.nslots)
+					break;
+				pthread_cond_wait(&q.cv, &q.mu);
+			}
+			Slot *s = &q.slots[q.tail % q.nslots];
+			pthread_mutex_unlock(&q.mu);
+			int rc = pio_next(r, &s->problem, &err);
+			if (rc == PIO_END)
+				break;
+			if (rc != PIO_OK) {
+				if (tty)
+					fprintf(stderr, "\r\033[K");
+				if (err.line)
+					fprintf(stderr, "%s:%ld: %s\n", file, err.line, err.message);
+				else
+					fprintf(stderr, "%s: %s\n", file, err.message);
+				sum.bad_lines++;
+				if (rc == PIO_ERR_STREAM)
+					break;
+				continue;
+			}
+			s->file = file;
+			pthread_mutex_lock(&q.mu);
+			s->state = SLOT_READY;
+			q.tail++;
+			pthread_cond_broadcast(&q.cv);
+			pthread_mutex_unlock(&q.mu);
+		}
+		pio_close(r);
+	}
+	(void)scratch;
+	/* drain */
+	pthread_mutex_lock(&q.mu);
+	q.closing = true;
+	pthread_cond_broadcast(&q.cv);
+	while (q.head < q.tail) {
+		Slot *s = &q.slots[q.head % q.nslots];
+		if (s->state != SLOT_DONE) {
+			pthread_cond_wait(&q.cv, &q.mu);
+			continue;
+		}
+		pthread_mutex_unlock(&q.mu);
+		if (tty)
+			fprintf(stderr, "\r\033[K");
+		print_result(fmt, s, &sum);
+		progress(tty, sum.problems, total, t0);
+		pthread_mutex_lock(&q.mu);
+		s->state = SLOT_FREE;
+		q.head++;
+	}
+	pthread_mutex_unlock(&q.mu);
+	for (long i = 0; i < jobs; i++)
+		pthread_join(threads[i], NULL);
+	if (tty)
+		fprintf(stderr, "\r\033[K");
+	bool interrupted = atomic_load(&stop_flag);
+	print_summary(&sum, now_s() - t0, (int)jobs, interrupted);
+	free(threads);
+	free(q.slots);
+	if (sum.bad_lines || sum.files_unreadable)
+		return 2;
+	return sum.passed == sum.problems && !interrupted ? 0 : 1;
+}
