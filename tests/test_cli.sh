@@ -364,5 +364,69 @@ else
 	echo "test_cli: script(1) unavailable, progress line on a terminal not tested"
 fi
 
+# ---- verify ----
+# Mutations of one audited ShogiBoardQ 3-ply problem, each breaking one rule
+# (see tests/test_verify.c), plus a malformed line.
+SOUND='+L1k1+L4/2sR5/+P8/9/9/9/9/9/9 b r2b4g3s4n2l17p 1'
+cat >"$tmp/set.sfen" <<SET
+# a mutated set
+$SOUND moves 5a6a 7b6a 6b8b+
+$SOUND ; mate=5
++L1k1+L4/2sR5/+P8/9/9/9/9/9/9 b Pr2b4g3s4n2l16p 1 ; mate=3
++L1k1+L4/2sR5/+P8/9/9/9/9/9/G8 b r2b3g3s4n2l17p 1 ; mate=3
+6B2/8k/6R2/9/9/9/9/9/9 b rb4g4s4n4l18p 1 ; mate=3
+7nk/9/8G/9/9/9/9/9/9 b P2r2b3g4s3n4l17p 1
+$SOUND moves 5a6a 7b6a 6b7b+
++L1k1+L4/2sR5/+P8/9/9/x/9/9/9 b r2b4g3s4n2l17p 1
+SET
+name="verify: a mutated set, every line flagged with its reason"
+"$TSUME" verify --jobs 2 "$tmp/set.sfen" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+out=$(cat "$tmp/out")
+expect 2 "line:$tmp/set.sfen:2: PASS mate 3 (stated 3)" \
+	"line:$tmp/set.sfen:3: FAIL mate 3 (stated 5): wrong length" \
+	"out:$tmp/set.sfen:4: FAIL mate 3 (stated 3): 駒余り (1 piece left in hand); unnecessary piece: 歩(hand)" \
+	"line:$tmp/set.sfen:5: FAIL mate 3 (stated 3): unnecessary piece: ９九金" \
+	"out:$tmp/set.sfen:6: FAIL mate 3 (stated 3): 余詰 (cook) x1 [ply 1 3c3b+ mates in 3]" \
+	"line:$tmp/set.sfen:7: FAIL: no mate" \
+	"line:$tmp/set.sfen:8: FAIL mate 3 (stated 3): the stated main line is not a legal mating line" \
+	"err:$tmp/set.sfen:9: board (column 23): unknown piece letter 'x'" \
+	"err:verify summary: 7 problems, 1 passed, 6 failed, 1 bad line"
+
+name="verify: gzip input gives the same report"
+gzip -c "$tmp/set.sfen" >"$tmp/set.sfen.gz"
+"$TSUME" verify --jobs 1 "$tmp/set.sfen.gz" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+out=$(cat "$tmp/out")
+expect 2 "line:$tmp/set.sfen.gz:3: FAIL mate 3 (stated 5): wrong length" "err:7 problems, 1 passed, 6 failed, 1 bad line"
+
+name="verify: a truncated gzip is reported and the lines before it are checked"
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do echo "$SOUND moves 5a6a 7b6a 6b8b+"; done | gzip -c >"$tmp/full.gz"
+head -c 60 "$tmp/full.gz" >"$tmp/cut.gz"
+"$TSUME" verify "$tmp/cut.gz" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+out=$(cat "$tmp/out")
+expect 2 "err:$tmp/cut.gz"
+
+name="verify: all pass gives status 0, json and csv formats"
+"$TSUME" verify --format json "$tmp/full.gz" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+out=$(cat "$tmp/out")
+expect 0 'out:"pass":true,"length":3,"stated":3' "err:20 problems, 20 passed, 0 failed"
+"$TSUME" verify --format csv "$tmp/full.gz" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+out=$(cat "$tmp/out")
+expect 0 "line:file,line,result,length,stated,cooks,final_alternatives,leftover,unnecessary,short_variations,undecided,reasons,nodes,seconds"
+
+name="verify: unreadable file and bad options"
+"$TSUME" verify "$tmp/does-not-exist" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+out=$(cat "$tmp/out")
+expect 2 "err:$tmp/does-not-exist"
+"$TSUME" verify --jobs 0 "$tmp/set.sfen" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+out=$(cat "$tmp/out")
+expect 2 "err:bad value '0'"
+
 echo "test_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

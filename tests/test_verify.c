@@ -1,0 +1,166 @@
+/*
+ * test_verify.c -- the composer's checks (solver/verify.h).
+ *
+ * Mutations of a ShogiBoardQ problem (3-ply set, the problem
+ * "+L1k1+L4/2sR5/+P8/... moves 5a6a 7b6a 6b8b+", audited sound), each made
+ * to break one rule, must be flagged with exactly that reason; and the
+ * audited sets must show no 余詰, no 駒余り, and the stated lengths.
+ */
+#include "testutil.h"
+
+#include "problemio.h"
+#include "verify.h"
+
+static Dfpn *solver;
+static VerifyResult result;
+
+static int setup(void **state)
+{
+	(void)state;
+	solver = dfpn_new(64);
+	return solver ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	dfpn_free(solver);
+	return 0;
+}
+
+static unsigned verify_text(const char *text, int stated)
+{
+	static Position pos;
+	static Move given[64];
+	const char *moves;
+	SfenError err;
+	if (sfen_parse_root(&pos, text, &err, &moves) != SFEN_OK)
+		fail_msg("%s: %s", text, err.message);
+	int n = 0;
+	if (moves) {
+		static Position tmp;
+		tmp = pos;
+		n = sfen_play_moves(&tmp, moves, 0, given, 64, NULL);
+		assert_true(n > 0);
+	}
+	VerifySpec spec = {stated, n ? given : NULL, n};
+	return verify_problem(solver, &pos, &spec, NULL, &result);
+}
+
+#define SOUND "+L1k1+L4/2sR5/+P8/9/9/9/9/9/9 b r2b4g3s4n2l17p 1"
+
+static void test_sound_problem_passes(void **state)
+{
+	(void)state;
+	unsigned f = verify_text(SOUND " moves 5a6a 7b6a 6b8b+", 3);
+	assert_true(verify_passed(f));
+	assert_int_equal(result.len, 3);
+	assert_int_equal(result.cooks, 0);
+	assert_int_equal(result.leftover, 0);
+	assert_int_equal(result.unnecessary, 0);
+}
+
+static void test_wrong_length(void **state)
+{
+	(void)state;
+	unsigned f = verify_text(SOUND, 5);
+	assert_int_equal(f & VERIFY_FAIL_MASK, VERIFY_WRONG_LENGTH);
+}
+
+/* A pawn moved from the defender's hand to the attacker's: it is left over at
+ * the end, and it is not needed. */
+static void test_extra_pawn_in_hand(void **state)
+{
+	(void)state;
+	unsigned f = verify_text("+L1k1+L4/2sR5/+P8/9/9/9/9/9/9 b Pr2b4g3s4n2l16p 1", 3);
+	assert_int_equal(f & VERIFY_FAIL_MASK, VERIFY_LEFTOVER | VERIFY_UNNECESSARY);
+	assert_int_equal(result.leftover, 1);
+	assert_int_equal(result.unnecessary, 1);
+	assert_int_equal(result.unnecessary_piece[0].sq, SQ_NONE);
+	assert_int_equal(result.unnecessary_piece[0].pt, PAWN);
+}
+
+/* An attacker gold on 9i, far from everything: unnecessary. */
+static void test_extra_piece_on_board(void **state)
+{
+	(void)state;
+	unsigned f = verify_text("+L1k1+L4/2sR5/+P8/9/9/9/9/9/G8 b r2b3g3s4n2l17p 1", 3);
+	assert_int_equal(f & VERIFY_FAIL_MASK, VERIFY_UNNECESSARY);
+	assert_int_equal(result.unnecessary, 1);
+	assert_int_equal(result.unnecessary_piece[0].sq, sq_make(9, 9));
+	assert_int_equal(result.unnecessary_piece[0].pt, GOLD);
+}
+
+/* A ShogiBoardQ 3-ply problem with a defender piece moved to the defender's
+ * hand: both 3c1c+ and 3c3b+ then mate in 3 (checked by plain exhaustive
+ * search, without the futile-drop rule: each leaves the defender mated
+ * within 2 plies, and there is no mate in 1). */
+static void test_cook(void **state)
+{
+	(void)state;
+	unsigned f = verify_text("6B2/8k/6R2/9/9/9/9/9/9 b rb4g4s4n4l18p 1", 3);
+	assert_true(f & VERIFY_COOK);
+	assert_int_equal(result.cooks, 1);
+	assert_int_equal(result.cook[0].ply, 0);
+	assert_int_equal(result.cook[0].len, 3);
+}
+
+static void test_not_mate(void **state)
+{
+	(void)state;
+	/* cases.tsv C07: the only check is an uchifuzume */
+	unsigned f = verify_text("7nk/9/8G/9/9/9/9/9/9 b P2r2b3g4s3n4l17p 1", -1);
+	assert_int_equal(f & VERIFY_FAIL_MASK, VERIFY_NOT_MATE);
+}
+
+static void test_bad_given_line(void **state)
+{
+	(void)state;
+	/* 6b7b+ is legal but does not mate */
+	unsigned f = verify_text(SOUND " moves 5a6a 7b6a 6b7b+", 3);
+	assert_true(f & VERIFY_BAD_LINE);
+}
+
+/* The audited sets: no cook before the final move, no leftover pieces, the
+ * stated length.  (The unnecessary-piece test is checked on the mutations
+ * above; see README for where our reading differs from the audit's.) */
+static void check_set(int n, int limit)
+{
+	char path[256];
+	snprintf(path, sizeof path, "%s/problems/raw/shogiboardq/tsume_%dply_1000_20261001.txt", SHARED_DIR, n);
+	PioError err;
+	PioReader *r = pio_open(path, &err);
+	if (!r)
+		fail_msg("%s: %s", path, err.message);
+	static PioProblem p;
+	int count = 0;
+	while (count < limit && pio_next(r, &p, &err) == PIO_OK) {
+		VerifySpec spec = {n, p.moves, p.n_moves};
+		unsigned f = verify_problem(solver, &p.root, &spec, NULL, &result);
+		if (f & (VERIFY_NOT_MATE | VERIFY_WRONG_LENGTH | VERIFY_COOK | VERIFY_LEFTOVER | VERIFY_BAD_LINE | VERIFY_UNDECIDED))
+			fail_msg("%s line %ld: flags %#x (cooks %d, leftover %d)", path, p.line, f, result.cooks, result.leftover);
+		count++;
+	}
+	pio_close(r);
+	assert_int_equal(count, limit);
+}
+
+static void test_shogiboardq_sets(void **state)
+{
+	(void)state;
+	int limit = tu_quick() ? 20 : 300;
+	check_set(3, limit);
+	check_set(5, limit);
+	check_set(7, limit / 3);
+}
+
+int main(void)
+{
+	core_init();
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_sound_problem_passes), cmocka_unit_test(test_wrong_length), cmocka_unit_test(test_extra_pawn_in_hand),
+	    cmocka_unit_test(test_extra_piece_on_board), cmocka_unit_test(test_cook),         cmocka_unit_test(test_not_mate),
+	    cmocka_unit_test(test_bad_given_line),       cmocka_unit_test(test_shogiboardq_sets),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
