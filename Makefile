@@ -57,7 +57,9 @@ test: $(TEST_BIN) tsume
 	 echo "all $$n test programs passed"
 
 bench: tsume
-	./tsume bench
+	./tsume bench --shared $(SHARED)
+	@for n in 3 5 7 9 11 13; do echo "verify ShogiBoardQ $$n-ply, --jobs 2:"; \
+	  ./tsume verify --jobs 2 $(SHARED)/problems/raw/shogiboardq/tsume_$${n}ply_1000_20261001.txt 2>&1 >/dev/null | grep -E "summary|problems/s"; done
 
 asan:
 	$(MAKE) BUILD=build-asan MODE_FLAGS= CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \

@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -253,8 +254,11 @@ static void print_summary(const Summary *s, double seconds, int jobs, bool inter
 	fprintf(f, "  %-34s %6ld\n", "undecided (limits)", s->undecided);
 	fprintf(f, "  %-34s %6ld\n", "info: other mating final moves", s->final_alt);
 	fprintf(f, "  %-34s %6ld\n", "info: shorter variations", s->short_var);
-	fprintf(f, "  %.2f s, %.1f problems/s, %d job%s, %llu nodes\n", seconds, seconds > 0 ? (double)s->problems / seconds : 0, jobs,
-	        jobs == 1 ? "" : "s", (unsigned long long)s->nodes);
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	fprintf(f, "  %.2f s, %.1f problems/s, %d job%s, %llu nodes, peak RSS %ld MB\n", seconds,
+	        seconds > 0 ? (double)s->problems / seconds : 0, jobs, jobs == 1 ? "" : "s", (unsigned long long)s->nodes,
+	        ru.ru_maxrss / 1024);
 }
 
 static void progress(bool tty, long done, long total, double t0)
