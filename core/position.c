@@ -311,6 +311,21 @@ bool pos_gives_check(const Position *pos, Move m)
 	return bb_any(others);
 }
 
+uint64_t pos_board_key_after(const Position *pos, Move m)
+{
+	uint64_t k = pos_board_key(pos) ^ zob_side;
+	Square to = move_to(m);
+	if (move_is_drop(m))
+		return k ^ zob_psq[piece_make(pos->side, move_drop_pt(m))][to];
+	Square from = move_from(m);
+	Piece p = pos->board[from], cap = pos->board[to];
+	Piece np = move_is_promote(m) ? (Piece)(p | PT_PROMOTE_BIT) : p;
+	k ^= zob_psq[p][from] ^ zob_psq[np][to];
+	if (cap)
+		k ^= zob_psq[cap][to];
+	return k;
+}
+
 void pos_piece_totals(const Position *pos, int totals[9])
 {
 	for (int i = 0; i < 9; i++)

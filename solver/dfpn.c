@@ -565,6 +565,8 @@ static __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain
 		}
 		mark_futile(pos, &list, futile, d->futile_rule);
 	}
+	for (int i = 0; i < list.n; i++)
+		tt_prefetch(&d->tt, pos_board_key_after(pos, list.moves[i]));
 	for (int i = 0; i < list.n; i++) {
 		Child *c = &d->arena[base + i];
 		c->move = list.moves[i];

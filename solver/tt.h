@@ -85,6 +85,14 @@ void tt_free(TT *tt);
  * every 65,535 clears). */
 void tt_clear(TT *tt);
 
+/* Starts loading the bucket of key into the cache. */
+static inline void tt_prefetch(const TT *tt, uint64_t key)
+{
+	const char *b = (const char *)&tt->entries[(key & (tt->nbuckets - 1)) * TT_BUCKET_SIZE];
+	for (size_t i = 0; i < TT_BUCKET_SIZE * sizeof(TTEntry); i += 64)
+		__builtin_prefetch(b + i);
+}
+
 /* Looks up (key, hand) with a remaining length budget `remain` (plies). */
 TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain);
 
