@@ -296,6 +296,32 @@ static long count_problems(const char *path)
 	return n;
 }
 
+typedef struct {
+	int fmt;
+	bool tty;
+	long total;
+	double t0;
+	Summary *sum;
+} Printer;
+
+/* Prints the finished results at the head of the queue, in input order, and
+ * frees their slots.  Called and returns with q->mu held (released while
+ * printing). */
+static void print_done(Queue *q, Printer *pr)
+{
+	while (q->head < q->tail && q->slots[q->head % q->nslots].state == SLOT_DONE) {
+		Slot *s = &q->slots[q->head % q->nslots];
+		pthread_mutex_unlock(&q->mu);
+		if (pr->tty)
+			fprintf(stderr, "\r\033[K");
+		print_result(pr->fmt, s, pr->sum);
+		progress(pr->tty, pr->sum->problems, pr->total, pr->t0);
+		pthread_mutex_lock(&q->mu);
+		s->state = SLOT_FREE;
+		q->head++;
+	}
+}
+
 #define VERIFY_USAGE                                                                                                           \
 	"usage: tsume verify FILE... [--jobs N] [--time S] [--nodes N] [--hash MB] [--format text|json|csv]\n"                     \
 	"  FILE: problem lines 'SFEN [moves ...] [; mate=N ...]', plain or gzip ('-' = stdin)\n"                                   \
@@ -406,7 +432,7 @@ int cmd_verify(int argc, char **argv)
 	Summary sum;
 	memset(&sum, 0, sizeof sum);
 	double t0 = now_s();
-	static PioProblem scratch;
+	Printer pr = {fmt, tty, total, t0, &sum};
 	for (int fi = optind; fi < argc && !atomic_load(&stop_flag); fi++) {
 		const char *file = argv[fi];
 		PioError err;
@@ -422,17 +448,7 @@ int cmd_verify(int argc, char **argv)
 			/* wait for a free slot, printing finished ones in order */
 			pthread_mutex_lock(&q.mu);
 			for (;;) {
-				while (q.head < q.tail && q.slots[q.head % q.nslots].state == SLOT_DONE) {
-					Slot *s = &q.slots[q.head % q.nslots];
-					pthread_mutex_unlock(&q.mu);
-					if (tty)
-						fprintf(stderr, "\r\033[K");
-					print_result(fmt, s, &sum);
-					progress(tty, sum.problems, total, t0);
-					pthread_mutex_lock(&q.mu);
-					s->state = SLOT_FREE;
-					q.head++;
-				}
+				print_done(&q, &pr);
 				if (q.tail - q.head < q.nslots)
 					break;
 				pthread_cond_wait(&q.cv, &q.mu);
@@ -463,25 +479,15 @@ int cmd_verify(int argc, char **argv)
 		}
 		pio_close(r);
 	}
-	(void)scratch;
 	/* drain */
 	pthread_mutex_lock(&q.mu);
 	q.closing = true;
 	pthread_cond_broadcast(&q.cv);
-	while (q.head < q.tail) {
-		Slot *s = &q.slots[q.head % q.nslots];
-		if (s->state != SLOT_DONE) {
-			pthread_cond_wait(&q.cv, &q.mu);
-			continue;
-		}
-		pthread_mutex_unlock(&q.mu);
-		if (tty)
-			fprintf(stderr, "\r\033[K");
-		print_result(fmt, s, &sum);
-		progress(tty, sum.problems, total, t0);
-		pthread_mutex_lock(&q.mu);
-		s->state = SLOT_FREE;
-		q.head++;
+	for (;;) {
+		print_done(&q, &pr);
+		if (q.head >= q.tail)
+			break;
+		pthread_cond_wait(&q.cv, &q.mu);
 	}
 	pthread_mutex_unlock(&q.mu);
 	for (long i = 0; i < jobs; i++)
