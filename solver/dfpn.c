@@ -908,7 +908,7 @@ static int build_pv(Dfpn *d, int len, Move *pv, bool verify, bool tiebreak)
 			}
 			/* Among the longest defences, prefer one after which the line
 			 * leaves the attacker no pieces in hand (the convention of a
-			 * sound problem's main line); checked while t <= 63 plies. */
+			 * sound problem's main line). */
 			Move first_longest = MOVE_NONE;
 			for (int k = 0; verify && k < m && chosen == MOVE_NONE; k++) {
 				Move mv = list.moves[order[k]];
@@ -920,7 +920,7 @@ static int build_pv(Dfpn *d, int len, Move *pv, bool verify, bool tiebreak)
 				}
 				if (!longest)
 					continue;
-				if (m == 1 || !tiebreak || t > 63) {
+				if (m == 1 || !tiebreak) {
 					chosen = mv;
 					break;
 				}
@@ -1007,7 +1007,9 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 		res->len_minimal = minimal;
 		bool verify = minimal && !d->stopped;
 		for (int attempt = 0; attempt < 2; attempt++) {
-			res->pv_len = build_pv(d, best, res->pv, verify, true);
+			/* the leftover-pieces tie-break rebuilds sub-lines: for problems
+			 * up to 63 plies only */
+			res->pv_len = build_pv(d, best, res->pv, verify, best <= 63);
 			res->pv_verified = verify && res->pv_len == best;
 			while (d->pos.ply > root_ply) {
 				pos_undo_move(&d->pos, res->pv[d->pos.ply - root_ply - 1]);
