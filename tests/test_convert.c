@@ -31,20 +31,14 @@ static ConvProblem cp; /* ~185 KB: static, not on the stack */
 static int setup(void **state)
 {
 	(void)state;
-	const char *base = getenv("TMPDIR");
-	snprintf(tmpdir, sizeof tmpdir, "%s/tsume-conv.XXXXXX", base && *base ? base : "/tmp");
-	if (!mkdtemp(tmpdir))
-		return -1;
 	core_init();
-	return 0;
+	return tu_tmpdir_create(tmpdir, sizeof tmpdir, "tsume-conv");
 }
 
 static int teardown(void **state)
 {
 	(void)state;
-	char cmd[300];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-	return system(cmd) == 0 ? 0 : -1;
+	return tu_tmpdir_remove(tmpdir);
 }
 
 static void write_file(const char *path, const char *data, size_t len)

@@ -21,20 +21,14 @@ static PioProblem prob; /* ~250 KB: static, not on the stack */
 static int setup(void **state)
 {
 	(void)state;
-	const char *base = getenv("TMPDIR");
-	snprintf(tmpdir, sizeof tmpdir, "%s/tsume-pio.XXXXXX", base && *base ? base : "/tmp");
-	if (!mkdtemp(tmpdir))
-		return -1;
 	core_init();
-	return 0;
+	return tu_tmpdir_create(tmpdir, sizeof tmpdir, "tsume-pio");
 }
 
 static int teardown(void **state)
 {
 	(void)state;
-	char cmd[300];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-	return system(cmd) == 0 ? 0 : -1;
+	return tu_tmpdir_remove(tmpdir);
 }
 
 static const char *tmp_path(const char *name)

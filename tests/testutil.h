@@ -67,6 +67,22 @@ static inline void tu_parse(Position *pos, const char *sfen)
 		fail_msg("cannot parse '%s': %s", sfen, err.message);
 }
 
+/* Makes a fresh temporary directory $TMPDIR/NAME.XXXXXX into dir; 0 or -1. */
+static inline int tu_tmpdir_create(char *dir, size_t size, const char *name)
+{
+	const char *base = getenv("TMPDIR");
+	snprintf(dir, size, "%s/%s.XXXXXX", base && *base ? base : "/tmp", name);
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+/* Removes the directory made by tu_tmpdir_create and all it holds; 0 or -1. */
+static inline int tu_tmpdir_remove(const char *dir)
+{
+	char cmd[300];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
 /* true when the environment asks for a quick run (sanitizer builds). */
 static inline bool tu_quick(void) { return getenv("TSUME_QUICK") != NULL; }
 
