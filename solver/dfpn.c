@@ -910,6 +910,28 @@ static int build_pv(Dfpn *d, int len, Move *pv, bool verify, bool tiebreak)
 			 * leaves the attacker no pieces in hand (the convention of a
 			 * sound problem's main line). */
 			Move first_longest = MOVE_NONE;
+			if (verify && !tiebreak && m > 1 && lens[0] != TT_LEN_INF) {
+				/* No defence is known to be longest: rule the others out
+				 * instead, shortest first -- a proof of a mate within t-3
+				 * is usually cheap and is stored, while the disproof that
+				 * shows a defence longest may rest on repetitions and is
+				 * then not stored.  The last one left is the longest. */
+				int left = m;
+				for (int k = m - 1; k >= 0 && chosen == MOVE_NONE && !d->stopped; k--) {
+					Move mv = list.moves[order[k]];
+					if (left == 1) {
+						chosen = mv;
+						break;
+					}
+					NodeResult r = search_child(d, mv, t - 3);
+					if (r.pn == 0)
+						left--;
+					else if (r.dn == 0)
+						chosen = mv;
+				}
+				if (chosen == MOVE_NONE)
+					return n;
+			}
 			for (int k = 0; verify && k < m && chosen == MOVE_NONE; k++) {
 				Move mv = list.moves[order[k]];
 				bool longest = m == 1;
