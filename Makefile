@@ -54,6 +54,7 @@ $(BUILD)/tests/%: tests/%.c tests/testutil.h $(BUILD)/libsolver.a $(BUILD)/libco
 test: $(TEST_BIN) tsume
 	@set -e; n=0; for t in $(TEST_BIN); do echo "== $$t"; ./$$t; n=$$((n+1)); done; \
 	 echo "== tools"; sh tests/test_cli.sh ./tsume; \
+	 echo "== usi"; python3 tests/test_usi.py ./tsume $(SHARED); \
 	 echo "all $$n test programs passed"
 
 bench: tsume
@@ -66,7 +67,8 @@ asan:
 	    LDLIBS="-lz -lpthread -lm -fsanitize=address,undefined" test-asan
 
 test-asan: $(TEST_BIN) $(BUILD)/tsume
-	@set -e; for t in $(TEST_BIN); do echo "== $$t"; TSUME_QUICK=1 ./$$t; done; sh tests/test_cli.sh ./$(BUILD)/tsume
+	@set -e; for t in $(TEST_BIN); do echo "== $$t"; TSUME_QUICK=1 ./$$t; done; sh tests/test_cli.sh ./$(BUILD)/tsume; \
+	 TSUME_QUICK=1 python3 tests/test_usi.py ./$(BUILD)/tsume $(SHARED)
 
 format:
 	clang-format -i core/*.[ch] solver/*.[ch] tools/*.[ch] tests/*.[ch]

@@ -1010,7 +1010,7 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 	if (r.pn == 0) {
 		int best = r.len;
 		bool minimal = false;
-		while (!d->stopped) {
+		while (!d->stopped && !(lim && lim->first_mate_only)) {
 			if (best <= 1) {
 				minimal = true;
 				break;

@@ -58,6 +58,7 @@ typedef struct {
 	/* called about every 100 ms with the nodes so far (may be NULL) */
 	void (*progress)(void *arg, uint64_t nodes, double seconds, int hashfull);
 	void *progress_arg;
+	bool first_mate_only; /* skip the re-search for a shorter mate (len_minimal false) */
 } DfpnLimits;
 
 #define DFPN_MAX_PV POS_MAX_PLY

@@ -13,6 +13,7 @@
  */
 #include "bench.h"
 #include "convert.h"
+#include "usi.h"
 #include "verify_cmd.h"
 #include "dfpn.h"
 #include "kif.h"
@@ -836,6 +837,7 @@ static void usage(FILE *f)
 	           "  bench [--shared DIR] [--long S] [--hash MB] [--perft-only]  speed figures\n"
 	           "  convert FILE... [-o OUT] [--rest]  KIF/CSA problem files to problem lines (OUT.gz: gzip)\n"
 	           "  verify FILE... [--jobs N] [--time S] [--format text|json|csv]  check problem collections\n"
+	           "  usi                               USI 'go mate' engine for shogi GUIs (also: no arguments and 'usi' on stdin)\n"
 	           "SFEN: 'startpos', an SFEN line (optionally with 'sfen'/'position' and 'moves ...'), or '-' for stdin.\n"
 	           "Exit status: 0 success (solve: mate), 1 no mate, 3 unknown (a limit stopped the search),\n"
 	           "2 bad input or usage.\n");
@@ -845,6 +847,13 @@ int main(int argc, char **argv)
 {
 	core_init();
 	if (argc < 2) {
+		/* a GUI starts the engine without arguments and sends "usi" first */
+		char first[256];
+		if (!isatty(STDIN_FILENO) && fgets(first, sizeof first, stdin)) {
+			first[strcspn(first, "\r\n")] = '\0';
+			if (strcmp(first, "usi") == 0)
+				return usi_run(stdin, stdout, first);
+		}
 		usage(stderr);
 		return EXIT_BADINPUT;
 	}
@@ -863,6 +872,8 @@ int main(int argc, char **argv)
 		return cmd_convert(argc, argv);
 	if (strcmp(cmd, "verify") == 0)
 		return cmd_verify(argc, argv);
+	if (strcmp(cmd, "usi") == 0)
+		return usi_run(stdin, stdout, NULL);
 	if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
 		usage(stdout);
 		return 0;

@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""test_usi.py -- drives `tsume usi` through pipes the way a shogi GUI does.
+
+Usage: python3 tests/test_usi.py PATH/TO/tsume [SHARED_DIR]
+Expected answers: ../shared/problems/cases.tsv (mate N / nomate rows) and the
+ShogiBoardQ sets (exact lengths); Microcosmos for timeouts and stop.
+Exits 1 on any failure.
+"""
+import os
+import select
+import subprocess
+import sys
+import time
+
+TSUME = sys.argv[1]
+SHARED = sys.argv[2] if len(sys.argv) > 2 else os.path.join(os.path.dirname(__file__), "..", "..", "shared")
+failures = []
+passed = 0
+
+
+class Engine:
+    def __init__(self, args=("usi",)):
+        self.p = subprocess.Popen([TSUME, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True, bufsize=1)
+        self.buf = b""
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def read_until(self, prefix, timeout=30.0):
+        """Lines up to and including the first that starts with prefix."""
+        lines = []
+        end = time.monotonic() + timeout
+        fd = self.p.stdout.fileno()
+        while True:
+            while b"\n" in self.buf:
+                raw, self.buf = self.buf.split(b"\n", 1)
+                line = raw.decode("utf-8", "replace")
+                lines.append(line)
+                if line.startswith(prefix):
+                    return lines
+            left = end - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no '{prefix}' within {timeout} s; got {lines[-5:]}")
+            r, _, _ = select.select([fd], [], [], left)
+            if not r:
+                continue
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                raise EOFError(f"engine closed its output; got {lines[-5:]}")
+            self.buf += chunk
+
+    def close(self):
+        try:
+            self.send("quit")
+        except BrokenPipeError:
+            pass
+        try:
+            self.p.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.p.kill()
+            raise
+        return self.p.returncode
+
+
+def check(name, cond, detail=""):
+    global passed
+    if cond:
+        passed += 1
+    else:
+        failures.append(f"{name}: {detail}")
+        print(f"FAIL: {name}: {detail}")
+
+
+def solve(e, sfen, ms="10000"):
+    e.send(f"position sfen {sfen}")
+    e.send(f"go mate {ms}")
+    return e.read_until("checkmate", timeout=120)[-1]
+
+
+# handshake
+e = Engine()
+e.send("usi")
+lines = e.read_until("usiok")
+check("handshake", lines[0].startswith("id name") and any(l.startswith("option name USI_Hash") for l in lines), lines)
+e.send("setoption name USI_Hash value 32")
+e.send("isready")
+check("isready", e.read_until("readyok")[-1] == "readyok")
+e.send("")
+e.send("some unknown command")
+e.send("position sfen not an sfen")
+check("bad position", e.read_until("info string error")[-1].startswith("info string error: bad position"))
+
+# cases.tsv mate / nomate rows
+with open(os.path.join(SHARED, "problems", "cases.tsv"), encoding="utf-8") as f:
+    for row in f:
+        if row.startswith("#") or not row.strip():
+            continue
+        cid, sfen, expect = row.rstrip("\n").split("\t")[:3]
+        for ex in (x.strip() for x in expect.split(";")):
+            if ex.startswith("mate "):
+                n = int(ex[5:])
+                ans = solve(e, sfen)
+                moves = ans.split()[1:]
+                check(f"cases {cid}", len(moves) == n and moves[0] not in ("nomate", "timeout"), f"{ans} (expected {n} plies)")
+            elif ex == "nomate":
+                ans = solve(e, sfen)
+                check(f"cases {cid}", ans == "checkmate nomate", ans)
+
+# ShogiBoardQ samples: the same lengths as `tsume solve`
+for n in (3, 5, 7):
+    path = os.path.join(SHARED, "problems", "raw", "shogiboardq", f"tsume_{n}ply_1000_20261001.txt")
+    with open(path, encoding="utf-8") as f:
+        rows = [l for l in f if l.strip() and not l.startswith("#")][:20]
+    for row in rows:
+        sfen = row.split(" moves ")[0].strip()
+        ans = solve(e, sfen)
+        check(f"ShogiBoardQ {n}-ply", len(ans.split()) - 1 == n, f"{sfen}: {ans}")
+e.close()
+
+micro = open(os.path.join(SHARED, "problems", "raw", "komoringheights", "microcosmos_sfen_and_usi_moves.txt")).readline().strip()
+
+# go mate 100 on Microcosmos: a timeout, soon (generous margin: tests do not measure speed)
+e = Engine()
+e.send("usi"); e.read_until("usiok")
+e.send("isready"); e.read_until("readyok")
+e.send(f"position sfen {micro}")
+t0 = time.monotonic()
+e.send("go mate 100")
+ans = e.read_until("checkmate", timeout=20)[-1]
+dt = time.monotonic() - t0
+check("go mate 100 -> timeout", ans == "checkmate timeout", ans)
+check("go mate 100 answers promptly", dt < 3.0, f"{dt:.2f} s")
+
+# isready and stop during go mate infinite
+e.send("go mate infinite")
+time.sleep(0.3)
+e.send("isready")
+lines = e.read_until("readyok", timeout=5)
+check("isready during a search", lines[-1] == "readyok")
+time.sleep(1.2)
+e.send("stop")
+lines = e.read_until("checkmate", timeout=60)
+check("stop during infinite", lines[-1].startswith("checkmate"), lines[-1])
+check("info lines during the search", any(l.startswith("info time") and " nodes " in l and " nps " in l and " hashfull " in l for l in lines), lines[:3])
+
+# quit during a search exits cleanly
+e.send("go mate infinite")
+time.sleep(0.3)
+rc = e.close()
+check("quit during a search", rc == 0, f"exit {rc}")
+
+# started without arguments, first line "usi"
+e = Engine(args=())
+e.send("usi")
+check("no-argument start", e.read_until("usiok", timeout=5)[-1] == "usiok")
+check("no-argument quit", e.close() == 0)
+
+# an over-long line is refused, the engine goes on
+e = Engine()
+e.send("position sfen " + "1" * (2 << 20))
+check("over-long line", e.read_until("info string error", timeout=10)[-1].startswith("info string error: line longer"))
+e.send("isready")
+check("alive after an over-long line", e.read_until("readyok", timeout=5)[-1] == "readyok")
+e.close()
+
+# many position / go pairs (the ASan build checks for leaks at exit)
+e = Engine()
+e.send("setoption name USI_Hash value 4")
+count = 300 if os.environ.get("TSUME_QUICK") else 1000
+ok = 0
+for i in range(count):
+    e.send("position sfen 8k/9/8P/9/9/9/9/9/9 b G 1")
+    e.send("go mate 1000")
+    ok += e.read_until("checkmate", timeout=30)[-1] == "checkmate G*1b"
+check(f"{count} position/go pairs", ok == count, f"{ok} right")
+rc = e.close()
+err = e.p.stderr.read()
+check("clean exit after the pairs", rc == 0 and "ERROR" not in err, err[-500:])
+
+print(f"test_usi: {passed} passed, {len(failures)} failed")
+sys.exit(1 if failures else 0)

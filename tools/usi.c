@@ -1,0 +1,291 @@
+/*
+ * usi.c -- the USI `go mate` engine (USI protocol as published by Shogidokoro;
+ * `go mate` replies `checkmate <moves>`, `checkmate nomate`, `checkmate timeout`).
+ *
+ * The search runs in its own thread so that `stop`, `isready` and `quit` are
+ * answered at once.  Every line written goes through one mutex.
+ *
+ * Commands: usi, isready, setoption name USI_Hash|ShortestMate value V,
+ * usinewgame, position startpos|sfen ... [moves ...], go mate <ms>|infinite
+ * (also after other go tokens), stop, gameover, quit.  Unknown commands and
+ * blank lines are ignored, as the protocol asks.  A bad `position`, an
+ * over-long line or a `go` without a position gives `info string error: ...`.
+ * The side to move is the attacker; if it is in check it must answer with an
+ * evasion that checks (such a root is searched as any other).
+ */
+#include "usi.h"
+
+#include "dfpn.h"
+#include "notation.h"
+#include "sfen.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define USI_LINE_MAX (1 << 20)
+#define USI_HASH_DEFAULT 256
+
+typedef struct {
+	FILE *out;
+	pthread_mutex_t out_mu;
+	Dfpn *d;
+	size_t hash_mb, hash_allocated;
+	bool shortest; /* prove the mate minimal (else the first mate found) */
+	Position root;
+	bool have_root;
+	pthread_t thread;
+	bool searching;
+	atomic_bool stop;
+	atomic_bool done;
+	int64_t time_ms; /* 0 = infinite */
+	double last_info;
+} Usi;
+
+static void say(Usi *u, const char *fmt, ...)
+{
+	va_list ap;
+	pthread_mutex_lock(&u->out_mu);
+	va_start(ap, fmt);
+	vfprintf(u->out, fmt, ap);
+	va_end(ap);
+	fputc('\n', u->out);
+	fflush(u->out);
+	pthread_mutex_unlock(&u->out_mu);
+}
+
+static void on_progress(void *arg, uint64_t nodes, double seconds, int hashfull)
+{
+	Usi *u = arg;
+	if (seconds - u->last_info < 1.0)
+		return;
+	u->last_info = seconds;
+	say(u, "info time %lld nodes %llu nps %.0f hashfull %d", (long long)(seconds * 1000), (unsigned long long)nodes,
+	    seconds > 0 ? (double)nodes / seconds : 0.0, hashfull);
+}
+
+static void *search_thread(void *arg)
+{
+	Usi *u = arg;
+	static DfpnResult res; /* one search at a time */
+	DfpnLimits lim = {0};
+	lim.max_time_ms = u->time_ms;
+	lim.stop = &u->stop;
+	lim.progress = on_progress;
+	lim.progress_arg = u;
+	lim.first_mate_only = !u->shortest;
+	u->last_info = 0;
+	dfpn_solve(u->d, &u->root, &lim, &res);
+	say(u, "info time %lld nodes %llu nps %.0f hashfull %d", (long long)(res.seconds * 1000), (unsigned long long)res.nodes,
+	    res.seconds > 0 ? (double)res.nodes / res.seconds : 0.0, res.hashfull);
+	if (res.status == DFPN_MATE && res.pv_len > 0) {
+		size_t cap = (size_t)res.pv_len * 6 + 16, n = 0;
+		char *line = malloc(cap);
+		if (line) {
+			line[0] = '\0';
+			for (int i = 0; i < res.pv_len; i++) {
+				char m[6];
+				n += (size_t)snprintf(line + n, cap - n, "%s%s", i ? " " : "", usi_format(res.pv[i], m));
+			}
+			say(u, "info score mate %d pv %s", res.len, line);
+			say(u, "checkmate %s", line);
+			free(line);
+		} else {
+			say(u, "checkmate timeout");
+		}
+	} else if (res.status == DFPN_NOMATE) {
+		say(u, "checkmate nomate");
+	} else {
+		say(u, "checkmate timeout");
+	}
+	atomic_store(&u->done, true);
+	return NULL;
+}
+
+/* Waits for a running search to end (after asking it to stop). */
+static void stop_search(Usi *u)
+{
+	if (!u->searching)
+		return;
+	atomic_store(&u->stop, true);
+	pthread_join(u->thread, NULL);
+	u->searching = false;
+}
+
+/* Joins a search that has finished by itself. */
+static void reap_search(Usi *u)
+{
+	if (u->searching && atomic_load(&u->done)) {
+		pthread_join(u->thread, NULL);
+		u->searching = false;
+	}
+}
+
+static bool ensure_table(Usi *u)
+{
+	if (u->d && u->hash_allocated == u->hash_mb)
+		return true;
+	dfpn_free(u->d);
+	u->d = dfpn_new(u->hash_mb);
+	u->hash_allocated = u->d ? u->hash_mb : 0;
+	return u->d != NULL;
+}
+
+static void cmd_setoption(Usi *u, char *args)
+{
+	char *name = strstr(args, "name ");
+	char *value = strstr(args, " value ");
+	if (!name)
+		return;
+	name += 5;
+	if (value) {
+		*value = '\0';
+		value += 7;
+	}
+	if (strcmp(name, "USI_Hash") == 0 && value) {
+		long mb = atol(value);
+		if (mb >= 1 && mb <= 1 << 20)
+			u->hash_mb = (size_t)mb;
+		else
+			say(u, "info string error: USI_Hash %s out of range", value);
+	} else if (strcmp(name, "ShortestMate") == 0 && value) {
+		u->shortest = strcmp(value, "false") != 0;
+	}
+}
+
+static void cmd_position(Usi *u, const char *args)
+{
+	SfenError err;
+	static Position pos;
+	if (sfen_parse(&pos, args, &err) != SFEN_OK) {
+		say(u, "info string error: bad position: %s", err.message);
+		u->have_root = false;
+		return;
+	}
+	u->root = pos;
+	u->root.st[0] = pos.st[pos.ply];
+	u->root.ply = 0;
+	u->have_root = true;
+}
+
+static void cmd_go(Usi *u, char *args)
+{
+	char *mate = strstr(args, "mate");
+	if (!mate) {
+		/* a normal `go`: this engine only solves mates */
+		say(u, "info string error: only 'go mate' is supported");
+		say(u, "bestmove resign");
+		return;
+	}
+	if (u->searching) {
+		say(u, "info string error: a search is running");
+		return;
+	}
+	if (!u->have_root) {
+		say(u, "info string error: no valid position");
+		say(u, "checkmate nomate");
+		return;
+	}
+	if (!ensure_table(u)) {
+		say(u, "info string error: cannot allocate %zu MB for USI_Hash", u->hash_mb);
+		say(u, "checkmate timeout");
+		return;
+	}
+	char *v = mate + 4;
+	while (*v == ' ')
+		v++;
+	u->time_ms = 0;
+	if (strncmp(v, "infinite", 8) != 0 && *v) {
+		long long ms = atoll(v);
+		u->time_ms = ms > 0 ? ms : 1;
+	}
+	dfpn_clear(u->d);
+	atomic_store(&u->stop, false);
+	atomic_store(&u->done, false);
+	pthread_attr_t attr;
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, (size_t)256 << 20);
+	if (pthread_create(&u->thread, &attr, search_thread, u) != 0) {
+		say(u, "info string error: cannot start the search thread");
+		say(u, "checkmate timeout");
+	} else {
+		u->searching = true;
+	}
+	pthread_attr_destroy(&attr);
+}
+
+int usi_run(FILE *in, FILE *out, const char *first_line)
+{
+	core_init();
+	static Usi usi;
+	Usi *u = &usi;
+	memset(u, 0, sizeof *u);
+	u->out = out;
+	pthread_mutex_init(&u->out_mu, NULL);
+	u->hash_mb = USI_HASH_DEFAULT;
+	u->shortest = true;
+	static char line[USI_LINE_MAX + 2];
+	bool quit = false;
+	const char *pending = first_line;
+	while (!quit) {
+		char *cmd;
+		if (pending) {
+			snprintf(line, sizeof line, "%s", pending);
+			pending = NULL;
+		} else {
+			if (!fgets(line, sizeof line, in))
+				break;
+			if (!strchr(line, '\n') && !feof(in)) {
+				/* an over-long line: skip the rest of it, in constant memory */
+				int ch;
+				while ((ch = fgetc(in)) != EOF && ch != '\n')
+					;
+				say(u, "info string error: line longer than %d bytes ignored", USI_LINE_MAX);
+				continue;
+			}
+		}
+		cmd = line;
+		cmd[strcspn(cmd, "\r\n")] = '\0';
+		reap_search(u);
+		while (*cmd == ' ' || *cmd == '\t')
+			cmd++;
+		char *args = strchr(cmd, ' ');
+		if (args)
+			*args++ = '\0';
+		else
+			args = cmd + strlen(cmd);
+		if (strcmp(cmd, "usi") == 0) {
+			say(u, "id name tsume");
+			say(u, "id author the tsume developers");
+			say(u, "option name USI_Hash type spin default %d min 1 max 1048576", USI_HASH_DEFAULT);
+			say(u, "option name ShortestMate type check default true");
+			say(u, "usiok");
+		} else if (strcmp(cmd, "isready") == 0) {
+			if (!u->searching && !ensure_table(u))
+				say(u, "info string error: cannot allocate %zu MB for USI_Hash", u->hash_mb);
+			say(u, "readyok");
+		} else if (strcmp(cmd, "setoption") == 0) {
+			cmd_setoption(u, args);
+		} else if (strcmp(cmd, "usinewgame") == 0) {
+			if (u->d && !u->searching)
+				dfpn_clear(u->d);
+		} else if (strcmp(cmd, "position") == 0) {
+			if (u->searching)
+				stop_search(u);
+			cmd_position(u, args);
+		} else if (strcmp(cmd, "go") == 0) {
+			cmd_go(u, args);
+		} else if (strcmp(cmd, "stop") == 0 || strcmp(cmd, "gameover") == 0) {
+			stop_search(u);
+		} else if (strcmp(cmd, "quit") == 0) {
+			quit = true;
+		}
+		/* anything else: ignored, as the protocol asks */
+	}
+	stop_search(u);
+	dfpn_free(u->d);
+	return 0;
+}
