@@ -81,6 +81,10 @@ static void *search_thread(void *arg)
 	dfpn_solve(u->d, &u->root, &lim, &res);
 	say(u, "info time %lld nodes %llu nps %.0f hashfull %d", (long long)(res.seconds * 1000), (unsigned long long)res.nodes,
 	    res.seconds > 0 ? (double)res.nodes / res.seconds : 0.0, res.hashfull);
+	/* The search is over before its answer is written: a GUI sends its next
+	 * command only after the answer, and that command must find the search
+	 * finished (reap_search joins this thread). */
+	atomic_store(&u->done, true);
 	if (res.status == DFPN_MATE && res.pv_len > 0) {
 		size_t cap = (size_t)res.pv_len * 6 + 16, n = 0;
 		char *line = malloc(cap);
@@ -101,7 +105,6 @@ static void *search_thread(void *arg)
 	} else {
 		say(u, "checkmate timeout");
 	}
-	atomic_store(&u->done, true);
 	return NULL;
 }
 
