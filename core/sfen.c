@@ -116,6 +116,10 @@ static int parse_board(Position *pos, const char *text, const char *s, const cha
 		if (pt == PT_NONE) {
 			if (promoted && (c == '\0' || is_space(c) || c == '/'))
 				return fail(err, SFEN_ERR_SYNTAX, "board", col, "'+' must be followed by a piece letter");
+			if (c == '0')
+				return fail(err, SFEN_ERR_SYNTAX, "board", (int)(p - text) + 1, "a run of empty squares is 1..9, not 0");
+			if ((unsigned char)c >= 0x80)
+				return fail(err, SFEN_ERR_SYNTAX, "board", (int)(p - text) + 1, "unknown piece letter (byte 0x%02x)", (unsigned char)c);
 			return fail(err, SFEN_ERR_SYNTAX, "board", (int)(p - text) + 1, "unknown piece letter '%c'", c);
 		}
 		if (promoted && !pt_can_promote(pt))

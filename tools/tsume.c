@@ -465,6 +465,14 @@ static void print_text(SolveCtx *ctx, Problem *pb, const DfpnResult *res, const 
 			printf(" %s", usi_format(pb->given[i], usi));
 		}
 		printf("\n");
+		if (res->status == DFPN_MATE && res->pv_len > 0) {
+			int k = 0;
+			while (k < pb->given_len && k < res->pv_len && move_same(pb->given[k], res->pv[k]))
+				k++;
+			if (k < pb->given_len || k < res->pv_len)
+				printf("our main line differs from the given answer from ply %d on%s\n", k + 1,
+				       res->len == pb->given_len ? " (same length: another longest defence or final move)" : "");
+		}
 	}
 	if (res->status == DFPN_MATE) {
 		if (res->pv_len == 0) {
