@@ -524,6 +524,22 @@ static Hand result_hand(const Dfpn *d, const Child *ch, int n, bool or_node, int
 	return hand_min_each(guard_interpositions(pos, d->attacker, proof), current);
 }
 
+/* Tracks the child to search next: the smallest key (pn at an OR node, dn at
+ * an AND node), ties to the larger other number; and the second-smallest key
+ * for the 1+epsilon threshold. */
+static inline void pick_best(PnDn key, PnDn tie, int i, int *best, PnDn *best_key, PnDn *best_tie, PnDn *second)
+{
+	if (*best < 0 || key < *best_key || (key == *best_key && tie > *best_tie)) {
+		if (*best >= 0 && *best_key < *second)
+			*second = *best_key;
+		*best = i;
+		*best_key = key;
+		*best_tie = tie;
+	} else if (key < *second) {
+		*second = key;
+	}
+}
+
 static inline PnDn eps_threshold(PnDn second)
 {
 	if (second >= PNDN_INF)
@@ -634,7 +650,7 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 		/* node values from the children */
 		PnDn pn, dn;
 		int best = -1;
-		PnDn second = PNDN_INF;
+		PnDn best_key = 0, best_tie = 0, second = PNDN_INF;
 		decisive = -1;
 		bool rep = false;
 		int len;
@@ -654,13 +670,7 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 					if (ch[i].len < TT_LEN_INF && ch[i].len + 1 < len)
 						len = ch[i].len + 1;
 				}
-				if (best < 0 || ch[i].pn < ch[best].pn || (ch[i].pn == ch[best].pn && ch[i].dn > ch[best].dn)) {
-					if (best >= 0 && ch[best].pn < second)
-						second = ch[best].pn;
-					best = i;
-				} else if (ch[i].pn < second) {
-					second = ch[i].pn;
-				}
+				pick_best(ch[i].pn, ch[i].dn, i, &best, &best_key, &best_tie, &second);
 			}
 			pn = ch[best].pn;
 			if (pn == 0) {
@@ -701,13 +711,7 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 						decisive = i;
 					}
 				}
-				if (best < 0 || ch[i].dn < ch[best].dn || (ch[i].dn == ch[best].dn && ch[i].pn > ch[best].pn)) {
-					if (best >= 0 && ch[best].dn < second)
-						second = ch[best].dn;
-					best = i;
-				} else if (ch[i].dn < second) {
-					second = ch[i].dn;
-				}
+				pick_best(ch[i].dn, ch[i].pn, i, &best, &best_key, &best_tie, &second);
 			}
 			dn = ch[best].dn;
 			if (dn == 0) {
