@@ -50,11 +50,14 @@ $(BUILD)/tests/%: tests/%.c tests/testutil.h $(BUILD)/libsolver.a $(BUILD)/libco
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -DSHARED_DIR='"$(SHARED)"' -Itests $< -L$(BUILD) -lsolver -lcore $(CMOCKA_LIBS) $(LDLIBS) -o $@
 
+$(BUILD)/tests/test_sheet: tools/sheet.c tools/sheet.h
+
 # Runs every test binary; fails if any fails or none ran.
 test: $(TEST_BIN) tsume
 	@set -e; n=0; for t in $(TEST_BIN); do echo "== $$t"; ./$$t; n=$$((n+1)); done; \
 	 echo "== tools"; sh tests/test_cli.sh ./tsume; \
 	 echo "== usi"; python3 tests/test_usi.py ./tsume $(SHARED); \
+	 echo "== sheet"; sh tests/test_sheet.sh ./tsume; \
 	 echo "all $$n test programs passed"
 
 bench: tsume
@@ -68,7 +71,7 @@ asan:
 
 test-asan: $(TEST_BIN) $(BUILD)/tsume
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; TSUME_QUICK=1 ./$$t; done; sh tests/test_cli.sh ./$(BUILD)/tsume; \
-	 TSUME_QUICK=1 python3 tests/test_usi.py ./$(BUILD)/tsume $(SHARED)
+	 TSUME_QUICK=1 python3 tests/test_usi.py ./$(BUILD)/tsume $(SHARED); sh tests/test_sheet.sh ./$(BUILD)/tsume --no-browser
 
 format:
 	clang-format -i core/*.[ch] solver/*.[ch] tools/*.[ch] tests/*.[ch]

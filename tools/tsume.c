@@ -13,6 +13,7 @@
  */
 #include "bench.h"
 #include "convert.h"
+#include "sheet.h"
 #include "usi.h"
 #include "verify_cmd.h"
 #include "dfpn.h"
@@ -845,6 +846,7 @@ static void usage(FILE *f)
 	           "  bench [--shared DIR] [--long S] [--hash MB] [--perft-only]  speed figures\n"
 	           "  convert FILE... [-o OUT] [--rest]  KIF/CSA problem files to problem lines (OUT.gz: gzip)\n"
 	           "  verify FILE... [--jobs N] [--time S] [--format text|json|csv]  check problem collections\n"
+	           "  sheet FILE... [-o OUT.html] [--title T]  printable HTML worksheet of a problem collection\n"
 	           "  usi                               USI 'go mate' engine for shogi GUIs (also: no arguments and 'usi' on stdin)\n"
 	           "SFEN: 'startpos', an SFEN line (optionally with 'sfen'/'position' and 'moves ...'), or '-' for stdin.\n"
 	           "Exit status: 0 success (solve: mate), 1 no mate, 3 unknown (a limit stopped the search),\n"
@@ -880,6 +882,8 @@ int main(int argc, char **argv)
 		return cmd_convert(argc, argv);
 	if (strcmp(cmd, "verify") == 0)
 		return cmd_verify(argc, argv);
+	if (strcmp(cmd, "sheet") == 0)
+		return cmd_sheet(argc, argv);
 	if (strcmp(cmd, "usi") == 0)
 		return usi_run(stdin, stdout, NULL);
 	if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {

@@ -1,0 +1,75 @@
+/*
+ * sheet.h -- printable worksheets: a self-contained HTML page of tsume
+ * problems with their answers, and the `tsume sheet` command.
+ *
+ * The page holds no external resource (no fonts, scripts, style sheets or
+ * images are linked): the style is inline and every diagram is an inline
+ * SVG in the traditional style of printed problems:
+ *
+ *        ９  ８  ７  ６  ５  ４  ３  ２  １
+ *   △  +---+---+---+---+---+---+---+---+---+
+ *   持  |   |   |   |   |   |   |   |金|玉|一    ▲
+ *   駒  |   |   |   |   |   |   |   |   |   |二    持
+ *   残  ...                                   ...  駒
+ *   り                                              金
+ *   全  +---+---+---+---+---+---+---+---+---+       銀
+ *   部
+ *
+ * file numbers ９..１ left to right along the top, rank numbers 一..九 top
+ * to bottom on the right, kanji pieces (玉/王 飛 角 金 銀 桂 香 歩 龍 馬 全 圭
+ * 杏 と), gote's pieces drawn turned by 180 degrees, sente's hand (▲持駒) to
+ * the right of the board and gote's hand (△持駒, "残り全部" when gote holds
+ * every piece that is on no square and not in sente's hand) to its left,
+ * both written top to bottom.  Each diagram is <svg class="diagram"
+ * data-problem="N">, under a heading "第N問　M手詰".
+ *
+ * Print layout (CSS): A4, SHEET_PER_PAGE diagrams a page in a 2-column grid,
+ * each page its own block; then the answers on a new page ("解答",
+ * break-before: page): for each problem its number, the solution in the
+ * notation of the Japan Shogi Association (kif_line, "▲１二歩 △同　金 ...")
+ * and in USI, and the SFEN of the problem.  All text written is escaped for
+ * HTML; bytes of the title that are not UTF-8 become U+FFFD.
+ */
+#ifndef TSUME_SHEET_H
+#define TSUME_SHEET_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define SHEET_PER_PAGE 4 /* diagrams on one printed page (2 columns x 2 rows) */
+
+typedef struct SheetProblem {
+	/* The problem: [position] [sfen] SFEN [moves M1 ... Mn], the side to move
+	 * the attacker (see core/sfen.h).  The diagram shows the position before
+	 * any moves; the moves of a "moves" list are the solution when `moves`
+	 * is NULL (giving both is an error). */
+	const char *sfen;
+	/* USI moves of the solution, space separated; NULL or "" when none. */
+	const char *moves;
+	/* Mate length N shown as "N手詰"; 0 = unknown: then the number of
+	 * solution moves, if there are any, else no length is shown. */
+	int mate;
+	/* The number shown ("第N問") and used in data-problem. */
+	int number;
+} SheetProblem;
+
+/* Writes the worksheet for problems[0..count-1] to out: the problems in
+ * order, then the answers page.  title (NULL: "詰将棋") is the page title
+ * and heading.  Every problem is parsed and its moves checked legal before
+ * anything is written, so a bad problem leaves out untouched.  Returns 0;
+ * or -1 with a message in err (errlen bytes; err may be NULL when errlen is
+ * 0) when an SFEN or a move does not parse ("problem 3 (第3問): bad position:
+ * board (column 12): ..."), memory runs out, or writing to out fails (the
+ * stream's error is reported; out is flushed but not closed). */
+int sheet_write(FILE *out, const char *title, const SheetProblem *problems, size_t count, char *err, size_t errlen);
+
+/* tsume sheet FILE... [-o OUT.html] [--title T]: reads problem collections
+ * (plain or gzip, see core/problemio.h; "-" = standard input), numbers the
+ * problems 1, 2, ... in file order, takes N from "; mate=N" (else the number
+ * of stated moves) and writes the worksheet to standard output or OUT.  A
+ * bad line is reported as "FILE:LINE: reason" (every bad line is reported)
+ * and nothing is written.  Returns 0 on success, 2 on bad input, an
+ * unreadable file, a write error or a usage error. */
+int cmd_sheet(int argc, char **argv);
+
+#endif
