@@ -402,8 +402,33 @@ static bool has_real_evasion(Position *pos, bool rule)
 	}
 	if (bb_is_empty(bb_between(ksq, csq)) || !pos->hand[def])
 		return false;
-	int total;
-	return count_real_evasions(pos, &total, rule) > 0;
+	/* only drops are left.  Futility of a drop depends on its square alone
+	 * and the checker (see is_futile_drop): one legal drop per square is
+	 * tested, until one is not futile */
+	static const PieceType ORDER[] = {GOLD, SILVER, BISHOP, ROOK, KNIGHT, LANCE, PAWN};
+	FutileMemo memo;
+	bool memo_ready = false;
+	bb_t between = bb_between(ksq, csq);
+	while (bb_any(between)) {
+		Square sq = bb_pop(&between);
+		for (int i = 0; i < 7; i++) {
+			if (!hand_has(pos->hand[def], ORDER[i]))
+				continue;
+			Move m = move_make_drop(ORDER[i], sq, def);
+			if (!gen_is_legal(pos, m))
+				continue;
+			if (!rule)
+				return true;
+			if (!memo_ready) {
+				memo_reset(&memo);
+				memo_ready = true;
+			}
+			if (!is_futile_drop(pos, m, &memo, 0))
+				return true;
+			break; /* every other drop here is futile too */
+		}
+	}
+	return false;
 }
 
 /* A check after which the defender has no evasion but futile drops, or

@@ -19,6 +19,7 @@ typedef struct {
 	uint64_t nodes;
 	VerifyResult *out;
 	Color attacker;
+	bool quick;       /* VerifySpec.first_failure */
 	bool strict;      /* every interposition counts (the unnecessary-piece test) */
 	Position pos;     /* scratch */
 	Position mod;     /* a position with one attacker piece removed */
@@ -102,14 +103,25 @@ static bool line_is_mate(Position *pos, Color attacker, const Move *line, int n)
 static int check_line(Ctx *c, const Position *root, const Move *line, int n, VerifyResult *out)
 {
 	Position *pos = &c->pos;
-	*pos = *root;
 	int cooks = 0;
-	for (int k = 0; k < n; k++) {
+	if (out && c->quick) {
+		/* screening: pieces left at the end fail at once, no search needed */
+		*pos = *root;
+		for (int k = 0; k < n; k++)
+			pos_do_move(pos, line[k]);
+		out->leftover = 0;
+		for (int pt = PAWN; pt <= GOLD; pt++)
+			out->leftover += hand_count(pos->hand[c->attacker], (PieceType)pt);
+		if (out->leftover)
+			return 0;
+	}
+	*pos = *root;
+	for (int k = 0; k < n && !(c->quick && cooks); k++) {
 		int t = n - k; /* plies left from this node */
 		MoveList list;
 		if (pos->side == c->attacker) {
-			if (!out && t == 1)
-				break;
+			if ((!out || c->quick) && t == 1)
+				break; /* final alternatives are information only */
 			gen_checks(pos, &list);
 			for (int i = 0; i < list.n; i++) {
 				Move m = list.moves[i];
@@ -131,7 +143,7 @@ static int check_line(Ctx *c, const Position *root, const Move *line, int n, Ver
 					cooks++;
 				}
 			}
-		} else if (out && t >= 4) {
+		} else if (out && t >= 4 && !c->quick) {
 			/* information: defences mated at least two plies sooner */
 			gen_evasions(pos, &list);
 			for (int i = 0; i < list.n; i++) {
@@ -147,7 +159,9 @@ static int check_line(Ctx *c, const Position *root, const Move *line, int n, Ver
 		}
 		pos_do_move(pos, line[k]);
 	}
-	if (out) {
+	if (out && c->quick) {
+		out->cooks = cooks; /* leftover was counted first */
+	} else if (out) {
 		out->cooks = cooks;
 		out->leftover = 0;
 		for (int pt = PAWN; pt <= GOLD; pt++)
@@ -295,6 +309,7 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	c->start = now_s();
 	c->out = out;
 	c->attacker = root->side;
+	c->quick = spec->first_failure;
 
 	/* 1. solve */
 	if (!next_limits(c)) {
@@ -349,6 +364,8 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 		out->flags |= VERIFY_LEFTOVER;
 	if (out->short_variations)
 		out->flags |= VERIFY_SHORT_VAR;
+	if (spec->first_failure && (out->flags & VERIFY_FAIL_MASK))
+		goto done;
 
 	/* 4. unnecessary pieces, judged strictly: the position without the piece
 	 * must stay the same problem even when every interposition counts (so a
@@ -362,8 +379,10 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 		int r = piece_unnecessary(c, root, sq, piece_type(p), out->len);
 		if (r > 0)
 			add_unnecessary(out, sq, piece_type(p));
+		if (spec->first_failure && out->unnecessary)
+			break;
 	}
-	for (int pt = PAWN; pt <= GOLD; pt++) {
+	for (int pt = PAWN; pt <= GOLD && !(spec->first_failure && out->unnecessary); pt++) {
 		if (!hand_has(root->hand[c->attacker], (PieceType)pt))
 			continue;
 		int r = piece_unnecessary(c, root, SQ_NONE, (PieceType)pt, out->len);

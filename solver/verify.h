@@ -31,6 +31,9 @@ typedef struct {
 	int stated_len;    /* stated mate length, -1 if none */
 	const Move *given; /* stated main line, NULL if none */
 	int given_len;
+	bool first_failure; /* stop at the first failure found (the generator's
+	                       screening): the lists then hold at most one
+	                       cook / unnecessary piece, the counts are partial */
 } VerifySpec;
 
 /* Failure flags (a problem passes when none is set) and information flags. */

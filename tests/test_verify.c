@@ -43,7 +43,7 @@ static unsigned verify_text(const char *text, int stated)
 		n = sfen_play_moves(&tmp, moves, 0, given, 64, NULL);
 		assert_true(n > 0);
 	}
-	VerifySpec spec = {stated, n ? given : NULL, n};
+	VerifySpec spec = {stated, n ? given : NULL, n, false};
 	return verify_problem(solver, &pos, &spec, NULL, &result);
 }
 
@@ -135,7 +135,7 @@ static void check_set(int n, int limit)
 	static PioProblem p;
 	int count = 0;
 	while (count < limit && pio_next(r, &p, &err) == PIO_OK) {
-		VerifySpec spec = {n, p.moves, p.n_moves};
+		VerifySpec spec = {n, p.moves, p.n_moves, false};
 		unsigned f = verify_problem(solver, &p.root, &spec, NULL, &result);
 		if (f & (VERIFY_NOT_MATE | VERIFY_WRONG_LENGTH | VERIFY_COOK | VERIFY_LEFTOVER | VERIFY_BAD_LINE | VERIFY_UNDECIDED))
 			fail_msg("%s line %ld: flags %#x (cooks %d, leftover %d)", path, p.line, f, result.cooks, result.leftover);

@@ -16,6 +16,7 @@
 #include "sheet.h"
 #include "usi.h"
 #include "verify_cmd.h"
+#include "generate.h"
 #include "dfpn.h"
 #include "kif.h"
 #include "movegen.h"
@@ -846,6 +847,7 @@ static void usage(FILE *f)
 	           "  bench [--shared DIR] [--long S] [--hash MB] [--perft-only]  speed figures\n"
 	           "  convert FILE... [-o OUT] [--rest]  KIF/CSA problem files to problem lines (OUT.gz: gzip)\n"
 	           "  verify FILE... [--jobs N] [--time S] [--format text|json|csv]  check problem collections\n"
+	           "  generate --mate N --count K [--seed S] [--level L] [--out F] [--sheet F.html]  teaching problems\n"
 	           "  sheet FILE... [-o OUT.html] [--title T]  printable HTML worksheet of a problem collection\n"
 	           "  usi                               USI 'go mate' engine for shogi GUIs (also: no arguments and 'usi' on stdin)\n"
 	           "SFEN: 'startpos', an SFEN line (optionally with 'sfen'/'position' and 'moves ...'), or '-' for stdin.\n"
@@ -882,6 +884,8 @@ int main(int argc, char **argv)
 		return cmd_convert(argc, argv);
 	if (strcmp(cmd, "verify") == 0)
 		return cmd_verify(argc, argv);
+	if (strcmp(cmd, "generate") == 0)
+		return cmd_generate(argc, argv);
 	if (strcmp(cmd, "sheet") == 0)
 		return cmd_sheet(argc, argv);
 	if (strcmp(cmd, "usi") == 0)

@@ -88,7 +88,7 @@ static void *worker(void *arg)
 		long stated = -1;
 		if (!pio_meta_int(&s->problem, "mate", &stated) && s->problem.n_moves > 0)
 			stated = s->problem.n_moves;
-		VerifySpec spec = {(int)stated, s->problem.n_moves ? s->problem.moves : NULL, s->problem.n_moves};
+		VerifySpec spec = {(int)stated, s->problem.n_moves ? s->problem.moves : NULL, s->problem.n_moves, false};
 		if (d)
 			verify_problem(d, &s->problem.root, &spec, &q->lim, &s->result);
 		else {

@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""Tests of `tsume generate` and of the bundled problems/teach-mate*.sfen.gz.
+
+usage: test_generate.py ./tsume
+
+What is checked, from outside the generator:
+  - every problem written passes `tsume verify` (exact length, no cook, no
+    leftover pieces, no unnecessary piece) -- the verifier is the solver's,
+    but the position legality and piece-set checks below are independent;
+  - each position is legal by the rules written here in Python: 40-piece set
+    (board + both hands), the defender holding every piece not on the board
+    and not in the attacker's hand, no nifu, no piece that can never move,
+    one gote king, the moves line has N moves, metadata mate=N;
+  - determinism: the same options give byte-identical output with --jobs 1
+    and --jobs 2, and a different seed gives different problems;
+  - diversity: no two problems of one file share a position or a solution
+    pattern (recomputed here: moves relative to the king, mirror normalised);
+  - --level: the level written in each line is the one asked for;
+  - --sheet writes one diagram per problem; bad options exit 2 with a message.
+"""
+import gzip
+import os
+import subprocess
+import sys
+import tempfile
+
+TSUME = sys.argv[1] if len(sys.argv) > 1 else "./tsume"
+HERE = os.path.dirname(os.path.abspath(__file__))
+PROBLEMS = os.path.join(HERE, "..", "problems")
+checks = 0
+failures = 0
+
+
+def check(cond, what):
+    global checks, failures
+    checks += 1
+    if not cond:
+        failures += 1
+        print("FAIL:", what)
+
+
+def run(args, **kw):
+    return subprocess.run([TSUME] + args, capture_output=True, text=True, **kw)
+
+
+SET = {"p": 18, "l": 4, "n": 4, "s": 4, "g": 4, "b": 2, "r": 2, "k": 2}
+
+
+def parse_line(line):
+    """-> (board dict {(file, rank): (piece, promoted, is_sente)}, sente hand,
+    gote hand, moves, meta dict)"""
+    body, _, meta_text = line.partition(";")
+    meta = {}
+    for item in line.split(";")[1:]:
+        if "=" in item:
+            k, v = item.split("=", 1)
+            meta[k.strip()] = v.strip()
+    words = body.split()
+    board_text, side, hand_text, _num = words[:4]
+    assert words[4] == "moves"
+    moves = words[5:]
+    board = {}
+    for r, row in enumerate(board_text.split("/"), start=1):
+        f = 9
+        i = 0
+        while i < len(row):
+            c = row[i]
+            if c.isdigit():
+                f -= int(c)
+                i += 1
+                continue
+            prom = c == "+"
+            if prom:
+                i += 1
+                c = row[i]
+            board[(f, r)] = (c.lower(), prom, c.isupper())
+            f -= 1
+            i += 1
+        assert f == 0, "rank %d" % r
+    hands = ({}, {})
+    n = 0
+    for c in hand_text if hand_text != "-" else "":
+        if c.isdigit():
+            n = n * 10 + int(c)
+            continue
+        hands[0 if c.isupper() else 1][c.lower()] = n or 1
+        n = 0
+    return board, side, hands, moves, meta
+
+
+def legal_problem(line, n):
+    board, side, (sh, gh), moves, meta = parse_line(line)
+    if side != "b" or len(moves) != n or meta.get("mate") != str(n):
+        return "side/moves/mate"
+    count = dict.fromkeys(SET, 0)
+    for (f, r), (p, prom, sente) in board.items():
+        count[p] += 1
+        if not prom and p in "pl" and r == (1 if sente else 9):
+            return "dead %s" % p
+        if not prom and p == "n" and (r <= 2 if sente else r >= 8):
+            return "dead knight"
+    kings = [(sq, s) for sq, (p, _, s) in board.items() if p == "k"]
+    if len(kings) != 1 or kings[0][1]:
+        return "kings"
+    for sente in (True, False):
+        files = [f for (f, r), (p, prom, s) in board.items() if p == "p" and not prom and s == sente]
+        if len(files) != len(set(files)):
+            return "nifu"
+    for p in SET:
+        if p == "k":
+            continue
+        total = count[p] + sh.get(p, 0) + gh.get(p, 0)
+        if total != SET[p]:
+            return "set %s %d" % (p, total)
+    return None
+
+
+def pattern(line):
+    board, _, _, moves, _ = parse_line(line)
+    (kf, kr), = [sq for sq, (p, _, s) in board.items() if p == "k" and not s]
+    keys = []
+    for sign in (1, -1):
+        out = []
+        for m in moves:
+            if m[1] == "*":
+                out.append(("D", m[0], sign * (int(m[2]) - kf), ord(m[3]) - ord("a") + 1 - kr))
+            else:
+                frm = board.get((int(m[0]), ord(m[1]) - ord("a") + 1))
+                out.append((sign * (int(m[0]) - kf), ord(m[1]) - ord("a") + 1 - kr,
+                            sign * (int(m[2]) - kf), ord(m[3]) - ord("a") + 1 - kr, m.endswith("+")))
+                # track the board so later moves see the right pieces
+                board[(int(m[2]), ord(m[3]) - ord("a") + 1)] = frm
+                board.pop((int(m[0]), ord(m[1]) - ord("a") + 1), None)
+        keys.append(tuple(out))
+        board, _, _, moves, _ = parse_line(line)
+    return min(keys, key=repr)
+
+
+def check_collection(lines, n, name):
+    bad = [(i + 1, legal_problem(l, n)) for i, l in enumerate(lines) if legal_problem(l, n)]
+    check(not bad, "%s: illegal problems %s" % (name, bad[:3]))
+    positions = [l.split(" moves ")[0] for l in lines]
+    check(len(set(positions)) == len(positions), "%s: repeated position" % name)
+    pats = [pattern(l) for l in lines]
+    check(len(set(pats)) == len(pats), "%s: repeated solution pattern" % name)
+
+
+def verify_lines(lines, name):
+    with tempfile.NamedTemporaryFile("w", suffix=".sfen", delete=False) as f:
+        f.write("".join(l + "\n" for l in lines))
+    r = run(["verify", "--jobs", "2", f.name])
+    os.unlink(f.name)
+    check(r.returncode == 0, "%s: tsume verify exit %d: %s" % (name, r.returncode, r.stdout[-800:]))
+
+
+def gen(args):
+    r = run(["generate", "--quiet"] + args)
+    check(r.returncode == 0, "generate %s: exit %d %s" % (args, r.returncode, r.stderr))
+    return [l for l in r.stdout.splitlines() if l and not l.startswith("#")]
+
+
+# 1. small runs, checked and verified
+for n, count in ((1, 12), (3, 12), (5, 4)):
+    lines = gen(["--mate", str(n), "--count", str(count), "--seed", "11", "--jobs", "2"])
+    check(len(lines) == count, "mate %d: %d lines" % (n, len(lines)))
+    check_collection(lines, n, "generate --mate %d" % n)
+    verify_lines(lines, "generate --mate %d" % n)
+
+# 2. determinism
+a = gen(["--mate", "3", "--count", "6", "--seed", "5", "--jobs", "1"])
+b = gen(["--mate", "3", "--count", "6", "--seed", "5", "--jobs", "2"])
+c = gen(["--mate", "3", "--count", "6", "--seed", "6", "--jobs", "2"])
+check(a == b and len(a) == 6, "same seed, --jobs 1 vs 2: different output")
+check(set(a).isdisjoint(c), "seeds 5 and 6 share a problem")
+
+# 3. levels
+for level in ("easy", "hard"):
+    lines = gen(["--mate", "3", "--count", "4", "--seed", "3", "--level", level])
+    check(len(lines) == 4 and all(parse_line(l)[4].get("level") == level for l in lines),
+          "--level %s: %s" % (level, [parse_line(l)[4].get("level") for l in lines]))
+
+# 4. worksheet
+with tempfile.TemporaryDirectory() as tmp:
+    sheet = os.path.join(tmp, "s.html")
+    out = os.path.join(tmp, "p.sfen.gz")
+    r = run(["generate", "--quiet", "--mate", "1", "--count", "5", "--out", out, "--sheet", sheet])
+    check(r.returncode == 0, "generate --sheet exit %d %s" % (r.returncode, r.stderr))
+    html = open(sheet, encoding="utf-8").read()
+    check(html.count('class="diagram"') == 5, "sheet: %d diagrams" % html.count('class="diagram"'))
+    with gzip.open(out, "rt") as f:
+        check(len([l for l in f if l.strip() and not l.startswith("#")]) == 5, "gzip output: 5 problems")
+
+# 5. bad usage
+for args, text in ((["--mate", "4", "--count", "1"], "odd"), (["--mate", "3"], "required"),
+                   (["--mate", "3", "--count", "0"], "--count"), (["--mate", "3", "--count", "1", "--pieces", "5-3"], "--pieces"),
+                   (["--mate", "3", "--count", "1", "--level", "tricky"], "--level"),
+                   (["--mate", "3", "--count", "1", "--seed", "0x10"], "--seed"),
+                   (["--mate", "3", "--count", "1", "--out", "/nonexistent/dir/x.gz"], "nonexistent")):
+    r = run(["generate"] + args)
+    check(r.returncode == 2 and text in r.stderr, "generate %s: exit %d, stderr %r" % (args, r.returncode, r.stderr[:200]))
+
+# 6. the bundled collections
+for n in (1, 3, 5, 7):
+    path = os.path.join(PROBLEMS, "teach-mate%d.sfen.gz" % n)
+    check(os.path.exists(path), "missing " + path)
+    if not os.path.exists(path):
+        continue
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        lines = [l.rstrip("\n") for l in f if l.strip() and not l.startswith("#")]
+    check(len(lines) == 200, "%s: %d problems" % (path, len(lines)))
+    check_collection(lines, n, path)
+    if os.environ.get("TSUME_QUICK") and n >= 5:
+        lines = lines[:40]
+    verify_lines(lines, path)
+
+print("test_generate: %d checks, %d failed" % (checks, failures))
+sys.exit(1 if failures else 0)

@@ -1,0 +1,29 @@
+/*
+ * generate.h -- `tsume generate`: mate-in-N teaching problems.
+ *
+ * Method (hill climbing by random mutation, the common approach of computer
+ * tsume composition; this implementation is our own): a problem is searched
+ * for in "slots" numbered
+ * 0, 1, 2, ...  Slot i draws from its own random stream seeded by (seed, i):
+ * a small start position around the defender's king is mutated (pieces
+ * added, removed, moved, promoted; attacker's hand changed) and a mutation
+ * is kept when the proven minimal mate length moves towards N.  At exactly N
+ * the candidate goes through verify_problem (solver/verify.h): unnecessary
+ * pieces are taken away one at a time, and it is kept only when every check
+ * passes (exact length, no 余詰 before the final move, no 駒余り, no
+ * unnecessary piece) and its difficulty matches the level asked for.
+ * The slots' results are taken in slot order, skipping a problem whose
+ * position or solution pattern (moves relative to the king, mirror
+ * normalised) was already taken.  Every search inside a slot is bounded by
+ * nodes, not time, and starts from an empty table, so the output depends
+ * only on the options and the seed -- not on --jobs or the machine.
+ */
+#ifndef TSUME_GENERATE_H
+#define TSUME_GENERATE_H
+
+/* Runs the generate sub-command; returns the exit status: 0 all K problems
+ * written, 1 fewer than K found within the slot budget (the ones found are
+ * written), 2 bad usage or an output file that cannot be written. */
+int cmd_generate(int argc, char **argv);
+
+#endif
