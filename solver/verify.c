@@ -23,7 +23,6 @@ typedef struct {
 	bool strict;      /* every interposition counts (the unnecessary-piece test) */
 	Position pos;     /* scratch */
 	Position mod;     /* a position with one attacker piece removed */
-	DfpnResult alt;   /* its solution */
 } Ctx;
 
 static double now_s(void)
@@ -217,10 +216,47 @@ static bool leftover_in_some_line(Ctx *c, Position *pos, int t, bool *undecided)
 	return false;
 }
 
+/* Is line (n plies) a main line of the problem pos, whose shortest mate is
+ * n plies: legal, every attacker move mating within the plies left against
+ * any defence, every defender move a longest defence (no mate within the
+ * plies left minus two after it)?  Returns 1 yes, 0 no, -1 undecided.
+ * pos is not modified. */
+static int same_mate(Ctx *c, const Position *root, const Move *line, int n)
+{
+	Position *pos = calloc(1, sizeof *pos);
+	if (!pos)
+		return -1;
+	*pos = *root;
+	int result = 1;
+	for (int k = 0; k < n && result == 1; k++) {
+		Move m;
+		if (!gen_find_legal(pos, line[k], &m)) {
+			result = 0;
+			break;
+		}
+		bool att = pos->side == c->attacker;
+		int t = n - k; /* plies left from this node */
+		pos_do_move(pos, m);
+		if (att && t == 1) {
+			result = mated(c, pos) ? 1 : 0;
+		} else if (att) {
+			DfpnStatus st = mate_within(c, pos, t - 1, NULL);
+			result = st == DFPN_MATE ? 1 : st == DFPN_NOMATE ? 0 : -1;
+		} else if (t >= 3) {
+			DfpnStatus st = mate_within(c, pos, t - 3, NULL);
+			result = st == DFPN_NOMATE ? 1 : st == DFPN_MATE ? 0 : -1;
+		}
+	}
+	free(pos);
+	return result;
+}
+
 /* Moves one attacker piece (on sq, or one of type pt in hand when sq is
  * SQ_NONE) to the defender's hand and asks whether the same problem remains:
- * a shortest mate of the same length with a main line free of 余詰 (the rule
- * of the ShogiBoardQ audit: "目標手数と主手順の一意性を保てるか").
+ * a shortest mate of the same length, the same main line (still forcing, the
+ * defence still longest) free of 余詰, and no 駒余り under any longest
+ * defence (the audit's "目標手数と主手順の一意性を保てるか", with "the same
+ * mate" of issue 4: another solution of the same length is another problem).
  * Returns 1 unnecessary, 0 needed, -1 undecided. */
 static int piece_unnecessary(Ctx *c, const Position *root, Square sq, PieceType pt, int len)
 {
@@ -267,15 +303,13 @@ static int piece_unnecessary(Ctx *c, const Position *root, Square sq, PieceType 
 			return 0;
 	}
 	/* (fewer attacker pieces in hand never shorten a mate) the same length:
-	 * is the main line still unique? */
+	 * is it the same mate -- the main line still a main line, still free of
+	 * 余詰? */
 	c->mod = *pos;
-	if (!next_limits(c))
-		return -1;
-	dfpn_solve(c->d, &c->mod, &c->sub, &c->alt);
-	c->nodes += c->alt.nodes;
-	if (c->alt.status != DFPN_MATE || !c->alt.pv_verified)
-		return -1;
-	int cooks = check_line(c, &c->mod, c->alt.pv, c->alt.pv_len, NULL);
+	int same = same_mate(c, &c->mod, c->out->line, c->out->line_len);
+	if (same <= 0)
+		return same;
+	int cooks = check_line(c, &c->mod, c->out->line, c->out->line_len, NULL);
 	if (c->out->undecided)
 		return -1;
 	if (cooks)
