@@ -333,7 +333,11 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 {
 	Ctx *c = calloc(1, sizeof *c); /* large (two Positions): on the heap */
 	memset(out, 0, offsetof(VerifyResult, line));
+	/* the fields after line[] too: a result struct is reused between problems */
 	out->cooks = out->final_alts = out->unnecessary = 0;
+	out->leftover = out->short_variations = out->undecided = 0;
+	out->nodes = 0;
+	out->seconds = 0;
 	if (!c) {
 		out->flags = VERIFY_UNDECIDED;
 		return out->flags;

@@ -15,7 +15,7 @@ What is checked, from outside the generator:
     and --jobs 2, and a different seed gives different problems;
   - diversity: no two problems of one file share a position or a solution
     pattern (recomputed here: moves relative to the king, mirror normalised);
-  - --level: the level written in each line is the one asked for;
+  - --level: every problem of --level easy rates below every one of --level hard;
   - --sheet writes one diagram per problem; bad options exit 2 with a message.
 """
 import gzip
@@ -173,11 +173,14 @@ c = gen(["--mate", "3", "--count", "6", "--seed", "6", "--jobs", "2"])
 check(a == b and len(a) == 6, "same seed, --jobs 1 vs 2: different output")
 check(set(a).isdisjoint(c), "seeds 5 and 6 share a problem")
 
-# 3. levels
+# 3. levels: every easy problem rates below every hard one
+rated = {}
 for level in ("easy", "hard"):
     lines = gen(["--mate", "3", "--count", "4", "--seed", "3", "--level", level])
-    check(len(lines) == 4 and all(parse_line(l)[4].get("level") == level for l in lines),
-          "--level %s: %s" % (level, [parse_line(l)[4].get("level") for l in lines]))
+    rated[level] = [float(parse_line(l)[4]["difficulty"]) for l in lines]
+    check(len(lines) == 4, "--level %s: %d problems" % (level, len(lines)))
+check(rated["easy"] and rated["hard"] and max(rated["easy"]) < min(rated["hard"]),
+      "--level: easy %s, hard %s" % (rated["easy"], rated["hard"]))
 
 # 4. worksheet
 with tempfile.TemporaryDirectory() as tmp:
@@ -199,7 +202,22 @@ for args, text in ((["--mate", "4", "--count", "1"], "odd"), (["--mate", "3"], "
     r = run(["generate"] + args)
     check(r.returncode == 2 and text in r.stderr, "generate %s: exit %d, stderr %r" % (args, r.returncode, r.stderr[:200]))
 
-# 6. the bundled collections
+# 6. Ctrl-C: the problems found so far are written, the gzip file is whole
+with tempfile.TemporaryDirectory() as tmp:
+    out = os.path.join(tmp, "int.sfen.gz")
+    import signal
+    import time
+    proc = subprocess.Popen([TSUME, "generate", "--mate", "3", "--count", "100000", "--jobs", "1", "--out", out],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(3)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    check(proc.returncode == 130 and "interrupted" in err, "SIGINT: exit %s, %r" % (proc.returncode, err[:200]))
+    with gzip.open(out, "rt") as f:
+        got = [l for l in f if l.strip()]
+    check("the %d problems found are written" % len(got) in err, "SIGINT: %d lines, stderr %r" % (len(got), err[:200]))
+
+# 7. the bundled collections
 for n in (1, 3, 5, 7):
     path = os.path.join(PROBLEMS, "teach-mate%d.sfen.gz" % n)
     check(os.path.exists(path), "missing " + path)

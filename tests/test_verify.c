@@ -121,6 +121,25 @@ static void test_bad_given_line(void **state)
 	assert_true(f & VERIFY_BAD_LINE);
 }
 
+/* One result struct reused: an undecided problem (a tiny node limit) must
+ * not leave its counts in the next one (they once accumulated: every later
+ * problem was "undecided" and the short-variation counts grew). */
+static void test_result_reuse(void **state)
+{
+	(void)state;
+	static Position pos;
+	sfen_parse_root(&pos, SOUND, NULL, NULL);
+	VerifySpec spec = {3, NULL, 0, false};
+	DfpnLimits tiny = {.max_nodes = 1};
+	unsigned f = verify_problem(solver, &pos, &spec, &tiny, &result);
+	assert_true(f & VERIFY_UNDECIDED);
+	assert_true(result.undecided > 0);
+	f = verify_text(SOUND " moves 5a6a 7b6a 6b8b+", 3);
+	assert_true(verify_passed(f));
+	assert_int_equal(result.undecided, 0);
+	assert_int_equal(result.short_variations, 0);
+}
+
 /* The audited sets: the stated length, no cook before the final move, no
  * leftover pieces -- and no unnecessary piece, except on the lines below.
  * There the position without the piece named keeps the same mate (the
@@ -187,7 +206,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_sound_problem_passes), cmocka_unit_test(test_wrong_length), cmocka_unit_test(test_extra_pawn_in_hand),
 	    cmocka_unit_test(test_extra_piece_on_board), cmocka_unit_test(test_cook),         cmocka_unit_test(test_not_mate),
-	    cmocka_unit_test(test_bad_given_line),       cmocka_unit_test(test_shogiboardq_sets),
+	    cmocka_unit_test(test_bad_given_line),       cmocka_unit_test(test_result_reuse),
+	    cmocka_unit_test(test_shogiboardq_sets),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

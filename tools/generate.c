@@ -14,6 +14,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -463,7 +464,7 @@ static bool polish_rounds(Worker *w, Draft *d, const GenParams *gp, uint64_t *ev
 		(*evals) += 4;
 		unsigned flags = verify_problem(w->dfpn, &w->pos, &spec, &lim, &w->vr);
 		if (verify_passed(flags))
-			return draft_pieces(d) >= gp->min_pieces;
+			return draft_pieces(d) >= gp->min_pieces && draft_pieces(d) <= gp->max_pieces;
 		if (flags != VERIFY_UNNECESSARY || w->vr.unnecessary == 0)
 			return false;
 		VerifyPiece vp = w->vr.unnecessary_piece[0];
@@ -747,6 +748,18 @@ static int write_sheet(const char *path, const GenProblem *probs, unsigned long 
 
 /* ---- the command ---- */
 
+/* Set by SIGINT (the one piece of process state a signal handler needs):
+ * the run stops, and what was found is written and the file closed. */
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	if (interrupted)
+		_exit(130);
+	interrupted = 1;
+}
+
 #define GENERATE_USAGE                                                                                                 \
 	"usage: tsume generate --mate N --count K [--seed S] [--pieces MIN-MAX] [--level easy|medium|hard]\n"           \
 	"                      [--jobs J] [--out FILE[.gz]] [--sheet FILE.html] [--quiet]\n"                               \
@@ -759,7 +772,8 @@ static int write_sheet(const char *path, const GenProblem *probs, unsigned long 
 	"  --jobs J       worker threads (default: the number of cores); the output does not depend on it\n"          \
 	"  --out FILE     problem lines (default standard output; FILE.gz is written with gzip)\n"                     \
 	"  --sheet FILE   also write a printable HTML worksheet with the answers on a separate page\n"                  \
-	"exit status: 0 all written, 1 fewer than K found (those found are written), 2 bad usage or output error\n"
+	"exit status: 0 all written, 1 fewer than K found (those found are written), 2 bad usage or output error,\n"   \
+	"130 interrupted by Ctrl-C (the problems found so far are written)\n"
 
 static bool parse_uint(const char *s, unsigned long long lo, unsigned long long hi, unsigned long long *out)
 {
@@ -904,6 +918,11 @@ int cmd_generate(int argc, char **argv)
 	}
 	pthread_mutex_init(&pool.mu, NULL);
 	pthread_cond_init(&pool.cv, NULL);
+	interrupted = 0;
+	struct sigaction sa, old_sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigint;
+	sigaction(SIGINT, &sa, &old_sa);
 	pthread_t *threads = calloc((size_t)jobs, sizeof *threads);
 	for (unsigned long long i = 0; i < jobs; i++)
 		pthread_create(&threads[i], NULL, gen_worker, &pool);
@@ -923,8 +942,23 @@ int cmd_generate(int argc, char **argv)
 	for (uint64_t slot = 0; slot < pool.max_slots && written < count; slot++) {
 		pthread_mutex_lock(&pool.mu);
 		size_t i = (size_t)(slot % (uint64_t)pool.window);
-		while (!pool.ready[i])
-			pthread_cond_wait(&pool.cv, &pool.mu);
+		while (!pool.ready[i] && !interrupted) {
+			struct timespec until;
+			clock_gettime(CLOCK_REALTIME, &until);
+			until.tv_nsec += 100000000;
+			if (until.tv_nsec >= 1000000000) {
+				until.tv_sec++;
+				until.tv_nsec -= 1000000000;
+			}
+			pthread_cond_timedwait(&pool.cv, &pool.mu, &until);
+		}
+		if (interrupted) {
+			pthread_mutex_unlock(&pool.mu);
+			fprintf(stderr, "%stsume generate: interrupted; the %llu problems found are written\n",
+			        progress ? "\n" : "", written);
+			rc = 130;
+			break;
+		}
 		*p = pool.ring[i];
 		pool.ready[i] = false;
 		pool.collected = slot + 1;
@@ -990,6 +1024,7 @@ int cmd_generate(int argc, char **argv)
 		        ": %llu empty, %llu same position, %llu same pattern\n",
 		        written, mate, secs, secs > 0 ? written * 60.0 / secs : 0.0, jobs, pool.collected, empty_slots,
 		        dup_position, dup_pattern);
+	sigaction(SIGINT, &old_sa, NULL);
 	if (rc == 0 && written < count) {
 		fprintf(stderr, "tsume generate: only %llu of %llu problems found within %" PRIu64 " slots\n", written, count,
 		        pool.max_slots);

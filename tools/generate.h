@@ -23,7 +23,9 @@
 
 /* Runs the generate sub-command; returns the exit status: 0 all K problems
  * written, 1 fewer than K found within the slot budget (the ones found are
- * written), 2 bad usage or an output file that cannot be written. */
+ * written), 2 bad usage or an output file that cannot be written, 130
+ * interrupted by SIGINT (the ones found so far are written, the file is
+ * closed properly). */
 int cmd_generate(int argc, char **argv);
 
 #endif
