@@ -204,6 +204,8 @@ with open(PATH, encoding="utf-8") as f:
     text = f.read().splitlines()
 for ln in LINES:
     body = text[ln - 1].split(";")[0].split()
+    if text[ln - 1].startswith("#") or "moves" not in body:
+        continue
     k = body.index("moves")
     sfen, line = " ".join(body[:4]), body[k + 1:]
     found = [name for name, reduced in reductions(sfen) if sound(reduced, line)]
