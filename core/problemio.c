@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -28,6 +29,7 @@ struct PioReader {
 	char *path;
 	long line;
 	bool done;
+	size_t got; /* bytes of the last chunk read, NUL bytes included (0: unknown) */
 	char buf[READ_BUF];
 };
 
@@ -108,7 +110,13 @@ PioReader *pio_open(const char *path, PioError *err)
 		return NULL;
 	}
 	errno = 0;
-	r->gz = open_gz(path, STDIN_FILENO, "rb");
+	struct stat st;
+	if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		r->gz = NULL; /* open(2) takes a directory; say so now, not at the first read */
+		errno = EISDIR;
+	} else {
+		r->gz = open_gz(path, STDIN_FILENO, "rb");
+	}
 	if (!r->gz) {
 		set_error(err, PIO_ERR_STREAM, 0, "file", 0, "cannot open: %s", errno ? strerror(errno) : "out of memory");
 		free(r->path);
@@ -118,6 +126,7 @@ PioReader *pio_open(const char *path, PioError *err)
 	gzbuffer(r->gz, 1u << 16);
 	r->line = 0;
 	r->done = false;
+	r->got = 0;
 	return r;
 }
 
@@ -158,9 +167,11 @@ static int parse_meta(PioProblem *out, char *s, const char *line_start, PioError
 			return PIO_OK;
 		size_t klen = key_length(s);
 		int col = (int)(s - line_start) + 1;
-		if (klen == 0)
+		if (klen == 0) {
+			char q[100];
 			return set_error(err, PIO_ERR_LINE, out->line, "metadata", col,
-			                 "metadata (column %d): expected key=value, got '%.20s'", col, s);
+			                 "metadata (column %d): expected key=value, got '%s'", col, sfen_quote(q, sizeof q, s, 20));
+		}
 		if (klen > PIO_KEY_MAX)
 			return set_error(err, PIO_ERR_LINE, out->line, "metadata", col,
 			                 "metadata (column %d): key longer than %d bytes", col, PIO_KEY_MAX);
@@ -252,9 +263,13 @@ static int parse_line(char *line, PioProblem *out, PioError *err)
 static bool read_chunk(PioReader *r, bool *full)
 {
 	r->buf[READ_BUF - 1] = 'x';
+	z_off_t before = gztell(r->gz);
 	if (!gzgets(r->gz, r->buf, READ_BUF))
 		return false;
 	*full = r->buf[READ_BUF - 1] == '\0';
+	/* the bytes read, NUL bytes included (gztell counts uncompressed bytes) */
+	z_off_t after = gztell(r->gz);
+	r->got = before >= 0 && after > before && after - before < READ_BUF ? (size_t)(after - before) : 0;
 	return true;
 }
 
@@ -295,8 +310,10 @@ int pio_next(PioReader *r, PioProblem *out, PioError *err)
 			 * a line with a NUL byte (gzgets read on to its newline) */
 			if (stream_failed(r, err, lineno))
 				return PIO_ERR_STREAM;
-			if (full || !gzeof(r->gz))
-				return set_error(err, PIO_ERR_LINE, lineno, "line", 0, "NUL byte in the line");
+			if (full || !gzeof(r->gz) || len < r->got) {
+				int col = (int)len + 1 - (strncmp(buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0);
+				return set_error(err, PIO_ERR_LINE, lineno, "line", col, "line (column %d): NUL byte", col);
+			}
 		}
 		if (newline)
 			buf[--len] = '\0';

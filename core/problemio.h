@@ -25,7 +25,7 @@
  * a gzip file is decompressed, any other file is read as it is.  Memory is
  * constant (one line buffer) whatever the size of the file; a line longer
  * than PIO_LINE_MAX bytes is reported as an error and skipped without being
- * held.  A truncated or corrupt gzip stream is reported once (with zlib's
+ * held; so is a line holding a NUL byte (field "line", the byte's column).  A truncated or corrupt gzip stream is reported once (with zlib's
  * message) and ends the stream; a partial last line cut by it is not
  * returned as a problem.  Lines are returned as they are inflated, so damage
  * that still inflates is found only by the CRC check at the end of the file.

@@ -4,7 +4,8 @@
  * for too many pieces of a kind, the board piece or hand item that goes over
  * the set (the board is read first, then the hands); for nifu, the second
  * pawn in the text; 0 when no single column applies (the side not to move in
- * check).  sfen_play_moves advances pos->move_number by one per move played.
+ * check).  sfen_play_moves advances pos->move_number by one per move played,
+ * up to SFEN_MOVE_NUMBER_MAX (so what sfen_format writes always reads back).
  */
 #include "sfen.h"
 
@@ -32,6 +33,62 @@ static int fail(SfenError *err, int code, const char *field, int column, const c
 	else
 		snprintf(err->message, sizeof err->message, "%s: %s", field, detail);
 	return code;
+}
+
+/* Length of the valid UTF-8 character at s within n bytes, 0 if there is none. */
+static int utf8_char(const unsigned char *s, int n)
+{
+	int len;
+	unsigned cp;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2, cp = s[0] & 0x1fu;
+	else if ((s[0] & 0xf0) == 0xe0)
+		len = 3, cp = s[0] & 0x0fu;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4, cp = s[0] & 0x07u;
+	else
+		return 0;
+	if (len > n)
+		return 0;
+	for (int i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3fu);
+	}
+	if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return len;
+}
+
+const char *sfen_quote(char *buf, size_t size, const char *s, int n)
+{
+	size_t k = 0;
+	for (int i = 0; i < n && s[i] && k + 5 < size;) {
+		const unsigned char *u = (const unsigned char *)s + i;
+		int len = u[0] >= 0x80 ? utf8_char(u, n - i) : 0;
+		if (len > 0) {
+			if (k + (size_t)len + 1 > size)
+				break;
+			memcpy(buf + k, u, (size_t)len);
+			k += (size_t)len;
+			i += len;
+		} else if (u[0] >= 0x20 && u[0] < 0x7f) {
+			buf[k++] = (char)u[0];
+			i++;
+		} else {
+			k += (size_t)snprintf(buf + k, size - k, "\\x%02x", u[0]);
+			i++;
+		}
+	}
+	buf[k] = '\0';
+	return buf;
+}
+
+/* The character at s (one UTF-8 character, or one byte) as sfen_quote writes it. */
+static const char *one_char(char q[8], const char *s)
+{
+	int len = utf8_char((const unsigned char *)s, 4);
+	return sfen_quote(q, 8, s, len > 0 ? len : 1);
 }
 
 static PieceType letter_type(char c)
@@ -118,9 +175,8 @@ static int parse_board(Position *pos, const char *text, const char *s, const cha
 				return fail(err, SFEN_ERR_SYNTAX, "board", col, "'+' must be followed by a piece letter");
 			if (c == '0')
 				return fail(err, SFEN_ERR_SYNTAX, "board", (int)(p - text) + 1, "a run of empty squares is 1..9, not 0");
-			if ((unsigned char)c >= 0x80)
-				return fail(err, SFEN_ERR_SYNTAX, "board", (int)(p - text) + 1, "unknown piece letter (byte 0x%02x)", (unsigned char)c);
-			return fail(err, SFEN_ERR_SYNTAX, "board", (int)(p - text) + 1, "unknown piece letter '%c'", c);
+			char q[8];
+			return fail(err, SFEN_ERR_SYNTAX, "board", (int)(p - text) + 1, "unknown piece letter '%s'", one_char(q, p));
 		}
 		if (promoted && !pt_can_promote(pt))
 			return fail(err, SFEN_ERR_SYNTAX, "board", col, "'+%c': a %s cannot promote", c, TYPE_NAME[pt]);
@@ -155,8 +211,11 @@ static int parse_hand(Position *pos, const char *text, const char *s, const char
 	const char *p = s;
 	if (*p == '-') {
 		*end = p + 1;
-		if (**end && !is_space(**end))
-			return fail(err, SFEN_ERR_SYNTAX, "hand", (int)(*end - text) + 1, "unexpected '%c' after '-'", **end);
+		if (**end && !is_space(**end)) {
+			char q[8];
+			return fail(err, SFEN_ERR_SYNTAX, "hand", (int)(*end - text) + 1, "unexpected '%s' after '-'",
+			            one_char(q, *end));
+		}
 		return SFEN_OK;
 	}
 	bool seen[COLOR_NB][HAND_PT_NB] = {{false}};
@@ -182,8 +241,10 @@ static int parse_hand(Position *pos, const char *text, const char *s, const char
 			return fail(err, SFEN_ERR_SYNTAX, "hand", col,
 			            "count %d without a piece letter (use '-' for empty hands)", n);
 		PieceType pt = letter_type(c);
-		if (pt == PT_NONE)
-			return fail(err, SFEN_ERR_SYNTAX, "hand", (int)(p - text) + 1, "unknown piece letter '%c'", c);
+		if (pt == PT_NONE) {
+			char q[8];
+			return fail(err, SFEN_ERR_SYNTAX, "hand", (int)(p - text) + 1, "unknown piece letter '%s'", one_char(q, p));
+		}
 		if (pt == KING)
 			return fail(err, SFEN_ERR_ILLEGAL, "hand", (int)(p - text) + 1, "a king cannot be held in hand");
 		Color color = isupper((unsigned char)c) ? SENTE : GOTE;
@@ -254,7 +315,10 @@ int sfen_parse_root(Position *pos, const char *text, SfenError *err, const char 
 			return fail(err, SFEN_ERR_SYNTAX, "move number", (int)(start - text) + 1, "not a number");
 		if (n < 1)
 			return fail(err, SFEN_ERR_SYNTAX, "move number", (int)(start - text) + 1, "must be at least 1");
-		pos->move_number = (int)(n > 1000000 ? 1000000 : n);
+		if (n > SFEN_MOVE_NUMBER_MAX)
+			return fail(err, SFEN_ERR_SYNTAX, "move number", (int)(start - text) + 1, "larger than %d",
+			            SFEN_MOVE_NUMBER_MAX);
+		pos->move_number = (int)n;
 		s = skip_spaces(s);
 	}
 
@@ -272,7 +336,8 @@ moves:
 			*moves_text = skip_spaces(s + 5);
 		return SFEN_OK;
 	}
-	return fail(err, SFEN_ERR_SYNTAX, "position", (int)(s - text) + 1, "unexpected text '%.20s'", s);
+	char q[100];
+	return fail(err, SFEN_ERR_SYNTAX, "position", (int)(s - text) + 1, "unexpected text '%s'", sfen_quote(q, sizeof q, s, 20));
 }
 
 int sfen_play_moves(Position *pos, const char *text, int column_base, Move *out, int max_moves, SfenError *err)
@@ -287,7 +352,9 @@ int sfen_play_moves(Position *pos, const char *text, int column_base, Move *out,
 			int w = 0;
 			while (s[w] && !is_space(s[w]) && w < 16)
 				w++;
-			return fail(err, SFEN_ERR_SYNTAX, "moves", col, "move %d '%.*s' is not a USI move", n + 1, w, s);
+			char q[80];
+			return fail(err, SFEN_ERR_SYNTAX, "moves", col, "move %d '%s' is not a USI move", n + 1,
+			            sfen_quote(q, sizeof q, s, w));
 		}
 		if (n >= max_moves || pos->ply >= POS_MAX_PLY)
 			return fail(err, SFEN_ERR_ILLEGAL, "moves", col, "more than %d moves", n);
@@ -295,7 +362,8 @@ int sfen_play_moves(Position *pos, const char *text, int column_base, Move *out,
 		if (!gen_find_legal(pos, m, &legal))
 			return fail(err, SFEN_ERR_ILLEGAL, "moves", col, "move %d '%.*s' is not legal here", n + 1, len, s);
 		pos_do_move(pos, legal);
-		pos->move_number++;
+		if (pos->move_number < SFEN_MOVE_NUMBER_MAX)
+			pos->move_number++;
 		if (out)
 			out[n] = legal;
 		n++;

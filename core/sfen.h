@@ -12,7 +12,10 @@
  * most one king per colour, none in hand; no piece that could never move
  * (pawn/lance on its last rank, knight on its last two); no two unpromoted
  * pawns of one colour on a file (nifu); the side not to move not in check.
- * Fewer than 40 pieces is allowed (tsume positions).
+ * Fewer than 40 pieces is allowed (tsume positions).  The move number is
+ * 1..SFEN_MOVE_NUMBER_MAX (larger is an error); it is informational only.
+ * Messages quote input bytes that are not printable ASCII or valid UTF-8
+ * as \xNN, so a message is always valid UTF-8.
  */
 #ifndef TSUME_SFEN_H
 #define TSUME_SFEN_H
@@ -32,6 +35,9 @@ typedef struct {
 #define SFEN_ERR_SYNTAX (-1) /* malformed text */
 #define SFEN_ERR_ILLEGAL (-2) /* well-formed but not a legal position / move */
 
+/* Largest move number read; sfen_play_moves counts on up to it and stays there. */
+#define SFEN_MOVE_NUMBER_MAX 1000000
+
 /* The start position. */
 #define SFEN_STARTPOS "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
 
@@ -50,6 +56,12 @@ int sfen_play_moves(Position *pos, const char *text, int column_base, Move *out,
 
 /* sfen_parse_root followed by sfen_play_moves: the position after the moves. */
 int sfen_parse(Position *pos, const char *text, SfenError *err);
+
+/* Copies the first n bytes of s (fewer if s ends first) into buf of size
+ * bytes as text safe to print in a message: printable ASCII and valid UTF-8
+ * as they are, any other byte as \xNN; cut at a whole character when buf is
+ * full.  Returns buf. */
+const char *sfen_quote(char *buf, size_t size, const char *s, int n);
 
 /* Writes the SFEN of pos (hands in the order R B G S N L P, sente first) into
  * buf of size bytes; returns the length, or -1 if buf is too small

@@ -428,5 +428,220 @@ rc=$?
 out=$(cat "$tmp/out")
 expect 2 "err:bad value '0'"
 
+# ---- resource limits: --nodes, --time, a full table ----
+# --nodes N stops within a few thousand nodes of N (the solver stops at
+# exactly N), in the first proof and in the shorter-mate re-search.
+# nodes_between LOW HIGH -- the "nodes N" of the output is in LOW..HIGH.
+nodes_between() {
+	n=$(sed -n 's/^nodes \([0-9]*\) .*/\1/p' "$tmp/out")
+	if [ -z "$n" ] || [ "$n" -lt "$1" ] || [ "$n" -gt "$2" ]; then
+		fail "nodes '$n' not in $1..$2"
+	else
+		passed=$((passed + 1))
+	fi
+}
+for n in 1 1000 5000 123457; do
+	run "solve --nodes $n (Microcosmos)" "" solve -q --hash 16 --nodes "$n" "$MICRO"
+	expect 3 "line:unknown (nodes)" "re:$STATS_RE"
+	nodes_between "$n" $((n + 4096))
+done
+run "solve --nodes 100 (15 plies: stops in the re-search)" "" solve -q --nodes 100 '7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1'
+expect 0 "line:mate 15 (minimality not proven: nodes)" "out:(proof 30, shorter-mate re-search 70, main line 0)"
+nodes_between 100 4196
+
+# --time S is honoured within 5% + 50 ms: the time the search reports, and
+# the wall time of the whole run when date(1) gives nanoseconds, less the
+# start and exit time of a run without search (a mate in 1; about 5 ms, but
+# some 300 ms under AddressSanitizer, whose leak check runs at exit).
+t0=$(date +%s.%N)
+"$TSUME" solve -q --hash 16 '4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1' >/dev/null 2>&1
+t1=$(date +%s.%N)
+base=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }' 2>/dev/null)
+for t in 0.3 2; do
+	name="solve --time $t (Microcosmos)"
+	t0=$(date +%s.%N)
+	"$TSUME" solve -q --hash 16 --time "$t" "$MICRO" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	t1=$(date +%s.%N)
+	out=$(cat "$tmp/out")
+	expect 3 "line:unknown (time)"
+	secs=$(sed -n 's/^nodes .* time \([0-9.]*\) s .*/\1/p' "$tmp/out")
+	awk -v s="$secs" -v t="$t" 'BEGIN { exit !(s >= t && s <= t * 1.05 + 0.05) }' ||
+		fail "--time $t: the search took $secs s"
+	case $t0$t1 in
+	*N*) ;;
+	*) awk -v a="$t0" -v b="$t1" -v t="$t" -v base="$base" 'BEGIN { exit !(b - a - base <= t * 1.05 + 0.05) }' ||
+		fail "--time $t: the run took $(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }') s ($base s without search)" ;;
+	esac
+done
+
+# A 1 MB table that fills up degrades to replacing entries: no crash, the
+# answers of the next lines still right (each line has a fresh table).
+run "solve - --hash 1: a full table, then a no-mate and a mate" "9/9/9/9/4k4/9/9/9/9 b 2B4S 1
+9/9/9/9/4k4/9/9/9/9 b 4S4N 1
+7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1" solve -q --hash 1 --nodes 300000 -
+expect 3 "line:unknown (nodes)" "out:hashfull 100.0%" "line:nomate" "line:mate 15"
+
+# ---- bad input: every row of README's bad-input table ----
+# expect_msg STATUS MESSAGE -- the exit status, exactly MESSAGE as the first
+# line of standard error, nothing on standard output.
+expect_msg() {
+	if [ "$rc" -ne "$1" ]; then
+		fail "exit status $rc, expected $1; stderr: $(head -c 300 "$tmp/err")"
+	elif [ "$(head -n 1 "$tmp/err")" != "$2" ]; then
+		fail "message differs
+  expected: $2
+  got:      $(head -n 1 "$tmp/err" | head -c 300)"
+	elif [ -s "$tmp/out" ]; then
+		fail "unexpected output on stdout: $(head -c 200 "$tmp/out")"
+	else
+		passed=$((passed + 1))
+	fi
+}
+
+# bad_input CLASS TEXT MESSAGE -- TEXT as the argument of solve, as the line of
+# 'solve -' and as the line of a problem file for verify: status 2 and MESSAGE
+# after "tsume: bad position: ", "stdin:1: bad position: " and "FILE:1: ".
+bad_input() {
+	name="bad input: $1 (solve)"
+	"$TSUME" solve -q "$2" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	expect_msg 2 "tsume: bad position: $3"
+	name="bad input: $1 (solve -)"
+	printf '%s\n' "$2" | "$TSUME" solve -q - >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	expect_msg 2 "stdin:1: bad position: $3"
+	name="bad input: $1 (verify)"
+	printf '%s\n' "$2" >"$tmp/bad.sfen"
+	"$TSUME" verify --jobs 1 "$tmp/bad.sfen" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	expect_msg 2 "$tmp/bad.sfen:1: $3"
+}
+
+M1='4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1' # mate in 1, 42 bytes
+bad_input "wrong field count (too few)" '4k4/9/4P4/9/9/9/9/9/9 b' "hand (column 24): missing (use '-' for empty hands)"
+bad_input "wrong field count (too many)" "$M1 2" "position (column 44): unexpected text '2'"
+bad_input "bad board row" '4k4/9/4P4/9/9/9/9/9/8 b G2r2b3g4s4n4l17p 1' "board (column 22): rank 9 has 8 squares, expected 9"
+bad_input "unknown piece" '4k4/9/4P4/9/9/9/9/9/4X4 b G2r2b3g4s4n4l17p 1' "board (column 22): unknown piece letter 'X'"
+bad_input "too many pieces" '4k4/9/4P4/9/9/9/9/9/9 b 3G2r2b3g4s4n4l17p 1' \
+	"hand (column 31): 6 golds in all (board and hands), the set has 4"
+bad_input "two kings of one side" '4k4/9/4P4/9/9/9/9/9/3kK4 b G2r2b3g4s4n4l17p 1' "board (column 22): two gote kings"
+bad_input "bad hand count" '4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l19p 1' "hand (column 38): count 19 out of range 1..18"
+bad_input "hand count 0" '4k4/9/4P4/9/9/9/9/9/9 b 0G2r2b3g4s4n4l17p 1' "hand (column 25): count 0 out of range 1..18"
+bad_input "side not to move in check" '4k4/4R4/9/9/9/9/9/9/9 b Gr2b3g4s4n4l18p 1' \
+	"position: the side not to move (gote) is in check"
+bad_input "nifu on the board" '4k4/9/4P4/9/4P4/9/9/9/9 b G2r2b3g4s4n4l16p 1' \
+	"board (column 14): two unpromoted sente pawns on file 5 (nifu)"
+bad_input "dead piece" 'P3k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l16p 1' "board (column 1): sente pawn on 9a can never move"
+bad_input "illegal move in moves" "$M1 moves G*5c" "moves (column 50): move 1 'G*5c' is not legal here"
+bad_input "move number over 1000000" '4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1000001' \
+	"move number (column 42): larger than 1000000"
+# shellcheck disable=SC2059 # octal escapes: non-UTF-8 bytes
+bad_input "non-UTF-8 bytes" "$(printf '4k4/9/4P4/9/9/9/9/9/9 b \351G 1')" "hand (column 25): unknown piece letter '\\xe9'"
+bad_input "non-UTF-8 bytes after the position" "$(printf "$M1 \377\376")" "position (column 44): unexpected text '\\xff\\xfe'"
+
+name="bad input: empty argument (solve)"
+"$TSUME" solve -q '' >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "tsume: bad position: board (column 1): empty position"
+name="bad input: only empty lines (solve -)"
+printf '\n  \n' | "$TSUME" solve -q - >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "tsume: no problem on standard input"
+name="bad input: only empty lines (verify: no problem, nothing failed)"
+printf '\n  \n' >"$tmp/empty.sfen"
+"$TSUME" verify --jobs 1 "$tmp/empty.sfen" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect 0 "err:verify summary: 0 problems, 0 passed, 0 failed, 0 bad lines"
+
+# a 1 MB line: refused in constant memory, the next line still read
+head -c 1048576 /dev/zero | tr '\0' x >"$tmp/long.sfen"
+printf '\n%s\n' "$M1" >>"$tmp/long.sfen"
+name="bad input: a 1 MB line (solve -)"
+"$TSUME" solve -q - <"$tmp/long.sfen" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$(grep -c '^mate 1$' "$tmp/out")" -eq 1 ] || fail "the line after the long one was not solved"
+: >"$tmp/out"
+expect_msg 2 "stdin:1: line longer than 65536 bytes"
+name="bad input: a 1 MB line (verify)"
+"$TSUME" verify --jobs 1 "$tmp/long.sfen" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+: >"$tmp/out"
+expect_msg 2 "$tmp/long.sfen:1: line longer than 65536 bytes"
+
+# a NUL byte in a line (it used to cut a line of 'solve -' silently)
+printf '%s\000 moves G*5c\n' "$M1" >"$tmp/nul.sfen"
+name="bad input: a NUL byte (solve -)"
+"$TSUME" solve -q - <"$tmp/nul.sfen" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "stdin:1: line (column 43): NUL byte"
+name="bad input: a NUL byte (verify)"
+"$TSUME" verify --jobs 1 "$tmp/nul.sfen" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "$tmp/nul.sfen:1: line (column 43): NUL byte"
+
+# gzip: truncated, corrupt (a wrong CRC), and gzip bytes given to 'solve -'
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do echo "$M1"; done | gzip -c >"$tmp/m1.gz"
+head -c 40 "$tmp/m1.gz" >"$tmp/cut.gz"
+name="bad input: a truncated gzip (verify)"
+"$TSUME" verify --jobs 1 "$tmp/cut.gz" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "$tmp/cut.gz:1: gzip: $tmp/cut.gz: unexpected end of file"
+size=$(wc -c <"$tmp/m1.gz")
+{ head -c $((size - 8)) "$tmp/m1.gz"; printf '\377\377\377\377'; tail -c 4 "$tmp/m1.gz"; } >"$tmp/crc.gz"
+name="bad input: a corrupt gzip (verify)"
+"$TSUME" verify --jobs 1 "$tmp/crc.gz" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "$tmp/crc.gz:1: gzip: $tmp/crc.gz: incorrect data check"
+name="bad input: gzip bytes on standard input (solve -)"
+"$TSUME" solve -q - <"$tmp/m1.gz" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "stdin:1: line (column 4): NUL byte"
+
+# files that cannot be read
+name="bad input: a missing file (verify)"
+"$TSUME" verify --jobs 1 "$tmp/missing.sfen" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "$tmp/missing.sfen: cannot open: No such file or directory"
+if [ "$(id -u)" -ne 0 ]; then
+	printf '%s\n' "$M1" >"$tmp/locked.sfen"
+	chmod 000 "$tmp/locked.sfen"
+	name="bad input: an unreadable file (verify)"
+	"$TSUME" verify --jobs 1 "$tmp/locked.sfen" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	expect_msg 2 "$tmp/locked.sfen: cannot open: Permission denied"
+fi
+mkdir -p "$tmp/dir.sfen"
+name="bad input: a directory as a file (verify)"
+"$TSUME" verify --jobs 1 "$tmp/dir.sfen" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "$tmp/dir.sfen: cannot open: Is a directory"
+name="bad input: a directory as standard input (solve -)"
+"$TSUME" solve -q - <"$tmp/dir.sfen" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "tsume: standard input: Is a directory"
+
+# option values: only decimal seconds, limits stated; exclusive options
+for t in 0x1p3 1e3 inf -1 1000000001; do
+	name="solve --time $t"
+	"$TSUME" solve -q --time "$t" "$M1" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	expect_msg 2 "tsume: --time must be a decimal number of seconds, 0..1000000000 (0 = no limit), got '$t'"
+done
+name="solve --time .5 and 1000000000 are accepted"
+"$TSUME" solve -q --time .5 "$M1" >"$tmp/out" 2>"$tmp/err" && "$TSUME" solve -q --time 1000000000 "$M1" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect 0 "line:mate 1"
+for t in 0x10 1e3 1.2.3; do
+	name="verify --time $t"
+	"$TSUME" verify --time "$t" "$tmp/nul.sfen" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	expect_msg 2 "tsume verify: bad value '$t' for option -t"
+done
+name="moves --checks --evasions"
+"$TSUME" moves --checks --evasions "$M1" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "tsume: --checks and --evasions exclude each other"
+
 echo "test_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -288,8 +288,32 @@ static void test_nul_byte(void **state)
 	write_file(path, text, sizeof text - 1);
 	PioReader *r = pio_open(path, NULL);
 	assert_non_null(r);
-	expect_error(r, PIO_ERR_LINE, 1, "line", 0, "NUL");
+	/* the column of the NUL byte: P1 is 42 bytes */
+	expect_error(r, PIO_ERR_LINE, 1, "line", 43, "line (column 43): NUL byte");
 	expect_problem(r, 2, P1, "G*3b");
+	expect_end(r);
+	pio_close(r);
+
+	/* A NUL byte in a last line without a newline used to cut that line
+	 * silently (gzgets stops at the end of the file): now an error, plain
+	 * and gzip, with the column counted after a byte-order mark. */
+	const char last[] = P1 "\n" P1 " moves G*3b\0 junk";
+	write_file(path, last, sizeof last - 1);
+	r = pio_open(path, NULL);
+	assert_non_null(r);
+	expect_problem(r, 1, P1, "");
+	expect_error(r, PIO_ERR_LINE, 2, "line", 54, "NUL byte");
+	expect_end(r);
+	pio_close(r);
+	const char bom[] = "\xEF\xBB\xBF" P1 "\0";
+	const char *gz = tmp_path("nul.sfen.gz");
+	gzFile g = gzopen(gz, "wb");
+	assert_non_null(g);
+	assert_int_equal(gzwrite(g, bom, sizeof bom - 1), (int)(sizeof bom - 1));
+	assert_int_equal(gzclose(g), Z_OK);
+	r = pio_open(gz, NULL);
+	assert_non_null(r);
+	expect_error(r, PIO_ERR_LINE, 1, "line", 43, "NUL byte");
 	expect_end(r);
 	pio_close(r);
 }
@@ -444,6 +468,9 @@ static void test_open_errors(void **state)
 	assert_null(pio_open(tmp_path("missing.sfen"), &err));
 	assert_string_equal(err.field, "file");
 	assert_non_null(strstr(err.message, "cannot open"));
+	/* a directory is refused when opened (it used to fail at the first read) */
+	assert_null(pio_open(tmpdir, &err));
+	assert_string_equal(err.message, "cannot open: Is a directory");
 	assert_null(pio_write_open(tmp_path("no/such/dir.sfen"), false, &err));
 	assert_non_null(strstr(err.message, "cannot open"));
 	pio_close(NULL);

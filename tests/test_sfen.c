@@ -333,6 +333,8 @@ static const Reject REJECTS[] = {
     {KINGS " b - 0", SFEN_ERR_SYNTAX, "move number", 27, "move number 0"},
     {KINGS " b - 1x", SFEN_ERR_SYNTAX, "move number", 27, "move number 1x"},
     {KINGS " b P 12a", SFEN_ERR_SYNTAX, "move number", 27, "move number 12a"},
+    {KINGS " b - 1000001", SFEN_ERR_SYNTAX, "move number", 27, "move number over 1,000,000 (was clamped silently)"},
+    {KINGS " b - 123456789012345678901", SFEN_ERR_SYNTAX, "move number", 27, "a move number of 21 digits"},
     /* trailing junk */
     {KINGS " b - 1 x", SFEN_ERR_SYNTAX, "position", 29, "junk after the move number"},
     {KINGS " b - 1 2", SFEN_ERR_SYNTAX, "position", 29, "a second move number"},
@@ -421,13 +423,62 @@ static void test_play_moves(void **state)
 	assert_true(strlen(err.message) > 0);
 }
 
+/* Found by tests/fuzz/fuzz_sfen.c: a move number of 1,000,000 or more was
+ * clamped when read but counted on by the moves, so what sfen_format wrote
+ * did not read back as the same text.  Now: over 1,000,000 is an error and
+ * the moves count on up to it. */
+static void test_move_number_limit(void **state)
+{
+	(void)state;
+	static Position pos, again;
+	char a[160], b[160];
+	SfenError err;
+	assert_int_equal(sfen_parse(&pos, "3lkg3/9/4S4/9/9/9/9/9/9 b P 999999 moves P*6b", &err), SFEN_OK);
+	assert_int_equal(pos.move_number, 1000000);
+	assert_int_equal(sfen_parse(&pos, "3lkg3/9/4S4/9/9/9/9/9/9 b P 1000000 moves P*6b", &err), SFEN_OK);
+	assert_int_equal(pos.move_number, SFEN_MOVE_NUMBER_MAX);
+	assert_true(sfen_format(&pos, a, sizeof a) > 0);
+	assert_string_equal(a, "3lkg3/3P5/4S4/9/9/9/9/9/9 w - 1000000");
+	assert_int_equal(sfen_parse(&again, a, &err), SFEN_OK);
+	assert_true(sfen_format(&again, b, sizeof b) > 0);
+	assert_string_equal(a, b);
+	assert_int_equal(sfen_parse(&pos, "3lkg3/9/4S4/9/9/9/9/9/9 b P 1000001", &err), SFEN_ERR_SYNTAX);
+	assert_string_equal(err.message, "move number (column 29): larger than 1000000");
+}
+
+/* Messages quote the input; bytes that are not printable ASCII or UTF-8
+ * are written \xNN, so a message is always valid UTF-8. */
+static void test_message_bytes(void **state)
+{
+	(void)state;
+	static Position pos;
+	static const struct {
+		const char *text, *message;
+	} CASES[] = {
+	    {"4k4/9/9/9/9/9/9/9/4K4 b \xe9G 1", "hand (column 25): unknown piece letter '\\xe9'"},
+	    {"4k4/9/9/9/9/9/9/9/4K4 b -\x01", "hand (column 26): unexpected '\\x01' after '-'"},
+	    {"4k4/9/9/9/\xff\xfe/9/9/9/4K4 b - 1", "board (column 11): unknown piece letter '\\xff'"},
+	    {"4\xef\xbd\x8b" "4/9/9/9/9/9/9/9/4K4 b - 1", "board (column 2): unknown piece letter '\xef\xbd\x8b'"},
+	    {"4k4/9/9/9/9/9/9/9/4K4 b - 1 \xff\xfe\xe6\x97\xa5\xe6", "position (column 29): unexpected text '\\xff\\xfe\xe6\x97\xa5\\xe6'"},
+	    {"startpos moves 7g7f \x1b[2J", "moves (column 21): move 2 '\\x1b[2J' is not a USI move"},
+	};
+	for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+		SfenError err;
+		assert_true(sfen_parse(&pos, CASES[i].text, &err) < 0);
+		assert_string_equal(err.message, CASES[i].message);
+	}
+	char q[16];
+	/* cut at a whole character when the buffer is full */
+	assert_string_equal(sfen_quote(q, sizeof q, "\xe6\x97\xa5\xe6\x97\xa5\xe6\x97\xa5\xe6\x97\xa5\xe6\x97\xa5", 15), "\xe6\x97\xa5\xe6\x97\xa5\xe6\x97\xa5\xe6\x97\xa5");
+}
+
 int main(void)
 {
 	core_init();
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_spellings),  cmocka_unit_test(test_hands),      cmocka_unit_test(test_accepted_edge_cases),
 	    cmocka_unit_test(test_format),     cmocka_unit_test(test_round_trip), cmocka_unit_test(test_rejects),
-	    cmocka_unit_test(test_play_moves),
+	    cmocka_unit_test(test_play_moves), cmocka_unit_test(test_move_number_limit), cmocka_unit_test(test_message_bytes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

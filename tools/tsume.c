@@ -180,7 +180,10 @@ static int cmd_moves(int argc, char **argv)
 	                                     {0, 0, 0, 0}};
 	int kind = 0, c;
 	while ((c = getopt_long(argc, argv, "ceh", opts, NULL)) != -1) {
-		if (c == 'c' || c == 'e')
+		if ((c == 'c' || c == 'e') && kind && kind != c) {
+			fprintf(stderr, "tsume: --checks and --evasions exclude each other\n");
+			return EXIT_BADINPUT;
+		} else if (c == 'c' || c == 'e')
 			kind = c;
 		else {
 			fprintf(stderr, "usage: tsume moves SFEN [--checks|--evasions]\n");
@@ -595,6 +598,32 @@ static int solve_one(SolveCtx *ctx, const char *line, const char *where, long li
 	return rc;
 }
 
+/* Longest line of 'solve -' (as in problem files). */
+#define SOLVE_LINE_MAX 65536
+
+/* Reads one line of f, without its newline, into buf of size bytes (cut to
+ * fit: the rest is read past in constant memory).  *len = the line's full
+ * length, *nul = 1-based column of its first NUL byte (0: none).  Returns
+ * false at the end of the input. */
+static bool read_line(FILE *f, char *buf, size_t size, size_t *len, size_t *nul)
+{
+	size_t n = 0;
+	int ch;
+	*nul = 0;
+	while ((ch = getc(f)) != EOF && ch != '\n') {
+		if (ch == '\0' && !*nul)
+			*nul = n + 1;
+		if (n + 1 < size)
+			buf[n] = (char)ch;
+		n++;
+	}
+	if (ch == EOF && n == 0)
+		return false;
+	buf[n + 1 < size ? n : size - 1] = '\0';
+	*len = n;
+	return true;
+}
+
 /* The worse of two exit statuses: bad input, then unknown, then no mate, then mate. */
 static int worse_status(int a, int b)
 {
@@ -602,13 +631,19 @@ static int worse_status(int a, int b)
 	return rank[b] > rank[a] ? b : a;
 }
 
-/* Option values: a non-negative decimal number / integer, the whole text. */
+/* Option values: a non-negative decimal number / integer, the whole text.
+ * Seconds are digits with at most one '.' (no sign, exponent, hex, inf, nan),
+ * at most TIME_S_MAX. */
 static bool parse_seconds(const char *s, double *out)
 {
-	char *end;
+	size_t digits = strspn(s, "0123456789"), frac = 0;
+	if (s[digits] == '.')
+		frac = 1 + strspn(s + digits + 1, "0123456789");
+	if (s[digits + frac] != '\0' || digits + frac == 0 || (digits == 0 && frac == 1))
+		return false;
 	errno = 0;
-	double v = strtod(s, &end);
-	if (end == s || *end || errno || !isfinite(v) || v < 0 || v > TIME_S_MAX)
+	double v = strtod(s, NULL);
+	if (errno || !isfinite(v) || v > TIME_S_MAX)
 		return false;
 	*out = v;
 	return true;
@@ -648,8 +683,8 @@ static int cmd_solve(int argc, char **argv)
 			break;
 		case 't':
 			if (!parse_seconds(optarg, &time_s)) {
-				fprintf(stderr, "tsume: --time must be a number of seconds >= 0 (0 = no limit), got '%s'\n",
-				        optarg);
+				fprintf(stderr, "tsume: --time must be a decimal number of seconds, 0..%.0f (0 = no limit), got '%s'\n",
+				        TIME_S_MAX, optarg);
 				return EXIT_BADINPUT;
 			}
 			break;
@@ -721,16 +756,25 @@ static int cmd_solve(int argc, char **argv)
 
 	int rc = EXIT_MATE;
 	if (from_stdin) {
-		char *line = NULL;
-		size_t cap = 0;
+		char *line = malloc(SOLVE_LINE_MAX + 1);
 		long lineno = 0;
 		int problems = 0;
-		while (!atomic_load(&sigint_stop) && getline(&line, &cap, stdin) != -1) {
+		size_t len, nul;
+		while (line && !atomic_load(&sigint_stop) && read_line(stdin, line, SOLVE_LINE_MAX + 1, &len, &nul)) {
 			lineno++;
-			line[strcspn(line, "\r\n")] = '\0';
 			const char *s = line;
-			if (lineno == 1 && strncmp(s, "\xEF\xBB\xBF", 3) == 0)
-				s += 3; /* UTF-8 byte-order mark */
+			size_t bom = lineno == 1 && strncmp(s, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+			s += bom; /* UTF-8 byte-order mark */
+			if (nul || len > SOLVE_LINE_MAX) {
+				if (nul)
+					fprintf(stderr, "stdin:%ld: line (column %zu): NUL byte\n", lineno, nul - bom);
+				else
+					fprintf(stderr, "stdin:%ld: line longer than %d bytes\n", lineno, SOLVE_LINE_MAX);
+				rc = worse_status(rc, EXIT_BADINPUT);
+				problems++;
+				continue;
+			}
+			line[strcspn(line, "\r\n")] = '\0';
 			s += strspn(s, " \t");
 			if (!*s || *s == '#')
 				continue;
@@ -742,7 +786,10 @@ static int cmd_solve(int argc, char **argv)
 		free(line);
 		if (atomic_load(&sigint_stop))
 			rc = worse_status(rc, EXIT_UNKNOWN);
-		else if (problems == 0) {
+		else if (!line || ferror(stdin)) {
+			fprintf(stderr, "tsume: standard input: %s\n", line ? strerror(errno) : "out of memory");
+			rc = EXIT_BADINPUT;
+		} else if (problems == 0) {
 			fprintf(stderr, "tsume: no problem on standard input\n");
 			rc = EXIT_BADINPUT;
 		}

@@ -34,6 +34,8 @@ typedef struct {
 	pthread_mutex_t out_mu;
 	Dfpn *d;
 	size_t hash_mb, hash_allocated;
+	size_t max_hash_mb;
+	uint64_t max_nodes;
 	bool shortest; /* prove the mate minimal (else the first mate found) */
 	Position root;
 	bool have_root;
@@ -73,6 +75,7 @@ static void *search_thread(void *arg)
 	static DfpnResult res; /* one search at a time */
 	DfpnLimits lim = {0};
 	lim.max_time_ms = u->time_ms;
+	lim.max_nodes = u->max_nodes;
 	lim.stop = &u->stop;
 	lim.progress = on_progress;
 	lim.progress_arg = u;
@@ -149,11 +152,13 @@ static void cmd_setoption(Usi *u, char *args)
 		value += 7;
 	}
 	if (strcmp(name, "USI_Hash") == 0 && value) {
-		long mb = atol(value);
-		if (mb >= 1 && mb <= 1 << 20)
+		long long mb = strtoll(value, NULL, 10); /* saturates: no overflow */
+		if (mb >= 1 && (size_t)mb <= u->max_hash_mb)
 			u->hash_mb = (size_t)mb;
-		else
-			say(u, "info string error: USI_Hash %s out of range", value);
+		else {
+			char q[200];
+			say(u, "info string error: USI_Hash %s out of range", sfen_quote(q, sizeof q, value, 40));
+		}
 	} else if (strcmp(name, "ShortestMate") == 0 && value) {
 		u->shortest = strcmp(value, "false") != 0;
 	}
@@ -202,7 +207,7 @@ static void cmd_go(Usi *u, char *args)
 		v++;
 	u->time_ms = 0;
 	if (strncmp(v, "infinite", 8) != 0 && *v) {
-		long long ms = atoll(v);
+		long long ms = strtoll(v, NULL, 10);
 		u->time_ms = ms > 0 ? ms : 1;
 	}
 	dfpn_clear(u->d);
@@ -220,7 +225,9 @@ static void cmd_go(Usi *u, char *args)
 	pthread_attr_destroy(&attr);
 }
 
-int usi_run(FILE *in, FILE *out, const char *first_line)
+int usi_run(FILE *in, FILE *out, const char *first_line) { return usi_run_config(in, out, first_line, NULL); }
+
+int usi_run_config(FILE *in, FILE *out, const char *first_line, const UsiConfig *cfg)
 {
 	core_init();
 	static Usi usi;
@@ -228,7 +235,9 @@ int usi_run(FILE *in, FILE *out, const char *first_line)
 	memset(u, 0, sizeof *u);
 	u->out = out;
 	pthread_mutex_init(&u->out_mu, NULL);
-	u->hash_mb = USI_HASH_DEFAULT;
+	u->max_hash_mb = cfg && cfg->max_hash_mb ? cfg->max_hash_mb : (size_t)1 << 20;
+	u->max_nodes = cfg ? cfg->max_nodes : 0;
+	u->hash_mb = USI_HASH_DEFAULT < u->max_hash_mb ? USI_HASH_DEFAULT : u->max_hash_mb;
 	u->shortest = true;
 	static char line[USI_LINE_MAX + 2];
 	bool quit = false;

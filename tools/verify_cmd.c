@@ -350,7 +350,10 @@ int cmd_verify(int argc, char **argv)
 			if (*end || jobs < 1 || jobs > 256)
 				goto bad;
 			break;
-		case 't':
+		case 't': /* decimal only: digits and at most one '.' */
+			if (optarg[strspn(optarg, "0123456789.")] || strchr(optarg, '.') != strrchr(optarg, '.') ||
+			    !strpbrk(optarg, "0123456789"))
+				goto bad;
 			time_s = strtod(optarg, &end);
 			if (*end || errno || !isfinite(time_s) || time_s < 0 || time_s > 1e7)
 				goto bad;
