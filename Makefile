@@ -3,6 +3,7 @@
 #   make test       build and run every unit test (cmocka) against ../shared data
 #   make bench      speed figures (perft, check generation)
 #   make asan       build with -fsanitize=address,undefined and assertions, run the tests
+#   make fuzz       clang libFuzzer targets build-fuzz/fuzz_* (tests/fuzz/); make fuzz-run FUZZ_TIME=600
 CC      ?= cc
 ARCH    ?= -march=native
 SHARED  ?= ../shared
@@ -28,7 +29,7 @@ TEST_BIN   := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 ALL_CFLAGS = $(BASEFLAGS) $(MODE_FLAGS) $(CFLAGS)
 
-.PHONY: all test bench asan clean format check-tests
+.PHONY: all test bench asan fuzz fuzz-run clean format check-tests
 all: tsume
 
 tsume: $(BUILD)/tsume
@@ -73,10 +74,31 @@ test-asan: $(TEST_BIN) $(BUILD)/tsume
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; TSUME_QUICK=1 ./$$t; done; sh tests/test_cli.sh ./$(BUILD)/tsume; \
 	 TSUME_QUICK=1 python3 tests/test_usi.py ./$(BUILD)/tsume $(SHARED); sh tests/test_sheet.sh ./$(BUILD)/tsume --no-browser
 
+# Fuzz targets (tests/fuzz/fuzz_NAME.c, seeds in tests/fuzz/corpus/NAME/): clang with
+# -fsanitize=fuzzer,address,undefined and assertions.  fuzz-run runs each for FUZZ_TIME
+# seconds, one after the other, growing build-fuzz/corpus/NAME; crashes land in build-fuzz/.
+FUZZ_CC      ?= clang
+FUZZ_TARGETS := sfen problemio kif csa usi
+FUZZ_TIME    ?= 600
+FUZZ_BIN     := $(FUZZ_TARGETS:%=build-fuzz/fuzz_%)
+
+fuzz:
+	$(MAKE) CC=$(FUZZ_CC) BUILD=build-fuzz MODE_FLAGS= CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
+	    LDLIBS="-lz -lpthread -lm -fsanitize=fuzzer,address,undefined" $(FUZZ_BIN)
+
+build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard tests/fuzz/*.h) $(BUILD)/tools/convert.o $(BUILD)/tools/usi.o $(BUILD)/libsolver.a $(BUILD)/libcore.a
+	$(CC) $(ALL_CFLAGS) -Itools -Itests/fuzz $< $(BUILD)/tools/convert.o $(BUILD)/tools/usi.o -L$(BUILD) -lsolver -lcore $(LDLIBS) -o $@
+
+fuzz-run: fuzz
+	@set -e; for t in $(FUZZ_TARGETS); do mkdir -p build-fuzz/corpus/$$t; echo "== fuzz_$$t, $(FUZZ_TIME) s"; \
+	  ./build-fuzz/fuzz_$$t -max_total_time=$(FUZZ_TIME) -timeout=20 -print_final_stats=1 -artifact_prefix=build-fuzz/$$t- \
+	    build-fuzz/corpus/$$t tests/fuzz/corpus/$$t >build-fuzz/fuzz_$$t.log 2>&1 || { tail -60 build-fuzz/fuzz_$$t.log; exit 1; }; \
+	  grep -E "INITED|DONE|stat::" build-fuzz/fuzz_$$t.log; done
+
 format:
 	clang-format -i core/*.[ch] solver/*.[ch] tools/*.[ch] tests/*.[ch]
 
 clean:
-	rm -rf build build-asan tsume
+	rm -rf build build-asan build-fuzz tsume
 
 -include $(CORE_OBJ:.o=.d) $(SOLVER_OBJ:.o=.d) $(TOOLS_OBJ:.o=.d)
