@@ -1036,6 +1036,10 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 
 	NodeResult r = search_root(d, BUDGET_INF - root_ply);
 	res->nodes_prove = d->nodes;
+	if (lim && lim->trace)
+		fprintf(lim->trace, "dfpn: first proof: %s, len %d, %llu nodes, %.1f s\n",
+		        r.pn == 0 ? "mate" : r.dn == 0 ? "no mate" : "unknown", r.len, (unsigned long long)d->nodes,
+		        now_seconds() - d->start);
 	if (r.pn == 0) {
 		int best = r.len;
 		bool minimal = false;
@@ -1045,6 +1049,10 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 				break;
 			}
 			NodeResult s = search_root(d, best - 2);
+			if (lim && lim->trace)
+				fprintf(lim->trace, "dfpn: mate within %d: %s %d, %llu nodes, %.1f s\n", best - 2,
+				        s.pn == 0 ? "yes, len" : s.dn == 0 ? "no, bound" : "unknown, bound", s.pn == 0 ? s.len : best - 2,
+				        (unsigned long long)d->nodes, now_seconds() - d->start);
 			if (s.pn == 0)
 				best = s.len;
 			else if (s.dn == 0) {

@@ -35,6 +35,7 @@
 #include "tt.h"
 
 #include <stdatomic.h>
+#include <stdio.h>
 
 typedef enum {
 	DFPN_MATE = 0,    /* proven mate */
@@ -59,6 +60,8 @@ typedef struct {
 	void (*progress)(void *arg, uint64_t nodes, double seconds, int hashfull);
 	void *progress_arg;
 	bool first_mate_only; /* skip the re-search for a shorter mate (len_minimal false) */
+	FILE *trace;          /* when not NULL, one line per search phase (first proof, each
+	                         re-search for a shorter mate) with nodes and seconds */
 } DfpnLimits;
 
 #define DFPN_MAX_PV POS_MAX_PLY

@@ -225,7 +225,7 @@ static int cmd_moves(int argc, char **argv)
 #define EXIT_NOMATE 1
 #define EXIT_UNKNOWN 3
 
-#define SOLVE_USAGE "usage: tsume solve SFEN|- [--hash MB] [--time S] [--nodes N] [--format text|json] [--rest] [--quiet]\n"
+#define SOLVE_USAGE "usage: tsume solve SFEN|- [--hash MB] [--time S] [--nodes N] [--format text|json] [--rest] [--quiet] [--trace]\n"
 
 /* Largest accepted --hash (1 TB) and --time (about 31 years). */
 #define HASH_MB_MAX (1ull << 20)
@@ -667,12 +667,14 @@ static int cmd_solve(int argc, char **argv)
 	static const struct option opts[] = {{"hash", required_argument, NULL, 'H'},  {"time", required_argument, NULL, 't'},
 	                                     {"nodes", required_argument, NULL, 'n'}, {"format", required_argument, NULL, 'f'},
 	                                     {"rest", no_argument, NULL, 'r'},        {"quiet", no_argument, NULL, 'q'},
-	                                     {"help", no_argument, NULL, 'h'},        {0, 0, 0, 0}};
+	                                     {"trace", no_argument, NULL, 'T'},       {"help", no_argument, NULL, 'h'},
+	                                     {0, 0, 0, 0}};
 	unsigned long long hash = 256, nodes = 0;
 	double time_s = 0;
 	SolveCtx ctx = {0};
 	int c;
-	while ((c = getopt_long(argc, argv, "H:t:n:f:rqh", opts, NULL)) != -1) {
+	bool trace = false;
+	while ((c = getopt_long(argc, argv, "H:t:n:f:rqTh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'H':
 			if (!parse_count(optarg, HASH_MB_MAX, &hash) || hash < 1) {
@@ -710,6 +712,9 @@ static int cmd_solve(int argc, char **argv)
 		case 'q':
 			ctx.quiet = true;
 			break;
+		case 'T':
+			trace = true;
+			break;
 		case 'h':
 			fputs(SOLVE_USAGE, stdout);
 			return 0;
@@ -744,6 +749,7 @@ static int cmd_solve(int argc, char **argv)
 		return EXIT_UNKNOWN;
 	}
 	ctx.lim.max_nodes = nodes;
+	ctx.lim.trace = trace ? stderr : NULL;
 	ctx.lim.max_time_ms = (int64_t)ceil(time_s * 1000.0);
 	atomic_store(&sigint_stop, false);
 	ctx.lim.stop = &sigint_stop;
