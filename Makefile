@@ -59,10 +59,12 @@ test: $(TEST_BIN) tsume
 	 echo "== tools"; sh tests/test_cli.sh ./tsume; \
 	 echo "== usi"; python3 tests/test_usi.py ./tsume $(SHARED); \
 	 echo "== sheet"; sh tests/test_sheet.sh ./tsume; \
+	 echo "== generate"; python3 tests/test_generate.py ./tsume; \
 	 echo "all $$n test programs passed"
 
 bench: tsume
 	./tsume bench --shared $(SHARED)
+	@for n in 1 3 5 7 9; do ./tsume generate --mate $$n --count $$(( n <= 3 ? 60 : n == 5 ? 20 : n == 7 ? 6 : 3 )) --jobs 1 --seed 1 --out /dev/null 2>&1 | grep "^generate:"; done
 	@for n in 3 5 7 9 11 13; do echo "verify ShogiBoardQ $$n-ply, --jobs 2:"; \
 	  ./tsume verify --jobs 2 $(SHARED)/problems/raw/shogiboardq/tsume_$${n}ply_1000_20261001.txt 2>&1 >/dev/null | grep -E "summary|problems/s"; done
 
@@ -72,7 +74,8 @@ asan:
 
 test-asan: $(TEST_BIN) $(BUILD)/tsume
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; TSUME_QUICK=1 ./$$t; done; sh tests/test_cli.sh ./$(BUILD)/tsume; \
-	 TSUME_QUICK=1 python3 tests/test_usi.py ./$(BUILD)/tsume $(SHARED); sh tests/test_sheet.sh ./$(BUILD)/tsume --no-browser
+	 TSUME_QUICK=1 python3 tests/test_usi.py ./$(BUILD)/tsume $(SHARED); sh tests/test_sheet.sh ./$(BUILD)/tsume --no-browser; \
+	 ./$(BUILD)/tsume generate --quiet --mate 3 --count 3 --jobs 2 | ./$(BUILD)/tsume verify - >/dev/null && echo "generate under ASan: 3 problems verified"
 
 # Fuzz targets (tests/fuzz/fuzz_NAME.c, seeds in tests/fuzz/corpus/NAME/): clang with
 # -fsanitize=fuzzer,address,undefined and assertions.  fuzz-run runs each for FUZZ_TIME

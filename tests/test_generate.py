@@ -121,13 +121,17 @@ def pattern(line):
     keys = []
     for sign in (1, -1):
         out = []
-        for m in moves:
+        for i, m in enumerate(moves):
             if m[1] == "*":
                 out.append(("D", m[0], sign * (int(m[2]) - kf), ord(m[3]) - ord("a") + 1 - kr))
+                board[(int(m[2]), ord(m[3]) - ord("a") + 1)] = (m[0].lower(), False, i % 2 == 0)
             else:
                 frm = board.get((int(m[0]), ord(m[1]) - ord("a") + 1))
-                out.append((sign * (int(m[0]) - kf), ord(m[1]) - ord("a") + 1 - kr,
+                # the piece moved is part of the pattern (README: piece, from, to, promotion)
+                out.append((frm[0], frm[1], sign * (int(m[0]) - kf), ord(m[1]) - ord("a") + 1 - kr,
                             sign * (int(m[2]) - kf), ord(m[3]) - ord("a") + 1 - kr, m.endswith("+")))
+                if m.endswith("+"):
+                    frm = (frm[0], True, frm[2])
                 # track the board so later moves see the right pieces
                 board[(int(m[2]), ord(m[3]) - ord("a") + 1)] = frm
                 board.pop((int(m[0]), ord(m[1]) - ord("a") + 1), None)

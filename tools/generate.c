@@ -423,10 +423,11 @@ static void rate(Worker *w, GenProblem *p)
 	p->difficulty = log2((double)p->nodes + 1.0) + log2((double)p->checks + 1.0) + (p->sacrifice ? 2.0 : 0.0) + (p->quiet ? 1.5 : 0.0);
 }
 
-/* Level thresholds on the difficulty figure, per N (index N/2), calibrated
- * on the figures of 300 generated problems each: about a third each. */
-static const double LEVEL_LOW[] = {3.5, 6.5, 8.5, 10.5, 12.0, 13.5, 15.0, 16.5};
-static const double LEVEL_HIGH[] = {5.0, 8.5, 10.5, 12.5, 14.0, 15.5, 17.0, 18.5};
+/* Level thresholds on the difficulty figure, per N (index N/2): the 33rd and
+ * 67th percentiles of the 200 problems of problems/teach-mate{1,3,5,7}; for
+ * N >= 9, extrapolated by about +2.5 per two plies. */
+static const double LEVEL_LOW[] = {5.3, 7.8, 11.2, 14.2, 16.5, 19.0, 21.5, 24.0};
+static const double LEVEL_HIGH[] = {6.2, 9.4, 12.9, 16.3, 18.5, 21.0, 23.5, 26.0};
 
 static int level_of(double difficulty, int n)
 {
