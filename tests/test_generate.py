@@ -219,9 +219,44 @@ with tempfile.TemporaryDirectory() as tmp:
     check(proc.returncode == 130 and "interrupted" in err, "SIGINT: exit %s, %r" % (proc.returncode, err[:200]))
     with gzip.open(out, "rt") as f:
         got = [l for l in f if l.strip()]
-    check("the %d problems found are written" % len(got) in err, "SIGINT: %d lines, stderr %r" % (len(got), err[:200]))
+    check("interrupted; %d problem%s found, written" % (len(got), "" if len(got) == 1 else "s") in err,
+          "SIGINT: %d lines, stderr %r" % (len(got), err[:200]))
 
-# 7. the bundled collections
+# 7. outputs that would destroy data are refused
+with tempfile.TemporaryDirectory() as tmp:
+    same = os.path.join(tmp, "same.html")
+    r = run(["generate", "--mate", "1", "--count", "1", "--out", same, "--sheet", same])
+    check(r.returncode == 2 and "same file" in r.stderr and not os.path.exists(same), "--out = --sheet: %r" % r.stderr)
+    src = os.path.join(tmp, "in.sfen")
+    with open(src, "w") as f:
+        f.write("9/9/4Sk3/9/7R1/9/9/9/9 b GSr2b3g2s4n4l18p 1 moves S*4d 4c3b G*4b\n")
+    r = run(["sheet", src, "-o", src])
+    check(r.returncode == 2 and "also an input" in r.stderr and open(src).read().startswith("9/9/4Sk3"),
+          "sheet -o INPUT: %r" % r.stderr)
+    old = os.path.join(tmp, "old.sfen")
+    with open(old, "w") as f:
+        f.write("keep\n")
+    r = run(["generate", "--mate", "1", "--count", "1", "--pieces", "3-3", "--out", old, "--sheet", "/nonexistent/x.html"])
+    check(r.returncode == 2, "unwritable sheet: exit %d" % r.returncode)
+
+# 8. metadata: sacrifice = some legal reply captures the first move's piece (by the move lists of
+#    `tsume moves`), checks = the number of checking first moves; mate in 1 has one mating move
+lines = gen(["--mate", "3", "--count", "8", "--seed", "21"])
+for l in lines:
+    body, meta = l.split(";")[0].split(), parse_line(l)[4]
+    sfen, first = " ".join(body[:4]), body[5]
+    replies = run(["moves", sfen + " moves " + first]).stdout.split()
+    captured = any(m[1] != "*" and m[2:4] == first[2:4] for m in replies)
+    check(meta["sacrifice"] == ("1" if captured else "0"), "sacrifice flag of %s" % l[:60])
+    nchecks = len(run(["moves", sfen, "--checks"]).stdout.split())
+    check(meta["checks"] == str(nchecks), "checks=%s, %d checking moves: %s" % (meta["checks"], nchecks, l[:60]))
+with tempfile.NamedTemporaryFile("w", suffix=".sfen", delete=False) as f:
+    f.write("".join(l + "\n" for l in gen(["--mate", "1", "--count", "10", "--seed", "4"])))
+r = run(["verify", "--format", "json", f.name])
+os.unlink(f.name)
+check(r.returncode == 0 and r.stdout.count('"final_alternatives":0') == 10, "mate in 1: a unique mating move each")
+
+# 9. the bundled collections
 for n in (1, 3, 5, 7):
     path = os.path.join(PROBLEMS, "teach-mate%d.sfen.gz" % n)
     check(os.path.exists(path), "missing " + path)

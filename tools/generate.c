@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define GEN_HASH_MB 16
@@ -417,8 +418,12 @@ static void rate(Worker *w, GenProblem *p)
 	if (abs(sq_rank(to) - sq_rank(king)) > dist)
 		dist = abs(sq_rank(to) - sq_rank(king));
 	p->quiet = move_is_drop(m) && dist > 1;
+	/* a sacrifice: some legal reply captures the piece just moved or dropped */
 	pos_do_move(&w->pos, m);
-	p->sacrifice = pos_attacked(&w->pos, GOTE, to, w->pos.occ);
+	p->sacrifice = false;
+	gen_evasions(&w->pos, &ml);
+	for (int i = 0; i < ml.n && !p->sacrifice; i++)
+		p->sacrifice = !move_is_drop(ml.moves[i]) && move_to(ml.moves[i]) == to;
 	pos_undo_move(&w->pos, m);
 	p->difficulty = log2((double)p->nodes + 1.0) + log2((double)p->checks + 1.0) + (p->sacrifice ? 2.0 : 0.0) + (p->quiet ? 1.5 : 0.0);
 }
@@ -460,12 +465,15 @@ static bool polish_rounds(Worker *w, Draft *d, const GenParams *gp, uint64_t *ev
 	for (int round = 0; round < 8; round++) {
 		if (!draft_position(d, &w->pos, sfen, 160))
 			return false;
-		VerifySpec spec = {.stated_len = gp->n, .given = NULL, .given_len = 0, .first_failure = true};
+		/* mate in 1: every move is the final one, so the full check (it
+		 * lists the other mating moves) and a unique mating move are asked */
+		VerifySpec spec = {.stated_len = gp->n, .given = NULL, .given_len = 0, .first_failure = gp->n > 1};
 		DfpnLimits lim = {.max_nodes = gp->eval_nodes * 8, .stop = gp->stop};
 		(*evals) += 4;
 		unsigned flags = verify_problem(w->dfpn, &w->pos, &spec, &lim, &w->vr);
 		if (verify_passed(flags))
-			return draft_pieces(d) >= gp->min_pieces && draft_pieces(d) <= gp->max_pieces;
+			return draft_pieces(d) >= gp->min_pieces && draft_pieces(d) <= gp->max_pieces &&
+			       (gp->n > 1 || w->vr.final_alts == 0);
 		if (flags != VERIFY_UNNECESSARY || w->vr.unnecessary == 0)
 			return false;
 		VerifyPiece vp = w->vr.unnecessary_piece[0];
@@ -731,13 +739,15 @@ static int write_sheet(const char *path, const GenProblem *probs, unsigned long 
 	char title[128], err[256];
 	snprintf(title, sizeof title, "詰将棋 %d手詰 (seed %llu)", mate, seed);
 	int rc = -1;
-	FILE *f = fopen(path, "w");
+	bool to_stdout = strcmp(path, "-") == 0;
+	FILE *f = to_stdout ? stdout : fopen(path, "w");
 	if (!f) {
 		fprintf(stderr, "tsume generate: cannot write %s: %s\n", path, strerror(errno));
 	} else if (sheet_write(f, title, sp, (size_t)n, err, sizeof err) != 0) {
 		fprintf(stderr, "tsume generate: %s: %s\n", path, err);
-		fclose(f);
-	} else if (fclose(f) != 0) {
+		if (!to_stdout)
+			fclose(f);
+	} else if (to_stdout ? fflush(f) != 0 : fclose(f) != 0) {
 		fprintf(stderr, "tsume generate: cannot write %s: %s\n", path, strerror(errno));
 	} else {
 		rc = 0;
@@ -767,7 +777,8 @@ static void on_sigint(int sig)
 	"  --mate N       mate length in plies: 1, 3, 5, ... 15\n"                                                     \
 	"  --count K      problems to write (1..100000)\n"                                                             \
 	"  --seed S       random seed (default 1); the same seed gives the same problems\n"                            \
-	"  --pieces A-B   pieces on the board (both kings counted) plus the attacker's hand\n"                         \
+	"  --pieces A-B   pieces on the board (the defender's king counted) plus the attacker's hand,\n"      \
+	"                 3 <= A <= 10, A <= B <= 40\n"                         \
 	"                 (default 3-12)\n"                                                                             \
 	"  --level L      easy, medium or hard by the difficulty figure (default: any)\n"                               \
 	"  --jobs J       worker threads (default: the number of cores); the output does not depend on it\n"          \
@@ -792,10 +803,20 @@ static bool parse_uint(const char *s, unsigned long long lo, unsigned long long 
 	return true;
 }
 
-static bool ends_with(const char *s, const char *suffix)
+/* FILE.gz (any case) is written with gzip */
+static bool ends_with_gz(const char *s)
 {
-	size_t n = strlen(s), m = strlen(suffix);
-	return n >= m && strcmp(s + n - m, suffix) == 0;
+	size_t n = strlen(s);
+	return n >= 3 && s[n - 3] == '.' && (s[n - 2] | 0x20) == 'g' && (s[n - 1] | 0x20) == 'z';
+}
+
+/* The two paths are one file (the same name, or one existing file). */
+static bool same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	if (strcmp(a, b) == 0)
+		return true;
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
 
@@ -836,8 +857,10 @@ int cmd_generate(int argc, char **argv)
 			break;
 		case 'p': {
 			int a, b, used = 0;
-			if (sscanf(optarg, "%d-%d%n", &a, &b, &used) != 2 || optarg[used] || a < 2 || b < a || b > 40) {
-				fprintf(stderr, "tsume generate: --pieces must be MIN-MAX with 2 <= MIN <= MAX <= 40, not '%s'\n",
+			if (sscanf(optarg, "%d-%d%n", &a, &b, &used) != 2 || optarg[used] || a < 3 || a > 10 || b < a || b > 40) {
+				fprintf(stderr,
+				        "tsume generate: --pieces must be MIN-MAX with 3 <= MIN <= 10 and MIN <= MAX <= 40 (problems are "
+				        "grown from a few pieces; a king and one piece never mate), not '%s'\n",
 				        optarg);
 				return 2;
 			}
@@ -890,9 +913,26 @@ int cmd_generate(int argc, char **argv)
 	}
 	if (jobs < 1)
 		jobs = 1;
+	if (jobs > count)
+		jobs = count; /* more workers than problems only cost memory; the output is the same */
+	if (out_path && sheet_path && same_file(out_path, sheet_path)) {
+		fprintf(stderr, "tsume generate: --out and --sheet name the same file '%s'\n", out_path);
+		return 2;
+	}
 
+	/* a regular file is written under a temporary name and renamed when
+	 * complete: an earlier file of that name survives a failed or killed run
+	 * (devices and pipes are written directly) */
 	PioError perr;
-	PioWriter *wr = pio_write_open(out_path ? out_path : "-", out_path && ends_with(out_path, ".gz"), &perr);
+	char tmp_path[4096];
+	struct stat st_out;
+	bool to_file = out_path && strcmp(out_path, "-") != 0 &&
+	               (stat(out_path, &st_out) != 0 || S_ISREG(st_out.st_mode)); /* not a device or pipe */
+	if (to_file && snprintf(tmp_path, sizeof tmp_path, "%s.tmp%ld", out_path, (long)getpid()) >= (int)sizeof tmp_path) {
+		fprintf(stderr, "tsume generate: %s: path too long\n", out_path);
+		return 2;
+	}
+	PioWriter *wr = pio_write_open(to_file ? tmp_path : out_path ? out_path : "-", out_path && ends_with_gz(out_path), &perr);
 	if (!wr) {
 		fprintf(stderr, "tsume generate: %s: %s\n", out_path ? out_path : "-", perr.message);
 		return 2;
@@ -955,8 +995,8 @@ int cmd_generate(int argc, char **argv)
 		}
 		if (interrupted) {
 			pthread_mutex_unlock(&pool.mu);
-			fprintf(stderr, "%stsume generate: interrupted; the %llu problems found are written\n",
-			        progress ? "\n" : "", written);
+			fprintf(stderr, "%stsume generate: interrupted; %llu problem%s found, written\n", progress ? "\n" : "",
+			        written, written == 1 ? "" : "s");
 			rc = 130;
 			break;
 		}
@@ -1011,10 +1051,19 @@ int cmd_generate(int argc, char **argv)
 		pthread_join(threads[i], NULL);
 	double secs = now_seconds() - t0;
 	if (pio_write_close(wr, &perr) != PIO_OK) {
-		fprintf(stderr, "tsume generate: %s: %s\n", out_path ? out_path : "-", perr.message);
+		fprintf(stderr, "tsume generate: %s\n", perr.message);
 		rc = 2;
 	}
-	if (sheet_path && rc != 2 && write_sheet(sheet_path, kept, written, (int)mate, seed) != 0)
+	if (to_file && rc == 2) {
+		remove(tmp_path);
+	} else if (to_file && rename(tmp_path, out_path) != 0) {
+		fprintf(stderr, "tsume generate: %s: %s\n", out_path, strerror(errno));
+		remove(tmp_path);
+		rc = 2;
+	}
+	if (sheet_path && rc != 2 && written == 0)
+		fprintf(stderr, "tsume generate: no problem found, no sheet written\n");
+	else if (sheet_path && rc != 2 && write_sheet(sheet_path, kept, written, (int)mate, seed) != 0)
 		rc = 2;
 	free(kept);
 	if (progress)

@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define SHEET_DEFAULT_TITLE "詰将棋"
 
@@ -544,6 +545,17 @@ int cmd_sheet(int argc, char **argv)
 	if (optind >= argc) {
 		fprintf(stderr, "tsume: sheet needs a problem file\n" SHEET_USAGE);
 		return 2;
+	}
+	if (out_path && strcmp(out_path, "-") != 0) {
+		/* never write the sheet over one of its inputs */
+		struct stat so, si;
+		for (int a = optind; a < argc; a++) {
+			if (strcmp(argv[a], out_path) == 0 || (stat(out_path, &so) == 0 && stat(argv[a], &si) == 0 &&
+			                                       so.st_dev == si.st_dev && so.st_ino == si.st_ino)) {
+				fprintf(stderr, "tsume: sheet: the output %s is also an input\n", out_path);
+				return 2;
+			}
+		}
 	}
 	PioProblem *prob = malloc(sizeof *prob);
 	SheetList list = {0};
