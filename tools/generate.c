@@ -834,6 +834,7 @@ int cmd_generate(int argc, char **argv)
 	const char *out_path = NULL, *sheet_path = NULL;
 	bool quiet = false;
 	optind = 1;
+	opterr = 0; /* our own messages, with the "tsume generate:" prefix */
 	while ((c = getopt_long(argc, argv, "m:c:s:p:l:j:o:S:qh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'm':
@@ -897,6 +898,7 @@ int cmd_generate(int argc, char **argv)
 			fputs(GENERATE_USAGE, stdout);
 			return 0;
 		default:
+			fprintf(stderr, "tsume generate: unknown option or missing value: '%s'\n", argv[optind - 1]);
 			fputs(GENERATE_USAGE, stderr);
 			return 2;
 		}
