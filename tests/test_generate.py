@@ -265,6 +265,9 @@ for n in (1, 3, 5, 7):
     with gzip.open(path, "rt", encoding="utf-8") as f:
         lines = [l.rstrip("\n") for l in f if l.strip() and not l.startswith("#")]
     check(len(lines) == 200, "%s: %d problems" % (path, len(lines)))
+    if n == 1:
+        r = run(["verify", "--format", "json", path])
+        check(r.stdout.count('"final_alternatives":0') == 200, "%s: not every mate in 1 unique" % path)
     check_collection(lines, n, path)
     if os.environ.get("TSUME_QUICK") and n >= 5:
         lines = lines[:40]
