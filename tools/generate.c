@@ -431,8 +431,8 @@ static void rate(Worker *w, GenProblem *p)
 /* Level thresholds on the difficulty figure, per N (index N/2): the 33rd and
  * 67th percentiles of the 200 problems of problems/teach-mate{1,3,5,7}; for
  * N >= 9, extrapolated by about +2.5 per two plies. */
-static const double LEVEL_LOW[] = {3.8, 6.2, 9.9, 14.2, 16.5, 19.0, 21.5, 24.0};
-static const double LEVEL_HIGH[] = {4.2, 7.7, 12.0, 16.3, 18.5, 21.0, 23.5, 26.0};
+static const double LEVEL_LOW[] = {3.8, 6.2, 9.9, 13.3, 15.8, 18.3, 20.8, 23.3};
+static const double LEVEL_HIGH[] = {4.2, 7.7, 12.0, 15.8, 18.3, 20.8, 23.3, 25.8};
 
 static int level_of(double difficulty, int n)
 {
