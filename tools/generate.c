@@ -184,8 +184,6 @@ typedef struct {
 	Position pos;
 	DfpnResult res;
 	VerifyResult vr;
-	double t_eval, t_polish; /* seconds spent, for TSUME_GEN_DEBUG */
-	uint64_t n_eval, n_polish, n_unknown, nodes_eval;
 } Worker;
 
 /* Squares within the box of half-width 3 around the king. */
@@ -368,22 +366,15 @@ static int evaluate(Worker *w, const Draft *d, const GenParams *gp, uint64_t *ev
 	(*evals)++;
 	DfpnLimits lim = {.max_nodes = gp->eval_nodes, .stop = gp->stop};
 	dfpn_clear(w->dfpn);
-	double t0 = now_seconds();
-	int result = 0;
-	w->n_eval++;
 	for (int len = 1; len <= gp->n; len += 2) {
 		DfpnBound b;
 		DfpnStatus st = dfpn_mate_within(w->dfpn, &w->pos, SENTE, len, &lim, &b);
-		w->nodes_eval += b.nodes;
 		if (st == DFPN_MATE)
-			result = b.len;
-		if (st != DFPN_NOMATE) {
-			w->n_unknown += st == DFPN_UNKNOWN;
-			break;
-		}
+			return b.len;
+		if (st != DFPN_NOMATE)
+			return 0;
 	}
-	w->t_eval += now_seconds() - t0;
-	return result;
+	return 0;
 }
 
 /* Solver nodes for the draft from an empty table (the difficulty figure). */
@@ -446,24 +437,13 @@ static int level_of(double difficulty, int n)
 	return LEVEL_HARD;
 }
 
-static bool polish_rounds(Worker *w, Draft *d, const GenParams *gp, uint64_t *evals, char *sfen);
-
 /* Takes unnecessary pieces away while the length stays N; true when the
  * draft then passes every check of verify_problem. */
 static bool polish(Worker *w, Draft *d, const GenParams *gp, uint64_t *evals)
 {
 	char sfen[160];
-	double t0 = now_seconds();
-	w->n_polish++;
-	bool ok = polish_rounds(w, d, gp, evals, sfen);
-	w->t_polish += now_seconds() - t0;
-	return ok;
-}
-
-static bool polish_rounds(Worker *w, Draft *d, const GenParams *gp, uint64_t *evals, char *sfen)
-{
 	for (int round = 0; round < 8; round++) {
-		if (!draft_position(d, &w->pos, sfen, 160))
+		if (!draft_position(d, &w->pos, sfen, sizeof sfen))
 			return false;
 		/* mate in 1: every move is the final one, so the full check (it
 		 * lists the other mating moves) and a unique mating move are asked */
@@ -706,9 +686,6 @@ static void *gen_worker(void *arg)
 		pthread_cond_broadcast(&pool->cv);
 		pthread_mutex_unlock(&pool->mu);
 	}
-	if (getenv("TSUME_GEN_DEBUG"))
-		fprintf(stderr, "worker: %" PRIu64 " evaluations (%" PRIu64 " over budget) %.2f s, %" PRIu64 " polish %.2f s, %" PRIu64 " eval nodes\n", w->n_eval, w->n_unknown, w->t_eval,
-		        w->n_polish, w->t_polish, w->nodes_eval);
 	free(p);
 	dfpn_free(w->dfpn);
 	free(w);
