@@ -3,6 +3,7 @@
 
 #include "mate1.h"
 #include "movegen.h"
+#include "reptable.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -20,12 +21,17 @@
  * same square to be proven (delayed expansion of interpositions: only one
  * piece per square is searched at a time, and the next is looked at only once
  * it is proven -- the idea of KomoringHeights' 合駒の遅延展開). */
-enum { CHILD_FUTILE = 1, CHILD_REP = 2, CHILD_DELAYED = 4 };
+enum { CHILD_FUTILE = 1, CHILD_DELAYED = 4 };
+
+/* A disproof that depends on no repetition. */
+#define REP_NONE UINT16_MAX
 
 /* One child of an expanded node, kept in the context's arena. */
 typedef struct {
 	Move move;
-	uint32_t flags;
+	uint16_t flags;
+	uint16_t rep; /* disproven: index on the path of the shallowest position
+	                 it repeats (REP_NONE: a disproof for every path) */
 	PnDn pn, dn;
 	int len;   /* proven: mate length; disproven: no mate within len */
 	Hand hand; /* proven: proof hand; disproven: disproof hand (attacker's) */
@@ -34,7 +40,8 @@ typedef struct {
 typedef struct {
 	PnDn pn, dn;
 	int len;
-	bool rep;  /* a disproof that depends on a repetition on the current path */
+	int rep;   /* disproven: path index of the shallowest repeated position
+	              the disproof depends on (REP_NONE: none) */
 	Hand hand; /* proof / disproof hand when resolved */
 } NodeResult;
 
@@ -44,6 +51,7 @@ typedef struct {
 
 struct Dfpn {
 	TT tt;
+	RepTable rt; /* repetition results by path key (reptable.h) */
 	bool futile_rule; /* futile drops proven without search and not counted */
 	Position pos;
 	Color attacker;
@@ -57,6 +65,7 @@ struct Dfpn {
 	/* path */
 	uint8_t path_filter[1 << PATH_FILTER_BITS];
 	uint64_t path_keys[POS_MAX_PLY + 1];
+	uint64_t path_hash[POS_MAX_PLY + 1]; /* path keys (reptable.h) by path index */
 	int path_len;
 	/* children arena (indices stay valid across realloc) */
 	Child *arena;
@@ -76,7 +85,15 @@ Dfpn *dfpn_new(size_t hash_mb)
 	Dfpn *d = calloc(1, sizeof *d);
 	if (!d)
 		return NULL;
-	if (tt_init(&d->tt, hash_mb) != 0) {
+	/* 1/64 of the memory for the repetition table, the rest for the TT */
+	size_t bytes = (hash_mb < 1 ? 1 : hash_mb) << 20;
+	size_t rt_bytes = bytes / 64;
+	if (rt_init(&d->rt, rt_bytes) != 0) {
+		free(d);
+		return NULL;
+	}
+	if (tt_init(&d->tt, bytes - rt_bytes) != 0) {
+		rt_free(&d->rt);
 		free(d);
 		return NULL;
 	}
@@ -85,6 +102,7 @@ Dfpn *dfpn_new(size_t hash_mb)
 	d->arena = malloc(d->arena_cap * sizeof *d->arena);
 	if (!d->arena) {
 		tt_free(&d->tt);
+		rt_free(&d->rt);
 		free(d);
 		return NULL;
 	}
@@ -96,6 +114,7 @@ void dfpn_free(Dfpn *d)
 	if (!d)
 		return;
 	tt_free(&d->tt);
+	rt_free(&d->rt);
 	free(d->arena);
 	free(d);
 }
@@ -113,8 +132,10 @@ void dfpn_set_futile_rule(Dfpn *d, bool on)
 
 static inline unsigned path_slot(uint64_t key) { return (unsigned)(key >> (64 - PATH_FILTER_BITS)); }
 
-static void path_push(Dfpn *d, uint64_t key)
+/* Adds the position reached by `move` (MOVE_NONE for the root) to the path. */
+static void path_push(Dfpn *d, uint64_t key, Move move)
 {
+	d->path_hash[d->path_len] = d->path_len ? rt_path_key(d->path_hash[d->path_len - 1], (uint32_t)move) : 0;
 	d->path_keys[d->path_len++] = key;
 	d->path_filter[path_slot(key)]++;
 }
@@ -125,15 +146,18 @@ static void path_pop(Dfpn *d)
 	d->path_filter[path_slot(key)]--;
 }
 
-static bool path_contains(const Dfpn *d, uint64_t key)
+/* Index on the path of the position with this key, or -1. */
+static int path_find(const Dfpn *d, uint64_t key)
 {
 	if (!d->path_filter[path_slot(key)])
-		return false;
+		return -1;
 	for (int i = d->path_len - 1; i >= 0; i--)
 		if (d->path_keys[i] == key)
-			return true;
-	return false;
+			return i;
+	return -1;
 }
+
+static bool path_contains(const Dfpn *d, uint64_t key) { return path_find(d, key) >= 0; }
 
 /* ---- limits ---- */
 
@@ -451,19 +475,31 @@ static Move mate1_tsume(Position *pos, int *nchecks, bool rule)
 
 /* Initial values of a child reached by m from the current position.
  * remain = the child's length budget. */
-static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain)
+static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move move)
 {
 	Position *pos = &d->pos;
 	const Hand hand = pos->hand[d->attacker];
 	c->flags = 0;
+	c->rep = REP_NONE;
 	c->len = 0;
 	c->hand = hand;
-	if (path_contains(d, pos_key(pos))) {
+	int at = path_find(d, pos_key(pos));
+	if (at >= 0) {
 		set_disproven(c, TT_LEN_INF, hand);
-		c->flags |= CHILD_REP;
+		c->rep = (uint16_t)at;
 		return;
 	}
 	TTProbe p = tt_probe(&d->tt, pos_board_key(pos), hand, remain);
+	if (p.maybe_rep) {
+		/* disproven by a repetition on this very path before? */
+		int start, len;
+		if (rt_probe(&d->rt, rt_path_key(d->path_hash[d->path_len - 1], (uint32_t)move), &start, &len) &&
+		    remain <= len && start < d->path_len) {
+			set_disproven(c, len, hand);
+			c->rep = (uint16_t)start;
+			return;
+		}
+	}
 	if (p.found) {
 		c->pn = p.pn;
 		c->dn = p.dn;
@@ -614,18 +650,20 @@ static __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain
 		if (futile[i]) {
 			set_proven(c, 0, pos->hand[d->attacker]);
 			c->flags = CHILD_FUTILE;
+			c->rep = REP_NONE;
 			continue;
 		}
 		if (!or_node && i > 0 && move_is_drop(c->move) && move_is_drop(list.moves[i - 1]) &&
 		    move_to(list.moves[i - 1]) == move_to(c->move)) {
 			c->flags = CHILD_DELAYED;
+			c->rep = REP_NONE;
 			c->pn = c->dn = 1;
 			c->len = 0;
 			c->hand = pos->hand[d->attacker];
 			continue;
 		}
 		pos_do_move(pos, c->move);
-		init_child(d, c, or_node, remain - 1);
+		init_child(d, c, or_node, remain - 1, c->move);
 		pos_undo_move(pos, c->move);
 	}
 	return base;
@@ -638,13 +676,13 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 	const uint64_t key = pos_board_key(pos);
 	const Hand hand = pos->hand[d->attacker];
 	const uint64_t nodes_before = d->nodes;
-	NodeResult r = {1, 1, 0, false, hand};
+	NodeResult r = {1, 1, 0, REP_NONE, hand};
 
 	d->nodes++;
 	if (d->nodes >= d->next_check)
 		check_limits(d);
 	if (or_node && remain < 1)
-		return (NodeResult){PNDN_INF, 0, 0, false, HAND_FULL};
+		return (NodeResult){PNDN_INF, 0, 0, REP_NONE, HAND_FULL};
 	if (pos->ply + 2 >= POS_MAX_PLY) {
 		d->stopped = true;
 		d->stop_reason = DFPN_STOP_DEPTH;
@@ -657,11 +695,11 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 		if (or_node) {
 			Hand dis = disproof_or_clamp(HAND_FULL, hand);
 			tt_store(&d->tt, key, hand, dis, PNDN_INF, 0, TT_LEN_INF, 1);
-			return (NodeResult){PNDN_INF, 0, TT_LEN_INF, false, dis};
+			return (NodeResult){PNDN_INF, 0, TT_LEN_INF, REP_NONE, dis};
 		}
 		Hand proof = guard_interpositions(pos, d->attacker, 0);
 		tt_store(&d->tt, key, hand, proof, 0, PNDN_INF, 0, 1);
-		return (NodeResult){0, PNDN_INF, 0, false, proof};
+		return (NodeResult){0, PNDN_INF, 0, REP_NONE, proof};
 	}
 	if (base == SIZE_MAX) {
 		d->stopped = true;
@@ -677,7 +715,7 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 		int best = -1;
 		PnDn best_key = 0, best_tie = 0, second = PNDN_INF;
 		decisive = -1;
-		bool rep = false;
+		int rep = REP_NONE;
 		int len;
 		if (or_node) {
 			pn = PNDN_INF;
@@ -691,7 +729,8 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 				}
 				dn = pndn_add(dn, ch[i].dn);
 				if (ch[i].dn == 0) {
-					rep |= (ch[i].flags & CHILD_REP) != 0;
+					if (ch[i].rep < rep)
+						rep = ch[i].rep;
 					if (ch[i].len < TT_LEN_INF && ch[i].len + 1 < len)
 						len = ch[i].len + 1;
 				}
@@ -701,9 +740,9 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 			if (pn == 0) {
 				dn = PNDN_INF;
 				len = proven_len;
-				rep = false;
+				rep = REP_NONE;
 			} else if (dn != 0) {
-				rep = false;
+				rep = REP_NONE;
 			}
 			if (dn >= PNDN_INF && pn != 0)
 				dn = PNDN_MAX;
@@ -712,7 +751,7 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 			dn = PNDN_INF;
 			len = 0;
 			int dis_len = -1;
-			bool dis_rep = true;
+			int dis_rep = -1;
 			for (int i = 0; i < n; i++) {
 				if (ch[i].flags & CHILD_DELAYED) {
 					if (ch[i - 1].pn != 0 || (ch[i - 1].flags & CHILD_DELAYED))
@@ -720,17 +759,17 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 					/* the drop before it on this square is proven: look at this one */
 					Move dm = ch[i].move;
 					pos_do_move(pos, dm);
-					init_child(d, &ch[i], false, remain - 1);
+					init_child(d, &ch[i], false, remain - 1, dm);
 					pos_undo_move(pos, dm);
 				}
 				pn = pndn_add(pn, ch[i].pn);
 				if (ch[i].pn == 0 && !(ch[i].flags & CHILD_FUTILE) && ch[i].len + 1 > len)
 					len = ch[i].len + 1;
 				if (ch[i].dn == 0) {
-					bool crep = (ch[i].flags & CHILD_REP) != 0;
+					int crep = ch[i].rep;
 					int clen = ch[i].len >= TT_LEN_INF ? TT_LEN_INF : ch[i].len + 1;
-					/* prefer a disproof that does not depend on the path */
-					if (dis_len < 0 || (dis_rep && !crep) || (dis_rep == crep && clen > dis_len)) {
+					/* prefer a disproof that depends least on the path */
+					if (dis_len < 0 || crep > dis_rep || (dis_rep == crep && clen > dis_len)) {
 						dis_len = clen;
 						dis_rep = crep;
 						decisive = i;
@@ -767,7 +806,7 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 		}
 		Move m = ch[best].move;
 		pos_do_move(pos, m);
-		path_push(d, pos_key(pos));
+		path_push(d, pos_key(pos), m);
 		NodeResult cr = mid(d, cthpn, cthdn, remain - 1);
 		path_pop(d);
 		pos_undo_move(pos, m);
@@ -776,12 +815,22 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 		c->dn = cr.dn;
 		c->len = cr.len;
 		c->hand = cr.hand;
-		c->flags = (c->flags & ~CHILD_REP) | (cr.rep ? CHILD_REP : 0);
+		c->rep = (uint16_t)(cr.dn == 0 ? cr.rep : REP_NONE);
 	}
+	/* A disproof resting only on repetitions of this node itself (or of
+	 * positions below it) holds for every path: the defender may always
+	 * come back here, and coming back is no mate (Kishimoto & Mueller 2004,
+	 * the repetition's start node). */
+	if (r.dn == 0 && r.rep >= d->path_len - 1)
+		r.rep = REP_NONE;
 	if (r.pn == 0 || r.dn == 0)
 		r.hand = result_hand(d, &d->arena[base], n, or_node, decisive, r.pn == 0);
 	d->arena_top = base;
-	if (!(r.dn == 0 && r.rep) && !(d->stopped && r.pn != 0 && r.dn != 0))
+	if (r.dn == 0 && r.rep != REP_NONE) {
+		/* true on this path only: keep it under the path key */
+		rt_store(&d->rt, d->path_hash[d->path_len - 1], r.rep, r.len);
+		tt_mark_rep(&d->tt, key, hand);
+	} else if (!(d->stopped && r.pn != 0 && r.dn != 0))
 		tt_store(&d->tt, key, hand, r.hand, r.pn, r.dn, r.len, d->nodes - nodes_before);
 	return r;
 }
@@ -807,9 +856,9 @@ static TTProbe probe_child(Dfpn *d, Move m, int remain)
 	TTProbe p;
 	int total;
 	if (path_contains(d, pos_key(pos)))
-		p = (TTProbe){PNDN_INF, 0, TT_LEN_INF, true, 0};
+		p = (TTProbe){PNDN_INF, 0, TT_LEN_INF, true, false, 0};
 	else if (pos->side != d->attacker && count_real_evasions(pos, &total, d->futile_rule) == 0)
-		p = (TTProbe){0, PNDN_INF, 0, true, 0};
+		p = (TTProbe){0, PNDN_INF, 0, true, false, 0};
 	else
 		p = tt_probe(&d->tt, pos_board_key(pos), pos->hand[d->attacker], remain);
 	pos_undo_move(pos, m);
@@ -824,11 +873,11 @@ static NodeResult search_child(Dfpn *d, Move m, int remain)
 	NodeResult r;
 	TTProbe p = tt_probe(&d->tt, pos_board_key(pos), pos->hand[d->attacker], remain);
 	if (path_contains(d, pos_key(pos))) {
-		r = (NodeResult){PNDN_INF, 0, TT_LEN_INF, true, pos->hand[d->attacker]};
+		r = (NodeResult){PNDN_INF, 0, TT_LEN_INF, path_find(d, pos_key(pos)), pos->hand[d->attacker]};
 	} else if (p.pn == 0 || p.dn == 0) {
-		r = (NodeResult){p.pn, p.dn, p.len, false, p.hand}; /* already known */
+		r = (NodeResult){p.pn, p.dn, p.len, REP_NONE, p.hand}; /* already known */
 	} else {
-		path_push(d, pos_key(pos));
+		path_push(d, pos_key(pos), m);
 		r = search_root(d, remain);
 		path_pop(d);
 	}
@@ -854,7 +903,7 @@ static bool line_leaves_no_pieces(Dfpn *d, Move m, int t)
 	if (!tmp)
 		return false;
 	pos_do_move(pos, m);
-	path_push(d, pos_key(pos));
+	path_push(d, pos_key(pos), m);
 	int n = build_pv(d, t, tmp, true, false);
 	bool empty = n == t && pos->hand[d->attacker] == 0;
 	for (int i = n - 1; i >= 0; i--) {
@@ -989,7 +1038,7 @@ static int build_pv(Dfpn *d, int len, Move *pv, bool verify, bool tiebreak)
 			return n;
 		pv[n++] = chosen;
 		pos_do_move(pos, chosen);
-		path_push(d, pos_key(pos));
+		path_push(d, pos_key(pos), chosen);
 		t = chosen_len;
 	}
 	return n;
@@ -1010,7 +1059,8 @@ static void begin_search(Dfpn *d, const Position *root, Color attacker, const Df
 	memset(d->path_filter, 0, sizeof d->path_filter);
 	d->path_len = 0;
 	d->arena_top = 0;
-	path_push(d, pos_key(&d->pos));
+	rt_clear(&d->rt); /* path keys start from this root */
+	path_push(d, pos_key(&d->pos), MOVE_NONE);
 }
 
 DfpnStatus dfpn_mate_within(Dfpn *d, const Position *pos, Color attacker, int max_len, const DfpnLimits *lim,

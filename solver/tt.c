@@ -4,14 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-int tt_init(TT *tt, size_t mb)
+int tt_init(TT *tt, size_t bytes)
 {
-	if (mb < 1)
-		mb = 1;
-	size_t bytes = mb << 20;
-	size_t nb = 1;
-	while (nb * 2 * TT_BUCKET_SIZE * sizeof(TTEntry) <= bytes)
-		nb *= 2;
+	size_t nb = bytes / (TT_BUCKET_SIZE * sizeof(TTEntry));
+	if (nb < 1)
+		nb = 1;
 	tt->entries = calloc(nb * TT_BUCKET_SIZE, sizeof(TTEntry));
 	if (!tt->entries)
 		return -1;
@@ -41,12 +38,12 @@ static inline bool live(const TT *tt, const TTEntry *e) { return e->amount != 0 
 
 static inline TTEntry *bucket_of(const TT *tt, uint64_t key)
 {
-	return &tt->entries[(key & (tt->nbuckets - 1)) * TT_BUCKET_SIZE];
+	return &tt->entries[tt_bucket_index(tt, key) * TT_BUCKET_SIZE];
 }
 
 TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain)
 {
-	TTProbe r = {1, 1, 0, false, hand};
+	TTProbe r = {1, 1, 0, false, false, hand};
 	const TTEntry *b = bucket_of(tt, key);
 	for (int i = 0; i < TT_BUCKET_SIZE; i++) {
 		const TTEntry *e = &b[i];
@@ -54,14 +51,15 @@ TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain)
 			continue;
 		if (e->pn == 0) {
 			if (hand_ge(hand, e->hand) && e->len <= remain)
-				return (TTProbe){0, PNDN_INF, e->len, true, e->hand};
+				return (TTProbe){0, PNDN_INF, e->len, true, false, e->hand};
 		} else if (e->dn == 0) {
 			if (hand_ge(e->hand, hand) && remain <= e->len)
-				return (TTProbe){PNDN_INF, 0, e->len, true, e->hand};
+				return (TTProbe){PNDN_INF, 0, e->len, true, false, e->hand};
 		} else if (e->hand == hand) {
 			r.pn = e->pn;
 			r.dn = e->dn;
 			r.found = true;
+			r.maybe_rep = (e->flags & TT_FLAG_REP) != 0;
 		}
 	}
 	return r;
@@ -71,6 +69,7 @@ void tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn pn, PnDn d
 {
 	TTEntry *b = bucket_of(tt, key);
 	TTEntry *victim = NULL;
+	bool victim_is_new = false;
 	uint32_t amt = amount >= UINT32_MAX / 2 ? UINT32_MAX / 2 : (uint32_t)amount + 1;
 	bool resolved = pn == 0 || dn == 0;
 	Hand h = resolved ? result_hand : hand;
@@ -103,6 +102,7 @@ void tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn pn, PnDn d
 		}
 	}
 	if (!victim) {
+		victim_is_new = true;
 		for (int i = 0; i < TT_BUCKET_SIZE; i++) {
 			TTEntry *e = &b[i];
 			if (!live(tt, e)) {
@@ -127,6 +127,28 @@ void tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn pn, PnDn d
 	victim->len = (uint16_t)len;
 	victim->amount = amt;
 	victim->gen = tt->gen;
+	if (victim_is_new)
+		victim->flags = 0;
+}
+
+void tt_mark_rep(TT *tt, uint64_t key, Hand hand)
+{
+	TTEntry *b = bucket_of(tt, key);
+	for (int i = 0; i < TT_BUCKET_SIZE; i++) {
+		TTEntry *e = &b[i];
+		if (live(tt, e) && e->key == key && e->hand == hand && e->pn != 0 && e->dn != 0) {
+			e->flags |= TT_FLAG_REP;
+			return;
+		}
+	}
+	tt_store(tt, key, hand, hand, 1, 1, 0, 0);
+	for (int i = 0; i < TT_BUCKET_SIZE; i++) {
+		TTEntry *e = &b[i];
+		if (live(tt, e) && e->key == key && e->hand == hand && e->pn != 0 && e->dn != 0) {
+			e->flags |= TT_FLAG_REP;
+			return;
+		}
+	}
 }
 
 int tt_hashfull(const TT *tt)

@@ -19,6 +19,10 @@
  * Memory: a fixed array of buckets allocated once (tt_init); when a bucket is
  * full, the entry with the least search effort is replaced (garbage collection
  * by effort).  Never grows.
+ *
+ * An open entry may carry TT_FLAG_REP: the position was once disproven by a
+ * repetition on some path (see reptable.h); the search then asks the
+ * path-keyed repetition table before using the entry's values.
  */
 #ifndef TSUME_TT_H
 #define TSUME_TT_H
@@ -55,15 +59,16 @@ typedef struct {
 	uint32_t amount;
 	uint16_t len;
 	uint16_t gen; /* entries of an older generation are empty */
-	uint32_t pad;
+	uint32_t flags; /* TT_FLAG_REP */
 } TTEntry;
+#define TT_FLAG_REP 1u
 _Static_assert(sizeof(TTEntry) == 32, "TTEntry layout");
 
 #define TT_BUCKET_SIZE 8
 
 typedef struct {
 	TTEntry *entries;
-	size_t nbuckets; /* power of two */
+	size_t nbuckets; /* any count >= 1; a key maps to (key * nbuckets) >> 64 */
 	size_t used;     /* occupied entries of this generation */
 	uint16_t gen;
 	uint64_t replaced;
@@ -74,21 +79,27 @@ typedef struct {
 	PnDn pn, dn;
 	uint16_t len; /* meaningful when pn == 0 or dn == 0 */
 	bool found;   /* an entry for this exact position (or a dominating resolved one) */
+	bool maybe_rep; /* open entry flagged TT_FLAG_REP */
 	Hand hand;    /* resolved: the entry's proof / disproof hand; else the query hand */
 } TTProbe;
 
-/* Allocates a table of at most mb megabytes (>= 1).  Returns 0, or -1 if the
- * memory cannot be allocated. */
-int tt_init(TT *tt, size_t mb);
+/* Allocates a table of at most `bytes` bytes (at least one bucket, 256
+ * bytes).  Returns 0, or -1 if the memory cannot be allocated. */
+int tt_init(TT *tt, size_t bytes);
 void tt_free(TT *tt);
 /* Empties the table in O(1) by starting a new generation (a full memset
  * every 65,535 clears). */
 void tt_clear(TT *tt);
 
 /* Starts loading the bucket of key into the cache. */
+static inline size_t tt_bucket_index(const TT *tt, uint64_t key)
+{
+	return (size_t)(((unsigned __int128)key * tt->nbuckets) >> 64);
+}
+
 static inline void tt_prefetch(const TT *tt, uint64_t key)
 {
-	const char *b = (const char *)&tt->entries[(key & (tt->nbuckets - 1)) * TT_BUCKET_SIZE];
+	const char *b = (const char *)&tt->entries[tt_bucket_index(tt, key) * TT_BUCKET_SIZE];
 	for (size_t i = 0; i < TT_BUCKET_SIZE * sizeof(TTEntry); i += 64)
 		__builtin_prefetch(b + i);
 }
@@ -101,6 +112,10 @@ TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain);
  * disproof hand (>= hand) under which the result holds; the entry of the
  * position itself is replaced by it.  amount = nodes searched below. */
 void tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn pn, PnDn dn, int len, uint64_t amount);
+
+/* Flags the open entry of (key, hand) with TT_FLAG_REP, creating one with
+ * pn = dn = 1 if there is none; a resolved entry is left alone. */
+void tt_mark_rep(TT *tt, uint64_t key, Hand hand);
 
 /* Fraction of slots in use, per mille (USI hashfull). */
 int tt_hashfull(const TT *tt);
