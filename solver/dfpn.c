@@ -85,9 +85,9 @@ Dfpn *dfpn_new(size_t hash_mb)
 	Dfpn *d = calloc(1, sizeof *d);
 	if (!d)
 		return NULL;
-	/* 1/64 of the memory for the repetition table, the rest for the TT */
+	/* 1/16 of the memory for the repetition table, the rest for the TT */
 	size_t bytes = (hash_mb < 1 ? 1 : hash_mb) << 20;
-	size_t rt_bytes = bytes / 64;
+	size_t rt_bytes = bytes / 16;
 	if (rt_init(&d->rt, rt_bytes) != 0) {
 		free(d);
 		return NULL;
@@ -164,6 +164,8 @@ static bool path_contains(const Dfpn *d, uint64_t key) { return path_find(d, key
 static void check_limits(Dfpn *d)
 {
 	d->next_check = d->nodes + 1024;
+	if (!d->tt.huge && d->nodes >= 1000000)
+		tt_advise_huge(&d->tt); /* a long search: worth 2 MB pages (tt.c) */
 	const DfpnLimits *lim = d->lim;
 	if (!lim)
 		return;
@@ -828,7 +830,7 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 	d->arena_top = base;
 	if (r.dn == 0 && r.rep != REP_NONE) {
 		/* true on this path only: keep it under the path key */
-		rt_store(&d->rt, d->path_hash[d->path_len - 1], r.rep, r.len);
+		rt_store(&d->rt, d->path_hash[d->path_len - 1], r.rep, r.len, d->nodes - nodes_before);
 		tt_mark_rep(&d->tt, key, hand);
 	} else if (!(d->stopped && r.pn != 0 && r.dn != 0))
 		tt_store(&d->tt, key, hand, r.hand, r.pn, r.dn, r.len, d->nodes - nodes_before);

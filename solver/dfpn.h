@@ -11,8 +11,14 @@
  *  - Mate in one at every new OR node (an evasion-less reply is seen when the
  *    children of an OR node are created).
  *  - Repetition: a position repeated on the current path is a non-mate for
- *    that path only (perpetual check loses for the checker).  Such results are
- *    never stored in the table as disproofs (Kishimoto & Mueller 2004).
+ *    that path only (perpetual check loses for the checker).  A disproof
+ *    carries the path index of the shallowest repeated position it rests on;
+ *    it is stored in the TT only at that position itself, where it holds for
+ *    every path (the defender can always come back to it: the GHI treatment
+ *    of Kishimoto & Mueller 2004).  Below it, the disproof is kept under the
+ *    node's path key in a repetition table (reptable.h, the idea of
+ *    KomoringHeights), so that df-pn re-entering the same path does not
+ *    search it again.
  *  - Mate length: every proof carries its length; after the first proof the
  *    root is searched again with the budget "mate within N-2" until that
  *    fails, so the reported length is proven minimal.
@@ -86,8 +92,10 @@ typedef struct {
 
 typedef struct Dfpn Dfpn;
 
-/* Creates a search context with a hash table of hash_mb megabytes.
- * Returns NULL if the memory cannot be allocated. */
+/* Creates a search context with hash_mb megabytes (>= 1; 0 counts as 1) of
+ * tables: 1/16 for the repetition table, the rest for the TT.  Besides them
+ * the context holds about 150 KB (path, move arena).  Returns NULL if the
+ * memory cannot be allocated. */
 Dfpn *dfpn_new(size_t hash_mb);
 void dfpn_free(Dfpn *d);
 /* Empties the transposition table (between unrelated problems). */

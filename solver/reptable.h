@@ -10,7 +10,8 @@
  * from the search root, so a hit means the same ancestors and hence the same
  * repetition.  The idea is KomoringHeights' repetition table (komori-n).
  *
- * Fixed size, allocated once; a new result overwrites the slot it hashes to
+ * Fixed size, allocated once; buckets of RT_WAYS entries (one cache line);
+ * a new result replaces the entry of the bucket that cost the fewest nodes
  * (losing one only costs a re-search).  rt_clear() empties it in O(1).
  */
 #ifndef TSUME_REPTABLE_H
@@ -22,18 +23,21 @@
 
 typedef struct {
 	uint64_t path_key;
-	uint16_t start; /* path index of the repeated position the result rests on */
-	uint16_t len;   /* no mate within len plies on this path (TT_LEN_INF: none) */
-	uint32_t gen;
+	uint16_t start;  /* path index of the repeated position the result rests on */
+	uint16_t len;    /* no mate within len plies on this path (TT_LEN_INF: none) */
+	uint16_t amount; /* nodes the result cost, saturating */
+	uint16_t gen;
 } RepEntry;
+
+#define RT_WAYS 4
 
 typedef struct {
 	RepEntry *entries;
-	size_t n; /* power of two */
-	uint32_t gen;
+	size_t n; /* entries: a power of two, >= RT_WAYS * 256 */
+	uint16_t gen;
 } RepTable;
 
-/* Allocates a table of about `bytes` bytes (at least 1024 entries).
+/* Allocates a table of at most `bytes` bytes (at least 1024 entries, 16 KB).
  * Returns 0, or -1 if the memory cannot be allocated. */
 int rt_init(RepTable *rt, size_t bytes);
 void rt_free(RepTable *rt);
@@ -41,8 +45,9 @@ void rt_free(RepTable *rt);
 void rt_clear(RepTable *rt);
 
 /* Records that the node reached by the path with this key has no mate within
- * len plies as long as the position at path index `start` is on the path. */
-void rt_store(RepTable *rt, uint64_t path_key, int start, int len);
+ * len plies as long as the position at path index `start` is on the path;
+ * amount = nodes the result cost (the replacement priority). */
+void rt_store(RepTable *rt, uint64_t path_key, int start, int len, uint64_t amount);
 
 /* Looks up a path key; on a hit fills *start and *len and returns true. */
 bool rt_probe(const RepTable *rt, uint64_t path_key, int *start, int *len);

@@ -72,6 +72,7 @@ typedef struct {
 	size_t used;     /* occupied entries of this generation */
 	uint16_t gen;
 	uint64_t replaced;
+	bool huge; /* tt_advise_huge done (or the table is too small for it) */
 } TT;
 
 /* Result of a lookup: the values to use for the position. */
@@ -112,6 +113,10 @@ TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain);
  * disproof hand (>= hand) under which the result holds; the entry of the
  * position itself is replaced by it.  amount = nodes searched below. */
 void tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn pn, PnDn dn, int len, uint64_t amount);
+
+/* Asks the kernel to back the table with 2 MB pages from now on (for a
+ * search that has run a while; see tt.c).  Idempotent; failure is harmless. */
+void tt_advise_huge(TT *tt);
 
 /* Flags the open entry of (key, hand) with TT_FLAG_REP, creating one with
  * pn = dn = 1 if there is none; a resolved entry is left alone. */
