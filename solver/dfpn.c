@@ -486,12 +486,19 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 	c->len = 0;
 	c->hand = hand;
 	int at = path_find(d, pos_key(pos));
+	TTProbe p = tt_probe(&d->tt, pos_board_key(pos), hand, remain);
 	if (at >= 0) {
+		/* a repetition: no mate on this path.  If the table already
+		 * knows the position has no mate within the budget, that holds on
+		 * every path: take it, the result then depends on no repetition */
+		if (p.dn == 0) {
+			set_disproven(c, p.len, p.hand);
+			return;
+		}
 		set_disproven(c, TT_LEN_INF, hand);
 		c->rep = (uint16_t)at;
 		return;
 	}
-	TTProbe p = tt_probe(&d->tt, pos_board_key(pos), hand, remain);
 	if (p.maybe_rep) {
 		/* disproven by a repetition on this very path before? */
 		int start, len;
