@@ -858,7 +858,7 @@ static int cmd_bench(int argc, char **argv)
 	                                     {"perft-only", no_argument, NULL, 'p'},
 	                                     {0, 0, 0, 0}};
 	const char *shared = "../shared";
-	double long_seconds = 300;
+	double long_seconds = 900;
 	unsigned long long hash = 1024;
 	bool perft_only = false;
 	int c;
