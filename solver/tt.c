@@ -167,24 +167,27 @@ void tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn pn, PnDn d
 		victim->flags = 0;
 }
 
-void tt_mark_rep(TT *tt, uint64_t key, Hand hand)
+/* The open entry of exactly (key, hand), or NULL. */
+static TTEntry *find_open(const TT *tt, uint64_t key, Hand hand)
 {
 	TTEntry *b = bucket_of(tt, key);
 	for (int i = 0; i < TT_BUCKET_SIZE; i++) {
 		TTEntry *e = &b[i];
-		if (live(tt, e) && e->key == key && e->hand == hand && e->pn != 0 && e->dn != 0) {
-			e->flags |= TT_FLAG_REP;
-			return;
-		}
+		if (live(tt, e) && e->key == key && e->hand == hand && e->pn != 0 && e->dn != 0)
+			return e;
 	}
-	tt_store(tt, key, hand, hand, 1, 1, 0, 0);
-	for (int i = 0; i < TT_BUCKET_SIZE; i++) {
-		TTEntry *e = &b[i];
-		if (live(tt, e) && e->key == key && e->hand == hand && e->pn != 0 && e->dn != 0) {
-			e->flags |= TT_FLAG_REP;
-			return;
-		}
+	return NULL;
+}
+
+void tt_mark_rep(TT *tt, uint64_t key, Hand hand)
+{
+	TTEntry *e = find_open(tt, key, hand);
+	if (!e) {
+		tt_store(tt, key, hand, hand, 1, 1, 0, 0);
+		e = find_open(tt, key, hand); /* NULL if a result for hand blocked it */
 	}
+	if (e)
+		e->flags |= TT_FLAG_REP;
 }
 
 int tt_hashfull(const TT *tt)
