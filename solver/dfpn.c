@@ -53,6 +53,8 @@ struct Dfpn {
 	TT tt;
 	RepTable rt; /* repetition results by path key (reptable.h) */
 	bool futile_rule; /* futile drops proven without search and not counted */
+	int rep_span;     /* see dfpn_set_repetition_span */
+	bool budgeted;    /* the running search has a length budget (search_root) */
 	Position pos;
 	Color attacker;
 	/* limits and statistics */
@@ -98,6 +100,9 @@ Dfpn *dfpn_new(size_t hash_mb)
 		return NULL;
 	}
 	d->futile_rule = true;
+	/* Microcosmos' main line comes back to positions 100 to 300 plies up the
+	 * path; nearly all its other repetitions span under 60 plies */
+	d->rep_span = DFPN_REP_SPAN_DEFAULT;
 	d->arena_cap = 1 << 16;
 	d->arena = malloc(d->arena_cap * sizeof *d->arena);
 	if (!d->arena) {
@@ -120,6 +125,8 @@ void dfpn_free(Dfpn *d)
 }
 
 void dfpn_clear(Dfpn *d) { tt_clear(&d->tt); }
+
+void dfpn_set_repetition_span(Dfpn *d, int plies) { d->rep_span = plies < 4 ? 4 : plies; }
 
 void dfpn_set_futile_rule(Dfpn *d, bool on)
 {
@@ -487,6 +494,11 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 	c->hand = hand;
 	int at = path_find(d, pos_key(pos));
 	TTProbe p = tt_probe(&d->tt, pos_board_key(pos), hand, remain);
+	/* Under a length budget a repetition from far up the path is searched
+	 * like any position: the budget ends every cycle, and the result holds
+	 * for every path (see dfpn_set_repetition_span). */
+	if (at >= 0 && d->budgeted && d->path_len - at >= d->rep_span)
+		at = -1;
 	if (at >= 0) {
 		/* a repetition: no mate on this path.  If the table already
 		 * knows the position has no mate within the budget, that holds on
@@ -849,6 +861,7 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 static NodeResult search_root(Dfpn *d, int remain)
 {
 	NodeResult r;
+	d->budgeted = remain + d->pos.ply < BUDGET_INF;
 	do {
 		r = mid(d, PNDN_INF, PNDN_INF, remain);
 	} while (r.pn != 0 && r.dn != 0 && !d->stopped);

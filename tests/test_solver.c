@@ -286,6 +286,20 @@ static void test_limits(void **state)
 		assert_int_equal(result.reason, DFPN_STOP_NODES);
 }
 
+/* A shortest mate never repeats a position, so searching through every
+ * repetition under a length budget (span 4: every cycle) must give the same
+ * lengths as the default: the sets above again with it. */
+static void with_span_4(void (*check)(void **), void **state)
+{
+	dfpn_set_repetition_span(solver, 4);
+	check(state);
+	dfpn_set_repetition_span(solver, DFPN_REP_SPAN_DEFAULT);
+}
+static void test_span4_cases_tsv(void **state) { with_span_4(test_cases_tsv, state); }
+static void test_span4_komori_yaml(void **state) { with_span_4(test_komori_yaml, state); }
+static void test_span4_kif_problems(void **state) { with_span_4(test_kif_problems, state); }
+static void test_span4_shogiboardq_7(void **state) { with_span_4(test_shogiboardq_7, state); }
+
 int main(void)
 {
 	core_init();
@@ -293,7 +307,8 @@ int main(void)
 	    cmocka_unit_test(test_cases_tsv),     cmocka_unit_test(test_komori_yaml),   cmocka_unit_test(test_kif_problems),
 	    cmocka_unit_test(test_limits),        cmocka_unit_test(test_shogiboardq_3), cmocka_unit_test(test_shogiboardq_5),
 	    cmocka_unit_test(test_shogiboardq_7), cmocka_unit_test(test_nshogi_3),      cmocka_unit_test(test_nshogi_5),
-	    cmocka_unit_test(test_nshogi_7),
+	    cmocka_unit_test(test_nshogi_7),      cmocka_unit_test(test_span4_cases_tsv), cmocka_unit_test(test_span4_komori_yaml),
+	    cmocka_unit_test(test_span4_kif_problems), cmocka_unit_test(test_span4_shogiboardq_7),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
