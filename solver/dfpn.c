@@ -21,7 +21,10 @@
  * same square to be proven (delayed expansion of interpositions: only one
  * piece per square is searched at a time, and the next is looked at only once
  * it is proven -- the idea of KomoringHeights' 合駒の遅延展開). */
-enum { CHILD_FUTILE = 1, CHILD_DELAYED = 4 };
+/* CHILD_OLD: its table entry was stored from a shallower point of the path
+ * (a transposition from above, maybe a loop: the threshold control below).
+ * CHILD_NEW: no table entry yet (its values are the initial estimates). */
+enum { CHILD_FUTILE = 1, CHILD_DELAYED = 4, CHILD_OLD = 8, CHILD_NEW = 16 };
 
 /* A disproof that depends on no repetition. */
 #define REP_NONE UINT16_MAX
@@ -526,8 +529,11 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 		c->dn = p.dn;
 		c->len = p.len;
 		c->hand = p.hand;
+		if (p.pn != 0 && p.dn != 0 && p.depth < d->path_len)
+			c->flags |= CHILD_OLD;
 		return;
 	}
+	c->flags |= CHILD_NEW;
 	if (child_is_and) {
 		/* df-pn+: the proof number of a defender node is its number of
 		 * (non-futile) evasions; none means the check mates. */
@@ -535,7 +541,7 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 		if (n == 0) {
 			Hand proof = total == 0 ? guard_interpositions(pos, d->attacker, 0) : hand;
 			set_proven(c, 0, proof);
-			tt_store(&d->tt, pos_board_key(pos), hand, proof, 0, PNDN_INF, 0, 1);
+			tt_store(&d->tt, pos_board_key(pos), hand, proof, 0, PNDN_INF, 0, 1, d->path_len);
 			return;
 		}
 		if (remain < 1) {
@@ -560,7 +566,7 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 			pos_undo_move(pos, mate);
 			proof = proof_before(proof, mate, hand);
 			set_proven(c, 1, proof);
-			tt_store(&d->tt, pos_board_key(pos), hand, proof, 0, PNDN_INF, 1, 1);
+			tt_store(&d->tt, pos_board_key(pos), hand, proof, 0, PNDN_INF, 1, 1, d->path_len);
 			return;
 		}
 		if (remain < 3 || nchecks == 0) {
@@ -690,7 +696,8 @@ static __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain
 	return base;
 }
 
-static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
+/* inc: extend the thresholds (TCA, below), handed down from the parent. */
+static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 {
 	Position *pos = &d->pos;
 	const bool or_node = pos->side == d->attacker;
@@ -715,11 +722,11 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 	if (n == 0) {
 		if (or_node) {
 			Hand dis = disproof_or_clamp(HAND_FULL, hand);
-			tt_store(&d->tt, key, hand, dis, PNDN_INF, 0, TT_LEN_INF, 1);
+			tt_store(&d->tt, key, hand, dis, PNDN_INF, 0, TT_LEN_INF, 1, d->path_len - 1);
 			return (NodeResult){PNDN_INF, 0, TT_LEN_INF, REP_NONE, dis};
 		}
 		Hand proof = guard_interpositions(pos, d->attacker, 0);
-		tt_store(&d->tt, key, hand, proof, 0, PNDN_INF, 0, 1);
+		tt_store(&d->tt, key, hand, proof, 0, PNDN_INF, 0, 1, d->path_len - 1);
 		return (NodeResult){0, PNDN_INF, 0, REP_NONE, proof};
 	}
 	if (base == SIZE_MAX) {
@@ -729,6 +736,7 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 	}
 
 	int decisive;
+	bool first_pass = true;
 	for (;;) {
 		Child *ch = &d->arena[base];
 		/* node values from the children */
@@ -811,6 +819,24 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 		r.dn = dn;
 		r.len = len;
 		r.rep = rep;
+		if (first_pass) {
+			/* Threshold control (TCA, Kishimoto 2005; as in KomoringHeights):
+			 * a child whose entry comes from higher up the path may hold
+			 * values that depend on this very node; returning as soon as
+			 * the thresholds are exceeded can then loop without progress.
+			 * Search at least one step further instead.  Only in the
+			 * unbounded first proof: in the re-searches under a length
+			 * budget it cost more than it saved (Microcosmos). */
+			first_pass = false;
+			for (int i = 0; i < n && !inc && !d->budgeted; i++)
+				inc = (ch[i].flags & CHILD_OLD) && ch[i].pn != 0 && ch[i].dn != 0;
+			if (inc && pn != 0 && dn != 0) {
+				if (pn < PNDN_INF && thpn <= pn)
+					thpn = pn + 1;
+				if (dn < PNDN_INF && thdn <= dn)
+					thdn = dn + 1;
+			}
+		}
 		if (pn == 0 || dn == 0 || pn >= thpn || dn >= thdn || d->stopped)
 			break;
 
@@ -826,9 +852,12 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 			cthpn = thpn >= PNDN_INF ? PNDN_INF : thpn - pn + ch[best].pn;
 		}
 		Move m = ch[best].move;
+		bool child_new = (ch[best].flags & CHILD_NEW) != 0;
 		pos_do_move(pos, m);
 		path_push(d, pos_key(pos), m);
-		NodeResult cr = mid(d, cthpn, cthdn, remain - 1);
+		NodeResult cr = mid(d, cthpn, cthdn, remain - 1, inc && !child_new);
+		if (child_new)
+			inc = false; /* a new node was expanded: progress */
 		path_pop(d);
 		pos_undo_move(pos, m);
 		Child *c = &d->arena[base + best]; /* the arena may have moved */
@@ -837,6 +866,7 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 		c->len = cr.len;
 		c->hand = cr.hand;
 		c->rep = (uint16_t)(cr.dn == 0 ? cr.rep : REP_NONE);
+		c->flags &= ~(CHILD_NEW | CHILD_OLD);
 	}
 	/* A disproof resting only on repetitions of this node itself (or of
 	 * positions below it) holds for every path: the defender may always
@@ -850,9 +880,9 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 	if (r.dn == 0 && r.rep != REP_NONE) {
 		/* true on this path only: keep it under the path key */
 		rt_store(&d->rt, d->path_hash[d->path_len - 1], r.rep, r.len, d->nodes - nodes_before);
-		tt_mark_rep(&d->tt, key, hand);
+		tt_mark_rep(&d->tt, key, hand, d->path_len - 1);
 	} else if (!(d->stopped && r.pn != 0 && r.dn != 0))
-		tt_store(&d->tt, key, hand, r.hand, r.pn, r.dn, r.len, d->nodes - nodes_before);
+		tt_store(&d->tt, key, hand, r.hand, r.pn, r.dn, r.len, d->nodes - nodes_before, d->path_len - 1);
 	return r;
 }
 
@@ -863,7 +893,7 @@ static NodeResult search_root(Dfpn *d, int remain)
 	NodeResult r;
 	d->budgeted = remain + d->pos.ply < BUDGET_INF;
 	do {
-		r = mid(d, PNDN_INF, PNDN_INF, remain);
+		r = mid(d, PNDN_INF, PNDN_INF, remain, false);
 	} while (r.pn != 0 && r.dn != 0 && !d->stopped);
 	return r;
 }
@@ -878,9 +908,9 @@ static TTProbe probe_child(Dfpn *d, Move m, int remain)
 	TTProbe p;
 	int total;
 	if (path_contains(d, pos_key(pos)))
-		p = (TTProbe){PNDN_INF, 0, TT_LEN_INF, true, false, 0};
+		p = (TTProbe){PNDN_INF, 0, TT_LEN_INF, true, false, INT16_MAX, 0};
 	else if (pos->side != d->attacker && count_real_evasions(pos, &total, d->futile_rule) == 0)
-		p = (TTProbe){0, PNDN_INF, 0, true, false, 0};
+		p = (TTProbe){0, PNDN_INF, 0, true, false, INT16_MAX, 0};
 	else
 		p = tt_probe(&d->tt, pos_board_key(pos), pos->hand[d->attacker], remain);
 	pos_undo_move(pos, m);

@@ -79,7 +79,7 @@ static inline TTEntry *bucket_of(const TT *tt, uint64_t key)
 
 TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain)
 {
-	TTProbe r = {1, 1, 0, false, false, hand};
+	TTProbe r = {1, 1, 0, false, false, INT16_MAX, hand};
 	const TTEntry *b = bucket_of(tt, key);
 	for (int i = 0; i < TT_BUCKET_SIZE; i++) {
 		const TTEntry *e = &b[i];
@@ -87,21 +87,23 @@ TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain)
 			continue;
 		if (e->pn == 0) {
 			if (hand_ge(hand, e->hand) && e->len <= remain)
-				return (TTProbe){0, PNDN_INF, e->len, true, false, e->hand};
+				return (TTProbe){0, PNDN_INF, e->len, true, false, INT16_MAX, e->hand};
 		} else if (e->dn == 0) {
 			if (hand_ge(e->hand, hand) && remain <= e->len)
-				return (TTProbe){PNDN_INF, 0, e->len, true, false, e->hand};
+				return (TTProbe){PNDN_INF, 0, e->len, true, false, INT16_MAX, e->hand};
 		} else if (e->hand == hand) {
 			r.pn = e->pn;
 			r.dn = e->dn;
 			r.found = true;
 			r.maybe_rep = (e->flags & TT_FLAG_REP) != 0;
+			r.depth = e->depth;
 		}
 	}
 	return r;
 }
 
-void tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn pn, PnDn dn, int len, uint64_t amount)
+void tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn pn, PnDn dn, int len, uint64_t amount,
+              int depth)
 {
 	TTEntry *b = bucket_of(tt, key);
 	TTEntry *victim = NULL;
@@ -163,8 +165,16 @@ void tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn pn, PnDn d
 	victim->len = (uint16_t)len;
 	victim->amount = amt;
 	victim->gen = tt->gen;
-	if (victim_is_new)
+	if (depth < 0)
+		depth = 0;
+	if (depth > UINT16_MAX)
+		depth = UINT16_MAX;
+	if (victim_is_new) {
 		victim->flags = 0;
+		victim->depth = (uint16_t)depth;
+	} else if (depth < victim->depth) {
+		victim->depth = (uint16_t)depth;
+	}
 }
 
 /* The open entry of exactly (key, hand), or NULL. */
@@ -179,11 +189,11 @@ static TTEntry *find_open(const TT *tt, uint64_t key, Hand hand)
 	return NULL;
 }
 
-void tt_mark_rep(TT *tt, uint64_t key, Hand hand)
+void tt_mark_rep(TT *tt, uint64_t key, Hand hand, int depth)
 {
 	TTEntry *e = find_open(tt, key, hand);
 	if (!e) {
-		tt_store(tt, key, hand, hand, 1, 1, 0, 0);
+		tt_store(tt, key, hand, hand, 1, 1, 0, 0, depth);
 		e = find_open(tt, key, hand); /* NULL if a result for hand blocked it */
 	}
 	if (e)

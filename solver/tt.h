@@ -58,8 +58,9 @@ typedef struct {
 	uint32_t pn, dn;
 	uint32_t amount;
 	uint16_t len;
-	uint16_t gen; /* entries of an older generation are empty */
-	uint32_t flags; /* TT_FLAG_REP */
+	uint16_t gen;   /* entries of an older generation are empty */
+	uint16_t flags; /* TT_FLAG_REP */
+	uint16_t depth; /* open entry: the smallest path index it was stored from */
 } TTEntry;
 #define TT_FLAG_REP 1u
 _Static_assert(sizeof(TTEntry) == 32, "TTEntry layout");
@@ -81,6 +82,7 @@ typedef struct {
 	uint16_t len; /* meaningful when pn == 0 or dn == 0 */
 	bool found;   /* an entry for this exact position (or a dominating resolved one) */
 	bool maybe_rep; /* open entry flagged TT_FLAG_REP */
+	int depth;      /* open entry: its smallest path index (TCA); else INT16_MAX */
 	Hand hand;    /* resolved: the entry's proof / disproof hand; else the query hand */
 } TTProbe;
 
@@ -111,8 +113,11 @@ TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain);
 /* Stores the values of the position (key, hand).  For a resolved result
  * (pn == 0 or dn == 0) result_hand is the proof hand (<= hand) or the
  * disproof hand (>= hand) under which the result holds; the entry of the
- * position itself is replaced by it.  amount = nodes searched below. */
-void tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn pn, PnDn dn, int len, uint64_t amount);
+ * position itself is replaced by it.  amount = nodes searched below;
+ * depth = the position's index on the search path (an open entry keeps the
+ * smallest it was stored from, for the threshold control of dfpn.c). */
+void tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn pn, PnDn dn, int len, uint64_t amount,
+              int depth);
 
 /* Asks the kernel to back the table with 2 MB pages from now on (for a
  * search that has run a while; see tt.c).  Idempotent; failure is harmless. */
@@ -120,7 +125,7 @@ void tt_advise_huge(TT *tt);
 
 /* Flags the open entry of (key, hand) with TT_FLAG_REP, creating one with
  * pn = dn = 1 if there is none; a resolved entry is left alone. */
-void tt_mark_rep(TT *tt, uint64_t key, Hand hand);
+void tt_mark_rep(TT *tt, uint64_t key, Hand hand, int depth);
 
 /* Fraction of slots in use, per mille (USI hashfull). */
 int tt_hashfull(const TT *tt);
