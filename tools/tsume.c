@@ -483,7 +483,11 @@ static void print_text(SolveCtx *ctx, Problem *pb, const DfpnResult *res, const 
 		if (res->pv_len == 0) {
 			printf("main line not extracted (the search was stopped)\n");
 		} else {
-			if (!res->pv_verified)
+			if (!res->pv_verified && res->pv_len < res->len)
+				printf("line incomplete (%d of %d plies read from the search table, which lost the rest; the defence "
+				       "may not be the longest)\n",
+				       res->pv_len, res->len);
+			else if (!res->pv_verified)
 				printf("line not verified (%d plies, read from the search table; the defence may not be the longest)\n",
 				       res->pv_len);
 			printf("usi:");
