@@ -126,9 +126,9 @@ void dfpn_set_futile_rule(Dfpn *d, bool on);
  * non-mates for their path.  Applies to the re-searches for a shorter mate and
  * to dfpn_mate_within with a finite max_len, never to the unbounded first
  * proof.  Any value gives the same answers (see above); it trades re-searching
- * long cycles against path-dependent results.  Default 64: Microcosmos (1,525
- * plies) is proven minimal in 235 s with it, 625 s with the rule applied at
- * every distance. */
+ * long cycles against path-dependent results.  Default 64: the re-searches of
+ * Microcosmos (1,525 plies) took 36.0 M nodes with it, 244.4 M with the rule
+ * applied at every distance (before threshold control was added). */
 void dfpn_set_repetition_span(Dfpn *d, int plies);
 #define DFPN_REP_SPAN_DEFAULT 64
 
