@@ -1132,6 +1132,7 @@ DfpnStatus dfpn_mate_within(Dfpn *d, const Position *pos, Color attacker, int ma
 DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, DfpnResult *res)
 {
 	memset(res, 0, offsetof(DfpnResult, pv));
+	res->nodes_minimize = res->nodes_pv = 0; /* after pv: not cleared above */
 	begin_search(d, root, root->side, lim);
 	int root_ply = d->pos.ply;
 

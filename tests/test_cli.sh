@@ -239,6 +239,10 @@ fi
 
 run "solve start position: nomate" "" solve -q "$STARTPOS"
 expect 1 "line:nomate" noout:usi: "re:$STATS_RE"
+# after a mate, a nomate line of solve - counts no re-search nodes of its own
+run "solve - mate then nomate: node counts per line" "$Q15
+8k/9/9/9/9/9/9/9/9 b G 1" solve -q -
+expect 1 "line:mate 15" "line:nomate" "re:^nodes [0-9]+ \(proof [0-9]+, shorter-mate re-search 0, main line 0\)"
 
 # A node limit: the quick-start problem may be proven within the solver's first
 # check of the limits, but then its minimality is not; Microcosmos is not.
