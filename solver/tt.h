@@ -51,6 +51,8 @@ static inline PnDn pndn_add(PnDn a, PnDn b)
  *   len     mate length bound, see above
  *   amount  search effort spent below this node, saturating (0 = empty slot)
  *   gen     table generation; tt_clear() starts a new one instead of zeroing
+ *   flags   TT_FLAG_REP (see above)
+ *   depth   open entry: the smallest path index it was stored from (TCA in dfpn.c)
  */
 typedef struct {
 	uint64_t key;
