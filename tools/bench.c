@@ -4,6 +4,7 @@
 #include "dfpn.h"
 #include "movegen.h"
 #include "sfen.h"
+#include "verify.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -157,4 +158,189 @@ int bench_solver(const char *shared, double long_seconds, size_t long_hash_mb)
 	}
 	printf("wrong answers: %d\n", wrong);
 	return wrong;
+}
+
+/* ---- the bench signature ---- */
+
+/* FNV-1a over the bytes of one value: the checksum of lengths and lines. */
+static uint64_t fnv_add(uint64_t h, uint64_t v)
+{
+	for (int i = 0; i < 8; i++) {
+		h ^= (v >> (8 * i)) & 0xff;
+		h *= 0x100000001b3ull;
+	}
+	return h;
+}
+
+typedef struct {
+	Dfpn *d;
+	int count;
+	uint64_t nodes;     /* the signature */
+	uint64_t lines;     /* checksum of every status, length, flag and line */
+	double seconds;
+	bool verbose;
+} Signature;
+
+/* Solves one problem (and, with given != NULL, verifies it against its
+ * stated line) on a cleared table, adds its nodes and line to the
+ * signature and prints one line. */
+static void sig_one(Signature *sg, const char *name, const Position *root, bool futile, const Move *given, int given_len)
+{
+	static DfpnResult res;
+	static VerifyResult vr;
+	dfpn_set_futile_rule(sg->d, futile);
+	dfpn_clear(sg->d);
+	double t0 = now_s();
+	dfpn_solve(sg->d, root, NULL, &res);
+	uint64_t nodes = res.nodes;
+	uint64_t h = fnv_add(0xcbf29ce484222325ull, (uint64_t)res.status);
+	h = fnv_add(h, (uint64_t)res.len);
+	h = fnv_add(h, (uint64_t)res.len_minimal << 1 | (uint64_t)res.pv_verified);
+	for (int i = 0; i < res.pv_len; i++)
+		h = fnv_add(h, (uint64_t)res.pv[i]);
+	unsigned vflags = 0;
+	if (given) {
+		VerifySpec spec = {.stated_len = given_len, .given = given, .given_len = given_len};
+		dfpn_clear(sg->d);
+		vflags = verify_problem(sg->d, root, &spec, NULL, &vr);
+		dfpn_set_futile_rule(sg->d, true);
+		nodes += vr.nodes;
+		h = fnv_add(h, vflags);
+		h = fnv_add(h, (uint64_t)vr.len << 32 | (uint64_t)vr.cooks << 16 | (uint64_t)vr.unnecessary);
+	}
+	double dt = now_s() - t0;
+	sg->count++;
+	sg->nodes += nodes;
+	sg->lines = fnv_add(sg->lines, h);
+	sg->seconds += dt;
+	if (sg->verbose) {
+		const char *st = res.status == DFPN_MATE ? "mate" : res.status == DFPN_NOMATE ? "nomate" : "unknown";
+		printf("%-28s %-7s %4d %12llu nodes  line %016llx", name, st, res.len, (unsigned long long)nodes,
+		       (unsigned long long)h);
+		if (given)
+			printf("  verify flags %#x", vflags);
+		printf("  %.3f s\n", dt);
+	}
+}
+
+/* Reads the non-comment lines of shared/rel; calls each(sg, line, index). */
+static int sig_file(Signature *sg, const char *shared, const char *rel, int first_n,
+                    void (*each)(Signature *, const char *, const char *, int))
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/%s", shared, rel);
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		fprintf(stderr, "tsume bench --signature: cannot open %s\n", path);
+		return -1;
+	}
+	static char line[1 << 14];
+	int i = 0;
+	while (i < first_n && fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\r\n")] = '\0';
+		if (line[0] == '#' || line[0] == '\0')
+			continue;
+		each(sg, rel, line, i++);
+	}
+	fclose(f);
+	return 0;
+}
+
+static const char *base_name(const char *rel)
+{
+	const char *s = strrchr(rel, '/');
+	return s ? s + 1 : rel;
+}
+
+/* A line "SFEN [moves ...]": solved; with moves, also verified against them. */
+static void sig_sfen_line(Signature *sg, const char *rel, const char *line, int i)
+{
+	static Position root, end;
+	static Move given[DFPN_MAX_PV];
+	const char *moves = NULL;
+	char name[96];
+	snprintf(name, sizeof name, "%.80s:%d", base_name(rel), i + 1);
+	if (sfen_parse_root(&root, line, NULL, &moves) != SFEN_OK) {
+		printf("%-28s bad SFEN\n", name);
+		return;
+	}
+	int n = 0;
+	if (moves) {
+		end = root;
+		n = sfen_play_moves(&end, moves, 0, given, DFPN_MAX_PV, NULL);
+	}
+	sig_one(sg, name, &root, true, n > 0 ? given : NULL, n);
+}
+
+/* cases.tsv: id, SFEN, expectation; the cases with a mate/nomate expectation,
+ * solved with the futile rule on and off. */
+static void sig_case(Signature *sg, const char *rel, const char *line, int i)
+{
+	(void)rel;
+	(void)i;
+	char id[16], sfen[512], expect[256];
+	if (sscanf(line, "%15[^\t]\t%511[^\t]\t%255[^\t]", id, sfen, expect) != 3 || !strstr(expect, "mate"))
+		return;
+	static Position root;
+	if (sfen_parse_root(&root, sfen, NULL, NULL) != SFEN_OK)
+		return;
+	char name[64];
+	snprintf(name, sizeof name, "cases %s", id);
+	sig_one(sg, name, &root, true, NULL, 0);
+	snprintf(name, sizeof name, "cases %s (futile off)", id);
+	sig_one(sg, name, &root, false, NULL, 0);
+}
+
+/* zuko.tsv: the named classics, solved (not verified: the composers' lines
+ * are the subject of another check). */
+static void sig_zuko(Signature *sg, const char *rel, const char *line, int i)
+{
+	(void)rel;
+	(void)i;
+	static const char *const PICK[] = {"zuko002", "zuko005", "zuko012", "zuko018", "zuko022", "zuko025", "zuko026",
+	                                   "zuko033", "zuko034", "zuko036", "zuko042", "zuko045", "zuko051", "zuko058",
+	                                   "zuko060", "zuko064", "zuko066", "zuko067", "zuko068", "zuko074", "zuko081",
+	                                   "zuko085", "zuko088", "zuko092", "zuko094"};
+	char name[32], sfen[512];
+	if (sscanf(line, "%31[^\t]\t%511[^\t]", name, sfen) != 2)
+		return;
+	for (size_t k = 0; k < sizeof PICK / sizeof PICK[0]; k++) {
+		static Position root;
+		if (strcmp(name, PICK[k]) == 0 && sfen_parse_root(&root, sfen, NULL, NULL) == SFEN_OK)
+			sig_one(sg, name, &root, true, NULL, 0);
+	}
+}
+
+/* tests.yaml of mate-engine-test: its "- sfen: ..." lines. */
+static void sig_yaml(Signature *sg, const char *rel, const char *line, int i)
+{
+	const char *s = strstr(line, "sfen: ");
+	if (s)
+		sig_sfen_line(sg, rel, s + 6, i);
+}
+
+int bench_signature(const char *shared, bool verbose)
+{
+	Signature sg = {.d = dfpn_new(64), .lines = 0xcbf29ce484222325ull, .verbose = verbose};
+	if (!sg.d)
+		return 1;
+	int bad = 0;
+	bad |= sig_file(&sg, shared, "problems/cases.tsv", 1000, sig_case);
+	for (int n = 3; n <= 13; n += 2) {
+		char rel[128];
+		snprintf(rel, sizeof rel, "problems/raw/shogiboardq/tsume_%dply_1000_20261001.txt", n);
+		bad |= sig_file(&sg, shared, rel, 3, sig_sfen_line);
+	}
+	for (int n = 3; n <= 11; n += 2) {
+		char rel[128];
+		snprintf(rel, sizeof rel, "problems/raw/nshogi/test/mate-%d-ply.txt", n);
+		bad |= sig_file(&sg, shared, rel, 3, sig_sfen_line);
+	}
+	bad |= sig_file(&sg, shared, "problems/raw/komori-mate-engine-test/tests.yaml", 1000, sig_yaml);
+	bad |= sig_file(&sg, shared, "problems/classics/zuko.tsv", 1000, sig_zuko);
+	dfpn_free(sg.d);
+	printf("%d problems, %.1f s, %.0f nodes/s\n", sg.count, sg.seconds, sg.seconds > 0 ? (double)sg.nodes / sg.seconds : 0);
+	printf("Lines: %016llx\n", (unsigned long long)sg.lines);
+	printf("Bench: %llu\n", (unsigned long long)sg.nodes);
+	return bad ? 1 : 0;
 }

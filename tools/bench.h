@@ -11,4 +11,15 @@
  * problem, peak RSS.  Returns the number of wrong answers (0 = all right). */
 int bench_solver(const char *shared_dir, double long_seconds, size_t long_hash_mb);
 
+/* The bench signature: solves a fixed list of about 100 problems of shared_dir
+ * (the rule cases of cases.tsv with the futile rule on and off, the first three
+ * of each ShogiBoardQ and nshogi set -- ShogiBoardQ also verified against its
+ * stated line --, mate-engine-test's positions and 25 Shogi Zuko classics),
+ * each on a cleared 64 MB table, one thread, no limits.  Prints one line per
+ * problem (with verbose), then "Lines: X" (a checksum of every status,
+ * length, verify flag and main line) and "Bench: N" (the nodes in all).  A
+ * change that is not meant to alter the search leaves both unchanged.
+ * Returns 0, or 1 if a file could not be read. */
+int bench_signature(const char *shared_dir, bool verbose);
+
 #endif

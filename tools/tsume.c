@@ -860,13 +860,15 @@ static int cmd_bench(int argc, char **argv)
 	                                     {"long", required_argument, NULL, 'l'},
 	                                     {"hash", required_argument, NULL, 'H'},
 	                                     {"perft-only", no_argument, NULL, 'p'},
+	                                     {"signature", no_argument, NULL, 'S'},
+	                                     {"quiet", no_argument, NULL, 'q'},
 	                                     {0, 0, 0, 0}};
 	const char *shared = "../shared";
 	double long_seconds = 900;
 	unsigned long long hash = 1024;
-	bool perft_only = false;
+	bool perft_only = false, signature = false, quiet = false;
 	int c;
-	while ((c = getopt_long(argc, argv, "s:l:H:p", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:l:H:pSq", opts, NULL)) != -1) {
 		if (c == 's')
 			shared = optarg;
 		else if (c == 'l' && parse_seconds(optarg, &long_seconds))
@@ -875,11 +877,17 @@ static int cmd_bench(int argc, char **argv)
 			;
 		else if (c == 'p')
 			perft_only = true;
+		else if (c == 'S')
+			signature = true;
+		else if (c == 'q')
+			quiet = true;
 		else {
-			fprintf(stderr, "usage: tsume bench [--shared DIR] [--long SECONDS] [--hash MB] [--perft-only]\n");
+			fprintf(stderr, "usage: tsume bench [--shared DIR] [--long SECONDS] [--hash MB] [--perft-only] [--signature [--quiet]]\n");
 			return EXIT_BADINPUT;
 		}
 	}
+	if (signature)
+		return bench_signature(shared, !quiet);
 	printf("bulk leaf: the last ply is counted from the move list without making its moves;\n"
 	       "all made: every move, the last ply included, is made and taken back.\n");
 	static const char *matsuri = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1";
