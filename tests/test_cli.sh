@@ -430,7 +430,7 @@ expect 2 "err:$tmp/does-not-exist"
 "$TSUME" verify --jobs 0 "$tmp/set.sfen" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 out=$(cat "$tmp/out")
-expect 2 "err:bad value '0'"
+expect 2 "err:tsume verify: --jobs must be a whole number of threads, 1..256, got '0'"
 
 # ---- resource limits: --nodes, --time, a full table ----
 # --nodes N stops within a few thousand nodes of N (the solver stops at
@@ -640,8 +640,74 @@ for t in 0x10 1e3 1.2.3; do
 	name="verify --time $t"
 	"$TSUME" verify --time "$t" "$tmp/nul.sfen" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
-	expect_msg 2 "tsume verify: bad value '$t' for option -t"
+	expect_msg 2 "tsume verify: --time must be a decimal number of seconds, 0..10000000 (0 = no limit), got '$t'"
 done
+# whole numbers: digits only (strtoull would take " -5" as 2^64 - 5), the
+# range and the unit named, the real upper bound 2^64 - 1 for --nodes
+for v in " -5" "+5" "0x10" "1e3" "" "18446744073709551616"; do
+	name="verify --nodes '$v'"
+	"$TSUME" verify --nodes "$v" "$tmp/nul.sfen" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	expect_msg 2 "tsume verify: --nodes must be a whole number of nodes, 0..18446744073709551615 (0 = no limit), got '$v'"
+	name="solve --nodes '$v'"
+	"$TSUME" solve -q --nodes "$v" "$M1" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	expect_msg 2 "tsume: --nodes must be a whole number of nodes, 0..18446744073709551615 (0 = no limit), got '$v'"
+done
+name="solve --nodes 99999999999999999999"
+"$TSUME" solve -q --nodes 99999999999999999999 "$M1" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "tsume: --nodes must be a whole number of nodes, 0..18446744073709551615 (0 = no limit), got '99999999999999999999'"
+name="solve --nodes 18446744073709551615 is accepted"
+"$TSUME" solve -q --nodes 18446744073709551615 "$M1" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect 0 "line:mate 1"
+for v in 100000 257 " 2"; do
+	name="verify --jobs '$v'"
+	"$TSUME" verify --jobs "$v" "$tmp/nul.sfen" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	expect_msg 2 "tsume verify: --jobs must be a whole number of threads, 1..256, got '$v'"
+done
+name="verify --hash 0"
+"$TSUME" verify --hash 0 "$tmp/nul.sfen" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "tsume verify: --hash must be a whole number of megabytes, 1..1048576, got '0'"
+name="verify --format xml"
+"$TSUME" verify --format xml "$tmp/nul.sfen" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "tsume verify: --format must be text, json or csv, got 'xml'"
+name="solve --hash ' 5'"
+"$TSUME" solve -q --hash " 5" "$M1" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "tsume: --hash must be a whole number of megabytes, 1..1048576, got ' 5'"
+for v in 0 x 2 17; do
+	name="generate --mate $v"
+	"$TSUME" generate --mate "$v" --count 1 >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	expect_msg 2 "tsume generate: --mate must be an odd whole number of plies, 1..15, got '$v'"
+done
+for v in 0 100001 " 5"; do
+	name="generate --count '$v'"
+	"$TSUME" generate --mate 1 --count "$v" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	expect_msg 2 "tsume generate: --count must be a whole number of problems, 1..100000, got '$v'"
+done
+name="generate --seed -1"
+"$TSUME" generate --mate 1 --count 1 --seed -1 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "tsume generate: --seed must be a whole number, 0..18446744073709551615, got '-1'"
+name="generate --jobs 0"
+"$TSUME" generate --mate 1 --count 1 --jobs 0 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "tsume generate: --jobs must be a whole number of threads, 1..256, got '0'"
+name="generate --level tricky"
+"$TSUME" generate --mate 1 --count 1 --level tricky >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "tsume generate: --level must be easy, medium or hard, got 'tricky'"
+name="perft DEPTH ' 3'"
+"$TSUME" perft startpos " 3" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "tsume: DEPTH must be a whole number of plies, 1..20, got ' 3'"
 name="moves --checks --evasions"
 "$TSUME" moves --checks --evasions "$M1" >"$tmp/out" 2>"$tmp/err"
 rc=$?

@@ -1,23 +1,22 @@
-/* bench.c -- solver benchmark over the shared problem sets (see bench.h). */
+/*
+ * bench.c -- `tsume bench` (see bench.h): move-generator speed (perft,
+ * gen_checks), the solver over the shared problem sets, and the bench
+ * signature.
+ */
 #include "bench.h"
 
+#include "cli.h"
 #include "dfpn.h"
 #include "movegen.h"
+#include "perft.h"
 #include "sfen.h"
 #include "verify.h"
 
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <time.h>
-
-static double now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static long peak_rss_mb(void)
 {
@@ -74,7 +73,7 @@ static int run_set(Dfpn *d, const char *shared, const char *rel, const char *nam
 	static DfpnResult res;
 	SetStats s = {0};
 	int wrong = 0;
-	double t0 = now_s();
+	double t0 = cli_now();
 	while (fgets(line, sizeof line, f)) {
 		if (line[0] == '#' || line[0] == '\n')
 			continue;
@@ -95,7 +94,7 @@ static int run_set(Dfpn *d, const char *shared, const char *rel, const char *nam
 		}
 	}
 	fclose(f);
-	s.seconds = now_s() - t0;
+	s.seconds = cli_now() - t0;
 	print_set(name, &s);
 	return wrong;
 }
@@ -190,7 +189,7 @@ static void sig_one(Signature *sg, const char *name, const Position *root, bool 
 	static VerifyResult vr;
 	dfpn_set_futile_rule(sg->d, futile);
 	dfpn_clear(sg->d);
-	double t0 = now_s();
+	double t0 = cli_now();
 	dfpn_solve(sg->d, root, NULL, &res);
 	uint64_t nodes = res.nodes;
 	uint64_t h = fnv_add(0xcbf29ce484222325ull, (uint64_t)res.status);
@@ -208,7 +207,7 @@ static void sig_one(Signature *sg, const char *name, const Position *root, bool 
 		h = fnv_add(h, vflags);
 		h = fnv_add(h, (uint64_t)vr.len << 32 | (uint64_t)vr.cooks << 16 | (uint64_t)vr.unnecessary);
 	}
-	double dt = now_s() - t0;
+	double dt = cli_now() - t0;
 	sg->count++;
 	sg->nodes += nodes;
 	sg->lines = fnv_add(sg->lines, h);
@@ -343,4 +342,121 @@ int bench_signature(const char *shared, bool verbose)
 	printf("Lines: %016llx\n", (unsigned long long)sg.lines);
 	printf("Bench: %llu\n", (unsigned long long)sg.nodes);
 	return bad ? 1 : 0;
+}
+
+/* ---- move generator speed ---- */
+
+static void bench_perft(const char *name, const char *sfen, int depth, bool full)
+{
+	Position *pos = malloc(sizeof *pos);
+	if (!pos || sfen_parse(pos, sfen, NULL) != SFEN_OK) {
+		printf("perft %-10s skipped: %s\n", name, pos ? "bad SFEN" : "out of memory");
+		free(pos);
+		return;
+	}
+	double t0 = cli_now();
+	uint64_t n = perft_count(pos, depth, full);
+	double dt = cli_now() - t0;
+	printf("perft %-10s depth %d %-13s %12llu leaves %7.3f s %8.1f M leaves/s\n", name, depth,
+	       full ? "(all made):" : "(bulk leaf):", (unsigned long long)n, dt, (double)n / dt / 1e6);
+	free(pos);
+}
+
+/* Positions of legal-checks.txt timed (its even lines are SFEN). */
+#define BENCH_CHECKS_MAX 5000
+
+static int bench_checks(const char *shared)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/problems/reference/legal-checks.txt", shared);
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		printf("gen_checks: %s not found, skipped\n", path);
+		return 0;
+	}
+	/* on the heap: a Position holds its whole history (about 165 KB) */
+	Position *pos = NULL;
+	int n = 0, cap = 0;
+	char line[1 << 14];
+	int lineno = 0;
+	while (n < BENCH_CHECKS_MAX && fgets(line, sizeof line, f)) {
+		if (lineno++ % 2 != 0)
+			continue;
+		if (n == cap) {
+			int grown = cap ? 2 * cap : 256;
+			Position *p = realloc(pos, sizeof *pos * (size_t)grown);
+			if (!p)
+				break;
+			pos = p;
+			cap = grown;
+		}
+		if (sfen_parse(&pos[n], line, NULL) == SFEN_OK)
+			n++;
+	}
+	fclose(f);
+	MoveList list;
+	long calls = 0, moves = 0;
+	double t0 = cli_now(), dt;
+	do {
+		for (int i = 0; i < n; i++)
+			moves += gen_checks(&pos[i], &list);
+		calls += n;
+		dt = cli_now() - t0;
+	} while (dt < 1.0 && n > 0);
+	free(pos);
+	printf("gen_checks over %d reference positions: %.2f M calls/s (%.1f checks per call)\n", n, (double)calls / dt / 1e6,
+	       calls ? (double)moves / (double)calls : 0.0);
+	return 0;
+}
+
+/* ---- the command ---- */
+
+#define BENCH_USAGE "usage: tsume bench " BENCH_ARGS "\n"
+
+int cmd_bench(int argc, char **argv)
+{
+	static const struct option opts[] = {{"shared", required_argument, NULL, 's'},
+	                                     {"long", required_argument, NULL, 'l'},
+	                                     {"hash", required_argument, NULL, 'H'},
+	                                     {"perft-only", no_argument, NULL, 'p'},
+	                                     {"signature", no_argument, NULL, 'S'},
+	                                     {"quiet", no_argument, NULL, 'q'},
+	                                     {0, 0, 0, 0}};
+	const char *shared = "../shared";
+	double long_seconds = 900;
+	uint64_t hash = 1024;
+	bool perft_only = false, signature = false, quiet = false;
+	int c;
+	while ((c = getopt_long(argc, argv, "s:l:H:pSq", opts, NULL)) != -1) {
+		if (c == 's')
+			shared = optarg;
+		else if (c == 'l' && cli_parse_seconds(optarg, 0, 1e9, &long_seconds))
+			;
+		else if (c == 'H' && cli_parse_uint(optarg, 1, 1 << 20, &hash))
+			;
+		else if (c == 'p')
+			perft_only = true;
+		else if (c == 'S')
+			signature = true;
+		else if (c == 'q')
+			quiet = true;
+		else {
+			fputs(BENCH_USAGE, stderr);
+			return EXIT_BADINPUT;
+		}
+	}
+	if (signature)
+		return bench_signature(shared, !quiet);
+	printf("bulk leaf: the last ply is counted from the move list without making its moves;\n"
+	       "all made: every move, the last ply included, is made and taken back.\n");
+	static const char *matsuri = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1";
+	bench_perft("startpos", SFEN_STARTPOS, 5, false);
+	bench_perft("startpos", SFEN_STARTPOS, 5, true);
+	bench_perft("matsuri", matsuri, 3, false);
+	bench_perft("matsuri", matsuri, 3, true);
+	bench_perft("drops", "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1", 3, false);
+	bench_checks(shared);
+	if (perft_only)
+		return EXIT_MATE;
+	return bench_solver(shared, long_seconds, (size_t)hash) ? EXIT_NOMATE : EXIT_MATE;
 }

@@ -1,9 +1,23 @@
-/* bench.h -- the solver part of `tsume bench`. */
+/* bench.h -- `tsume bench`: speed figures and the bench signature. */
 #ifndef TSUME_BENCH_H
 #define TSUME_BENCH_H
 
 #include <stdbool.h>
 #include <stddef.h>
+
+/* The arguments after "tsume bench", as usage texts show them. */
+#define BENCH_ARGS "[--shared DIR] [--long SECONDS] [--hash MB] [--perft-only] [--signature [--quiet]]"
+
+/* `tsume bench` on argv[1..argc).  --signature [--quiet]: bench_signature
+ * (with --quiet only its last three lines).  Otherwise perft speed (start
+ * position, "matsuri", a drop-heavy position), gen_checks calls per second
+ * over ../shared's legal-checks positions, then, unless --perft-only,
+ * bench_solver with --long SECONDS (default 900, 0 = skip the long problems)
+ * and --hash MB (1..1048576, default 1024) for them.  --shared DIR: the data
+ * (default ../shared).  Returns EXIT_MATE (0), EXIT_NOMATE (1) if a problem
+ * was answered wrongly or a signature file could not be read, EXIT_BADINPUT
+ * (2) for bad usage. */
+int cmd_bench(int argc, char **argv);
 
 /* Solves the problem sets of shared_dir (ShogiBoardQ, nshogi) and the long
  * problems (Zuko #99 "kemuri", Microcosmos) with long_seconds each, printing

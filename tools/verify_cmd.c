@@ -9,23 +9,20 @@
  */
 #include "verify_cmd.h"
 
+#include "cli.h"
 #include "kif.h"
 #include "notation.h"
 #include "problemio.h"
 #include "sfen.h"
 #include "verify.h"
 
-#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <pthread.h>
-#include <signal.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <time.h>
 #include <unistd.h>
 
 enum { FMT_TEXT, FMT_JSON, FMT_CSV };
@@ -49,24 +46,6 @@ typedef struct {
 	size_t hash_mb;
 	DfpnLimits lim;
 } Queue;
-
-static atomic_bool stop_flag;
-static volatile sig_atomic_t sigint_count;
-
-static void on_sigint(int sig)
-{
-	(void)sig;
-	if (++sigint_count >= 2)
-		_exit(130);
-	atomic_store(&stop_flag, true);
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static void *worker(void *arg)
 {
@@ -159,21 +138,6 @@ static void reasons_text(const VerifyResult *r, const char *sep, char *buf, size
 #undef ADD
 }
 
-static void json_str(const char *s)
-{
-	putchar('"');
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if (ch == '"' || ch == '\\')
-			printf("\\%c", ch);
-		else if (ch < 0x20)
-			printf("\\u%04x", ch);
-		else
-			putchar(ch);
-	}
-	putchar('"');
-}
-
 static void print_result(int fmt, const Slot *s, Summary *sum)
 {
 	const VerifyResult *r = &s->result;
@@ -217,7 +181,7 @@ static void print_result(int fmt, const Slot *s, Summary *sum)
 		printf("\n");
 	} else if (fmt == FMT_JSON) {
 		printf("{\"file\":");
-		json_str(s->file);
+		cli_json_string(stdout, s->file);
 		printf(",\"line\":%ld,\"pass\":%s,\"length\":%d,\"stated\":", s->problem.line, pass ? "true" : "false", r->len);
 		if (stated >= 0)
 			printf("%ld", stated);
@@ -227,9 +191,9 @@ static void print_result(int fmt, const Slot *s, Summary *sum)
 		       "\"unnecessary\":%d,\"short_variations\":%d,\"undecided\":%s,\"reasons\":",
 		       r->flags & VERIFY_NOT_MATE ? "true" : "false", r->flags & VERIFY_WRONG_LENGTH ? "true" : "false", r->cooks,
 		       r->final_alts, r->leftover, r->unnecessary, r->short_variations, r->flags & VERIFY_UNDECIDED ? "true" : "false");
-		json_str(why);
+		cli_json_string(stdout, why);
 		printf(",\"line_usi\":");
-		json_str(usi);
+		cli_json_string(stdout, usi);
 		printf(",\"nodes\":%llu,\"seconds\":%.3f}\n", (unsigned long long)r->nodes, r->seconds);
 	} else {
 		printf("%s,%ld,%s,%d,%ld,%d,%d,%d,%d,%d,%s,\"%s\",%llu,%.3f\n", s->file, s->problem.line, pass ? "pass" : "fail", r->len,
@@ -265,7 +229,7 @@ static void progress(bool tty, long done, long total, double t0)
 {
 	if (!tty)
 		return;
-	double el = now_s() - t0, rate = el > 0 ? (double)done / el : 0;
+	double el = cli_now() - t0, rate = el > 0 ? (double)done / el : 0;
 	if (total > 0) {
 		int width = 30, fill = (int)(width * done / (total ? total : 1));
 		double eta = rate > 0 ? (double)(total - done) / rate : 0;
@@ -322,13 +286,19 @@ static void print_done(Queue *q, Printer *pr)
 	}
 }
 
+#define PROG "tsume verify"
+#define VERIFY_JOBS_MAX 256
+#define VERIFY_TIME_MAX 1e7 /* seconds: about 116 days */
+#define VERIFY_HASH_MAX (UINT64_C(1) << 20)
+
 #define VERIFY_USAGE                                                                                                           \
-	"usage: tsume verify FILE... [--jobs N] [--time S] [--nodes N] [--hash MB] [--format text|json|csv]\n"                     \
+	"usage: tsume verify " VERIFY_ARGS "\n"                                                                                  \
 	"  FILE: problem lines 'SFEN [moves ...] [; mate=N ...]', plain or gzip ('-' = stdin)\n"                                   \
 	"  --jobs N     parallel problems (default: the number of cores)\n"                                                        \
 	"  --time S     time limit per problem in seconds (default 60)\n"                                                          \
 	"  --nodes N    node limit per problem (default none)\n"                                                                   \
 	"  --hash MB    hash table per job (default 64)\n"                                                                         \
+	"  --format F   text (default), json (one object a line) or csv\n"                                                         \
 	"exit status: 0 every problem passed, 1 some problem failed or was undecided, 2 bad input or usage\n"
 
 int cmd_verify(int argc, char **argv)
@@ -337,36 +307,25 @@ int cmd_verify(int argc, char **argv)
 	                                     {"nodes", required_argument, NULL, 'n'}, {"hash", required_argument, NULL, 'H'},
 	                                     {"format", required_argument, NULL, 'f'}, {"help", no_argument, NULL, 'h'},
 	                                     {0, 0, 0, 0}};
-	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	uint64_t jobs = cores < 1 ? 1 : (uint64_t)cores;
 	double time_s = 60;
-	unsigned long long nodes = 0, hash = 64;
+	uint64_t nodes = 0, hash = 64;
 	int fmt = FMT_TEXT, c;
 	while ((c = getopt_long(argc, argv, "j:t:n:H:f:h", opts, NULL)) != -1) {
-		char *end = NULL;
-		errno = 0;
+		bool ok = true;
 		switch (c) {
 		case 'j':
-			jobs = strtol(optarg, &end, 10);
-			if (*end || jobs < 1 || jobs > 256)
-				goto bad;
+			ok = cli_option_uint(PROG, "--jobs", optarg, 1, VERIFY_JOBS_MAX, "threads", NULL, &jobs);
 			break;
-		case 't': /* decimal only: digits and at most one '.' */
-			if (optarg[strspn(optarg, "0123456789.")] || strchr(optarg, '.') != strrchr(optarg, '.') ||
-			    !strpbrk(optarg, "0123456789"))
-				goto bad;
-			time_s = strtod(optarg, &end);
-			if (*end || errno || !isfinite(time_s) || time_s < 0 || time_s > 1e7)
-				goto bad;
+		case 't':
+			ok = cli_option_seconds(PROG, "--time", optarg, 0, VERIFY_TIME_MAX, "0 = no limit", &time_s);
 			break;
 		case 'n':
-			nodes = strtoull(optarg, &end, 10);
-			if (*end || errno || optarg[0] == '-')
-				goto bad;
+			ok = cli_option_uint(PROG, "--nodes", optarg, 0, UINT64_MAX, "nodes", "0 = no limit", &nodes);
 			break;
 		case 'H':
-			hash = strtoull(optarg, &end, 10);
-			if (*end || errno || hash < 1 || hash > (1u << 20))
-				goto bad;
+			ok = cli_option_uint(PROG, "--hash", optarg, 1, VERIFY_HASH_MAX, "megabytes", NULL, &hash);
 			break;
 		case 'f':
 			if (strcmp(optarg, "text") == 0)
@@ -375,28 +334,27 @@ int cmd_verify(int argc, char **argv)
 				fmt = FMT_JSON;
 			else if (strcmp(optarg, "csv") == 0)
 				fmt = FMT_CSV;
-			else
-				goto bad;
+			else {
+				cli_bad_value(PROG, "--format", "text, json or csv", optarg);
+				ok = false;
+			}
 			break;
 		case 'h':
 			fputs(VERIFY_USAGE, stdout);
-			return 0;
+			return EXIT_MATE;
 		default:
 			fputs(VERIFY_USAGE, stderr);
-			return 2;
+			return EXIT_BADINPUT;
 		}
-		continue;
-	bad:
-		fprintf(stderr, "tsume verify: bad value '%s' for option -%c\n", optarg, c);
-		fputs(VERIFY_USAGE, stderr);
-		return 2;
+		if (!ok) {
+			fputs(VERIFY_USAGE, stderr);
+			return EXIT_BADINPUT;
+		}
 	}
 	if (optind >= argc) {
 		fputs(VERIFY_USAGE, stderr);
-		return 2;
+		return EXIT_BADINPUT;
 	}
-	if (jobs < 1)
-		jobs = 1;
 
 	Queue q;
 	memset(&q, 0, sizeof q);
@@ -404,22 +362,17 @@ int cmd_verify(int argc, char **argv)
 	q.slots = calloc((size_t)q.nslots, sizeof(Slot));
 	if (!q.slots) {
 		fprintf(stderr, "tsume verify: out of memory\n");
-		return 2;
+		return EXIT_BADINPUT;
 	}
 	pthread_mutex_init(&q.mu, NULL);
 	pthread_cond_init(&q.cv, NULL);
 	q.hash_mb = (size_t)hash;
 	q.lim.max_time_ms = (int64_t)ceil(time_s * 1000.0);
 	q.lim.max_nodes = nodes;
-	q.lim.stop = &stop_flag;
-	atomic_store(&stop_flag, false);
-	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_sigint;
-	sigaction(SIGINT, &sa, NULL);
+	q.lim.stop = cli_sigint_install(false);
 
 	pthread_t *threads = calloc((size_t)jobs, sizeof(pthread_t));
-	for (long i = 0; i < jobs; i++)
+	for (uint64_t i = 0; i < jobs; i++)
 		pthread_create(&threads[i], NULL, worker, &q);
 
 	bool tty = isatty(STDERR_FILENO);
@@ -434,9 +387,9 @@ int cmd_verify(int argc, char **argv)
 
 	Summary sum;
 	memset(&sum, 0, sizeof sum);
-	double t0 = now_s();
+	double t0 = cli_now();
 	Printer pr = {fmt, tty, total, t0, &sum};
-	for (int fi = optind; fi < argc && !atomic_load(&stop_flag); fi++) {
+	for (int fi = optind; fi < argc && !cli_interrupted(); fi++) {
 		const char *file = argv[fi];
 		PioError err;
 		PioReader *r = pio_open(file, &err);
@@ -446,7 +399,7 @@ int cmd_verify(int argc, char **argv)
 			continue;
 		}
 		for (;;) {
-			if (atomic_load(&stop_flag))
+			if (cli_interrupted())
 				break;
 			/* wait for a free slot, printing finished ones in order */
 			pthread_mutex_lock(&q.mu);
@@ -493,15 +446,15 @@ int cmd_verify(int argc, char **argv)
 		pthread_cond_wait(&q.cv, &q.mu);
 	}
 	pthread_mutex_unlock(&q.mu);
-	for (long i = 0; i < jobs; i++)
+	for (uint64_t i = 0; i < jobs; i++)
 		pthread_join(threads[i], NULL);
 	if (tty)
 		fprintf(stderr, "\r\033[K");
-	bool interrupted = atomic_load(&stop_flag);
-	print_summary(&sum, now_s() - t0, (int)jobs, interrupted);
+	bool interrupted = cli_interrupted();
+	print_summary(&sum, cli_now() - t0, (int)jobs, interrupted);
 	free(threads);
 	free(q.slots);
 	if (sum.bad_lines || sum.files_unreadable)
-		return 2;
-	return sum.passed == sum.problems && !interrupted ? 0 : 1;
+		return EXIT_BADINPUT;
+	return sum.passed == sum.problems && !interrupted ? EXIT_MATE : EXIT_NOMATE;
 }

@@ -1,0 +1,228 @@
+/* cli.c -- helpers shared by the sub-commands (see cli.h). */
+#include "cli.h"
+
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+int cli_worse_status(int a, int b)
+{
+	static const int rank[4] = {0, 1, 3, 2}; /* by status 0..3 */
+	return rank[b] > rank[a] ? b : a;
+}
+
+/* ---- option values ---- */
+
+bool cli_parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+	if (!s || !*s)
+		return false;
+	uint64_t v = 0;
+	for (const char *p = s; *p; p++) {
+		if (*p < '0' || *p > '9')
+			return false;
+		unsigned d = (unsigned)(*p - '0');
+		if (v > (UINT64_MAX - d) / 10)
+			return false; /* above UINT64_MAX */
+		v = v * 10 + d;
+	}
+	if (v < lo || v > hi)
+		return false;
+	*out = v;
+	return true;
+}
+
+bool cli_parse_seconds(const char *s, double lo, double hi, double *out)
+{
+	if (!s)
+		return false;
+	size_t digits = strspn(s, "0123456789"), frac = 0;
+	if (s[digits] == '.')
+		frac = 1 + strspn(s + digits + 1, "0123456789");
+	if (s[digits + frac] != '\0' || digits + frac == 0 || (digits == 0 && frac == 1))
+		return false;
+	errno = 0;
+	double v = strtod(s, NULL);
+	if (errno || !isfinite(v) || v < lo || v > hi)
+		return false;
+	*out = v;
+	return true;
+}
+
+void cli_bad_value(const char *prog, const char *opt, const char *what, const char *got)
+{
+	fprintf(stderr, "%s: %s must be %s, got '%s'\n", prog, opt, what, got ? got : "");
+}
+
+bool cli_option_uint(const char *prog, const char *opt, const char *s, uint64_t lo, uint64_t hi, const char *unit,
+                     const char *note, uint64_t *out)
+{
+	if (cli_parse_uint(s, lo, hi, out))
+		return true;
+	char what[160];
+	snprintf(what, sizeof what, "a whole number%s%s, %llu..%llu%s%s%s", unit ? " of " : "", unit ? unit : "",
+	         (unsigned long long)lo, (unsigned long long)hi, note ? " (" : "", note ? note : "", note ? ")" : "");
+	cli_bad_value(prog, opt, what, s);
+	return false;
+}
+
+bool cli_option_seconds(const char *prog, const char *opt, const char *s, double lo, double hi, const char *note,
+                        double *out)
+{
+	if (cli_parse_seconds(s, lo, hi, out))
+		return true;
+	char what[160];
+	snprintf(what, sizeof what, "a decimal number of seconds, %.15g..%.15g%s%s%s", lo, hi, note ? " (" : "",
+	         note ? note : "", note ? ")" : "");
+	cli_bad_value(prog, opt, what, s);
+	return false;
+}
+
+char *cli_join_args(char **argv, int first, int last)
+{
+	size_t total = 1;
+	for (int i = first; i < last; i++)
+		total += strlen(argv[i]) + 1;
+	char *text = malloc(total);
+	if (!text)
+		return NULL;
+	size_t n = 0;
+	for (int i = first; i < last; i++) {
+		if (i > first)
+			text[n++] = ' ';
+		size_t len = strlen(argv[i]);
+		memcpy(text + n, argv[i], len);
+		n += len;
+	}
+	text[n] = '\0';
+	return text;
+}
+
+/* ---- time ---- */
+
+double cli_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ---- Ctrl-C ---- */
+
+_Static_assert(ATOMIC_BOOL_LOCK_FREE == 2, "the stop flag is set from a signal handler");
+static atomic_bool sigint_stop;
+static volatile sig_atomic_t sigint_count;
+static volatile sig_atomic_t sigint_newline; /* a progress line may be on the terminal */
+static struct sigaction sigint_old;
+static bool sigint_installed;
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	if (sigint_count++ > 0) {
+		if (sigint_newline) {
+			ssize_t w = write(STDERR_FILENO, "\n", 1);
+			(void)w;
+		}
+		_exit(EXIT_INTERRUPTED);
+	}
+	atomic_store(&sigint_stop, true);
+}
+
+atomic_bool *cli_sigint_install(bool newline_on_exit)
+{
+	atomic_store(&sigint_stop, false);
+	sigint_count = 0;
+	sigint_newline = newline_on_exit;
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigint;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = 0; /* no SA_RESTART: a Ctrl-C also ends a blocking read of stdin */
+	sigaction(SIGINT, &sa, sigint_installed ? NULL : &sigint_old);
+	sigint_installed = true;
+	return &sigint_stop;
+}
+
+void cli_sigint_restore(void)
+{
+	if (sigint_installed)
+		sigaction(SIGINT, &sigint_old, NULL);
+	sigint_installed = false;
+}
+
+bool cli_interrupted(void) { return atomic_load(&sigint_stop); }
+
+/* ---- output ---- */
+
+/* Length of the valid UTF-8 sequence at p, or 0 if it is not one.
+ * TODO: use core/utf8 once it is on main. */
+static int utf8_len(const unsigned char *p)
+{
+	int n;
+	uint32_t cp;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		n = 2, cp = p[0] & 0x1fu;
+	else if ((p[0] & 0xf0) == 0xe0)
+		n = 3, cp = p[0] & 0x0fu;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		n = 4, cp = p[0] & 0x07u;
+	else
+		return 0;
+	for (int i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80) /* also stops at the NUL */
+			return 0;
+		cp = cp << 6 | (p[i] & 0x3fu);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
+void cli_json_string(FILE *f, const char *s)
+{
+	putc('"', f);
+	for (const unsigned char *p = (const unsigned char *)s; *p;) {
+		if (*p == '"' || *p == '\\') {
+			putc('\\', f);
+			putc(*p++, f);
+		} else if (*p < 0x20 || *p == 0x7f) {
+			fprintf(f, "\\u%04x", *p++);
+		} else if (*p < 0x80) {
+			putc(*p++, f);
+		} else {
+			int n = utf8_len(p);
+			if (n) {
+				fwrite(p, 1, (size_t)n, f);
+				p += n;
+			} else {
+				fputs("\\ufffd", f);
+				p++;
+			}
+		}
+	}
+	putc('"', f);
+}
+
+const char *cli_reason_name(DfpnStopReason r)
+{
+	switch (r) {
+	case DFPN_STOP_NONE:
+		return "none";
+	case DFPN_STOP_TIME:
+		return "time";
+	case DFPN_STOP_NODES:
+		return "nodes";
+	case DFPN_STOP_USER:
+		return "stopped";
+	case DFPN_STOP_DEPTH:
+		return "depth";
+	case DFPN_STOP_MEMORY:
+		return "memory";
+	}
+	return "none";
+}

@@ -1,0 +1,139 @@
+/*
+ * cli.h -- what every sub-command of the tsume binary shares: exit codes,
+ * option values, the clock, Ctrl-C, JSON strings and the names of search
+ * stops.  One copy of each, used by solve, perft, moves, bench, verify and
+ * generate (usi speaks its own protocol and needs none of it).
+ *
+ * Only tools/ prints and exits; the functions here that print write to the
+ * stream they are given or, for option errors, to stderr.
+ */
+#ifndef TSUME_CLI_H
+#define TSUME_CLI_H
+
+#include "dfpn.h"
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/*
+ * Exit statuses of the sub-commands.
+ *
+ *   EXIT_MATE        0  solve: every problem is mate (and the main line was
+ *                       found); every other command: success (perft, moves,
+ *                       bench without wrong answers, verify: every problem
+ *                       passed, generate: all K problems written).
+ *   EXIT_NOMATE      1  solve: some problem is proven not to be mate;
+ *                       verify: some problem failed a check or was left
+ *                       undecided; generate: fewer than K problems found
+ *                       (those found are written); bench: a wrong answer.
+ *   EXIT_BADINPUT    2  every command: bad usage, a bad option value, a
+ *                       bad position or problem line, a file that cannot be
+ *                       read or written.
+ *   EXIT_UNKNOWN     3  solve: a limit (--time, --nodes, memory, Ctrl-C)
+ *                       stopped the search before mate or no mate was proven.
+ *   EXIT_INTERRUPTED 130 (128 + SIGINT) generate: stopped by Ctrl-C, the
+ *                       problems found so far written; any command: a second
+ *                       Ctrl-C exits at once with this status.
+ *
+ * solve - (one problem a line) exits with the worst status of its lines:
+ * bad input, then unknown, then no mate, then mate (cli_worse_status).
+ */
+enum {
+	EXIT_MATE = 0,
+	EXIT_NOMATE = 1,
+	EXIT_BADINPUT = 2,
+	EXIT_UNKNOWN = 3,
+	EXIT_INTERRUPTED = 130,
+};
+
+/* The worse of two solve statuses (EXIT_MATE..EXIT_UNKNOWN): bad input is
+ * worse than unknown, unknown than no mate, no mate than mate. */
+int cli_worse_status(int a, int b);
+
+/* ---- option values ---- */
+
+/* Parses s as a whole number in lo..hi: one or more ASCII digits and
+ * nothing else -- no sign, no space, no "0x", no exponent or fraction, so
+ * " -5", "+5", "0x10", "1e3" and "" are refused.  Returns true and sets
+ * *out; returns false (leaving *out alone) if s is not such a number, is
+ * above UINT64_MAX (18446744073709551615) or is outside lo..hi. */
+bool cli_parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
+
+/* Parses s as a decimal number of seconds in lo..hi: digits with at most
+ * one '.', at least one digit ("2", "0.5", ".5", "3."); no sign, space,
+ * exponent, hex, "inf" or "nan".  Returns true and sets *out, else false
+ * (*out unchanged). */
+bool cli_parse_seconds(const char *s, double lo, double hi, double *out);
+
+/* Prints "PROG: OPT must be WHAT, got 'GOT'" and a newline on stderr, the
+ * form of every bad option value: e.g. "tsume: --format must be text or
+ * json, got 'xml'".  GOT is printed as given. */
+void cli_bad_value(const char *prog, const char *opt, const char *what, const char *got);
+
+/* cli_parse_uint(s, lo, hi, out) that, on failure, reports with
+ * cli_bad_value: "PROG: OPT must be a whole number of UNIT, LO..HI, got 'S'",
+ * ("a whole number, LO..HI" when unit is NULL), with " (NOTE)" after the
+ * range when note is not NULL, e.g.
+ * "tsume: --hash must be a whole number of megabytes, 1..1048576, got 'x'".
+ * Returns whether s was accepted. */
+bool cli_option_uint(const char *prog, const char *opt, const char *s, uint64_t lo, uint64_t hi, const char *unit,
+                     const char *note, uint64_t *out);
+
+/* cli_parse_seconds(s, lo, hi, out) that, on failure, reports "PROG: OPT
+ * must be a decimal number of seconds, LO..HI[ (NOTE)], got 'S'" (the bounds
+ * printed as whole numbers when they are).  Returns whether s was accepted. */
+bool cli_option_seconds(const char *prog, const char *opt, const char *s, double lo, double hi, const char *note,
+                        double *out);
+
+/* Joins argv[first..last) with single spaces into a new string (an unquoted
+ * SFEN arrives as several arguments); "" when first >= last.  Returns NULL if
+ * memory runs out; free() the result. */
+char *cli_join_args(char **argv, int first, int last);
+
+/* ---- time ---- */
+
+/* Seconds of the monotonic clock (CLOCK_MONOTONIC) from an arbitrary start:
+ * for intervals, not dates. */
+double cli_now(void);
+
+/* ---- Ctrl-C ----
+ *
+ * The first SIGINT sets a stop flag: a search given it (DfpnLimits.stop)
+ * returns, the command prints what it has and reads no further input.  The
+ * second SIGINT exits at once with EXIT_INTERRUPTED, first writing a newline
+ * on stderr when a progress line may be on the terminal.  A signal handler
+ * can only reach static storage, so the flag is the one mutable global of
+ * the program (cli.c). */
+
+/* Clears the flag and installs the handler (without SA_RESTART: a Ctrl-C also
+ * ends a blocking read of stdin).  newline_on_exit: a progress line may be on
+ * stderr.  Returns the stop flag, to be passed to searches. */
+atomic_bool *cli_sigint_install(bool newline_on_exit);
+
+/* Puts back the SIGINT action that cli_sigint_install replaced. */
+void cli_sigint_restore(void);
+
+/* true once a SIGINT has arrived since cli_sigint_install. */
+bool cli_interrupted(void);
+
+/* ---- output ---- */
+
+/* Writes s to f as a JSON string (RFC 8259), quotes included: '"' and '\'
+ * escaped with a backslash, control characters (U+0000..U+001F and DEL) as
+ * \u00XX, valid UTF-8 sequences as they are, and every byte that is not
+ * part of a valid UTF-8 sequence (a stray continuation byte, a truncated,
+ * overlong or surrogate sequence, a code point above U+10FFFF) as \ufffd,
+ * the replacement character, one per byte.  The output is valid JSON and
+ * valid UTF-8 for any input bytes. */
+void cli_json_string(FILE *f, const char *s);
+
+/* The word printed for the reason a search stopped, as solve shows it in
+ * "unknown (REASON)" and JSON "reason": "time", "nodes", "stopped" (the stop
+ * flag, i.e. Ctrl-C), "depth" (the line reached POS_MAX_PLY plies), "memory"
+ * (the solver's move arena could not grow), "none" (DFPN_STOP_NONE: the
+ * search was not stopped). */
+const char *cli_reason_name(DfpnStopReason r);
+
+#endif

@@ -1,0 +1,449 @@
+/*
+ * solve.c -- `tsume solve SFEN|- [...]` (see solve.h): reading a problem line,
+ * solving it with the df-pn solver, and printing the result as text or JSON.
+ */
+#include "solve.h"
+
+#include "cli.h"
+#include "dfpn.h"
+#include "kif.h"
+#include "movegen.h"
+#include "notation.h"
+#include "sfen.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SOLVE_USAGE "usage: tsume solve " SOLVE_ARGS "\n"
+
+/* Largest accepted --hash (1 TB) and --time (about 31 years). */
+#define HASH_MB_MAX (UINT64_C(1) << 20)
+#define TIME_S_MAX 1e9
+
+/* The progress line on a terminal: one line on stderr, rewritten in place
+ * (\r, then "erase to end of line"), from the first second of a search on. */
+typedef struct {
+	bool shown;
+} Progress;
+
+static void progress_cb(void *arg, uint64_t nodes, double seconds, int hashfull)
+{
+	Progress *p = arg;
+	if (seconds < 1.0)
+		return;
+	fprintf(stderr, "\r%.1f s  %llu nodes  %.2f M nodes/s  hashfull %.1f%%\033[K", seconds, (unsigned long long)nodes,
+	        (double)nodes / seconds / 1e6, hashfull / 10.0);
+	p->shown = true;
+}
+
+static void progress_clear(Progress *p)
+{
+	if (p->shown)
+		fputs("\r\033[K", stderr);
+	p->shown = false;
+}
+
+typedef struct {
+	Dfpn *d;
+	DfpnLimits lim;
+	Progress progress;
+	bool json, rest, quiet;
+	int printed; /* problems printed so far (text mode separates them by a blank line) */
+} SolveCtx;
+
+/* A problem read from one line. */
+typedef struct {
+	Position root;           /* the position to solve, at ply 0 */
+	Move given[POS_MAX_PLY]; /* the answer given with the problem, if any */
+	int given_len;           /* its length; 0 = none given */
+	int missing;             /* pieces (kings aside) on no square and in no hand, before --rest */
+} Problem;
+
+/* dst = the current state of src as a root position (ply 0, no history). */
+static void set_root(Position *dst, const Position *src)
+{
+	*dst = *src;
+	dst->st[0] = src->st[src->ply];
+	dst->ply = 0;
+}
+
+/*
+ * Reads a problem: [position] [sfen] SFEN [moves M1 ... MN].  The moves are
+ * played and the position after them is solved, except when they end in
+ * checkmate after an odd number of plies: then they are the problem's answer
+ * (the ShogiBoardQ format, "SFEN moves m1 ... mN"), the position before them
+ * is solved, and the answer is kept in given[] for comparison.  With rest,
+ * the pieces in nobody's hand go to the defender.
+ * Returns 0, or -1 with the reason in err.
+ */
+static int load_problem(Problem *pb, const char *text, bool rest, char *err, size_t errsize)
+{
+	static Position start, after;
+	SfenError e;
+	const char *moves;
+	if (sfen_parse_root(&start, text, &e, &moves) != SFEN_OK) {
+		snprintf(err, errsize, "bad position: %s", e.message);
+		return -1;
+	}
+	pb->given_len = 0;
+	if (moves) {
+		after = start;
+		int n = sfen_play_moves(&after, moves, (int)(moves - text) + 1, pb->given, POS_MAX_PLY, &e);
+		if (n < 0) {
+			snprintf(err, errsize, "bad position: %s", e.message);
+			return -1;
+		}
+		if (n % 2 == 1 && dfpn_is_mated(&after)) {
+			set_root(&pb->root, &start);
+			pb->given_len = n;
+		} else {
+			set_root(&pb->root, &after);
+		}
+	} else {
+		set_root(&pb->root, &start);
+	}
+	Position *pos = &pb->root;
+	Color defender = color_flip(pos->side);
+	if (pos->king[defender] == SQ_NONE) {
+		if (moves && pb->given_len == 0 && start.king[color_flip(start.side)] != SQ_NONE)
+			snprintf(err, errsize,
+			         "bad problem: after the moves %s is to move and %s has no king to mate; give the whole answer "
+			         "(an odd number of plies ending in mate) or an even number of plies",
+			         pos->side == SENTE ? "sente" : "gote", defender == SENTE ? "sente" : "gote");
+		else
+			snprintf(err, errsize, "bad position: the defender (%s, the side not to move) has no king",
+			         defender == SENTE ? "sente" : "gote");
+		return -1;
+	}
+	int totals[9];
+	pos_piece_totals(pos, totals);
+	pb->missing = 0;
+	for (int pt = PAWN; pt <= GOLD; pt++)
+		pb->missing += PIECE_SET_COUNT[pt] - totals[pt];
+	if (rest && pb->missing > 0) {
+		for (int pt = PAWN; pt <= GOLD; pt++)
+			pos_set_hand(pos, defender, (PieceType)pt,
+			             hand_count(pos->hand[defender], (PieceType)pt) + PIECE_SET_COUNT[pt] - totals[pt]);
+		pos_finish_setup(pos);
+	}
+	return 0;
+}
+
+static void print_text(SolveCtx *ctx, Problem *pb, const DfpnResult *res, const char *sfen, const char *kif)
+{
+	if (ctx->printed++)
+		putchar('\n');
+	if (!ctx->quiet) {
+		char board[KIF_BOARD_MAX];
+		if (kif_board(&pb->root, board, sizeof board) >= 0)
+			fputs(board, stdout);
+	}
+	printf("sfen %s\n", sfen);
+	if (res->status == DFPN_MATE) {
+		printf("mate %d", res->len);
+		if (!res->len_minimal)
+			printf(" (minimality not proven: %s)", cli_reason_name(res->reason));
+		printf("\n");
+	} else if (res->status == DFPN_NOMATE) {
+		printf("nomate\n");
+	} else {
+		printf("unknown (%s)\n", cli_reason_name(res->reason));
+	}
+	if (pb->given_len) {
+		printf("given answer (%d plies):", pb->given_len);
+		for (int i = 0; i < pb->given_len; i++) {
+			char usi[6];
+			printf(" %s", usi_format(pb->given[i], usi));
+		}
+		printf("\n");
+		if (res->status == DFPN_MATE && res->pv_len > 0) {
+			int k = 0;
+			while (k < pb->given_len && k < res->pv_len && move_same(pb->given[k], res->pv[k]))
+				k++;
+			if (k < pb->given_len || k < res->pv_len)
+				printf("our main line differs from the given answer from ply %d on%s\n", k + 1,
+				       res->len == pb->given_len ? " (same length: another longest defence or final move)" : "");
+		}
+	}
+	if (res->status == DFPN_MATE) {
+		if (res->pv_len == 0) {
+			printf("main line not extracted (the search was stopped)\n");
+		} else {
+			if (!res->pv_verified && res->pv_len < res->len)
+				printf("line incomplete (%d of %d plies read from the search table, which lost the rest; the defence "
+				       "may not be the longest)\n",
+				       res->pv_len, res->len);
+			else if (!res->pv_verified)
+				printf("line not verified (%d plies, read from the search table; the defence may not be the longest)\n",
+				       res->pv_len);
+			printf("usi:");
+			for (int i = 0; i < res->pv_len; i++) {
+				char usi[6];
+				printf(" %s", usi_format(res->pv[i], usi));
+			}
+			printf("\nkif: %s\n", kif);
+		}
+	}
+	printf("nodes %llu (proof %llu, shorter-mate re-search %llu, main line %llu) time %.3f s nps %.0f hashfull %.1f%%\n",
+	       (unsigned long long)res->nodes, (unsigned long long)res->nodes_prove, (unsigned long long)res->nodes_minimize,
+	       (unsigned long long)res->nodes_pv, res->seconds, res->seconds > 0 ? (double)res->nodes / res->seconds : 0.0,
+	       res->hashfull / 10.0);
+}
+
+static void print_json(const Problem *pb, const DfpnResult *res, const char *input, long lineno, const char *sfen,
+                       const char *kif)
+{
+	printf("{");
+	if (lineno)
+		printf("\"line\":%ld,", lineno);
+	printf("\"input\":");
+	cli_json_string(stdout, input);
+	printf(",\"sfen\":");
+	cli_json_string(stdout, sfen);
+	const bool mate = res->status == DFPN_MATE;
+	printf(",\"result\":\"%s\"", mate ? "mate" : res->status == DFPN_NOMATE ? "nomate" : "unknown");
+	if (mate)
+		printf(",\"length\":%d,\"minimal\":%s,\"line_verified\":%s", res->len, res->len_minimal ? "true" : "false",
+		       res->pv_verified ? "true" : "false");
+	else
+		printf(",\"length\":null,\"minimal\":null,\"line_verified\":null");
+	printf(",\"usi\":[");
+	for (int i = 0; i < res->pv_len; i++) {
+		char usi[6];
+		printf("%s\"%s\"", i ? "," : "", usi_format(res->pv[i], usi));
+	}
+	printf("],\"kif\":");
+	cli_json_string(stdout, kif);
+	if (pb->given_len) {
+		printf(",\"given\":[");
+		for (int i = 0; i < pb->given_len; i++) {
+			char usi[6];
+			printf("%s\"%s\"", i ? "," : "", usi_format(pb->given[i], usi));
+		}
+		printf("]");
+	}
+	printf(",\"nodes\":%llu,\"seconds\":%.6f,\"nps\":%.0f,\"hashfull\":%d,\"reason\":", (unsigned long long)res->nodes,
+	       res->seconds, res->seconds > 0 ? (double)res->nodes / res->seconds : 0.0, res->hashfull);
+	if (res->reason == DFPN_STOP_NONE)
+		printf("null");
+	else
+		printf("\"%s\"", cli_reason_name(res->reason));
+	printf("}\n");
+}
+
+/* Solves the problem on one line and prints the result.  where is the
+ * "stdin:LINE" prefix of messages in '-' mode (NULL for an argument).
+ * Returns the exit status for this problem. */
+static int solve_text(SolveCtx *ctx, const char *text, const char *where, long lineno)
+{
+	static Problem pb;
+	char err[512];
+	if (load_problem(&pb, text, ctx->rest, err, sizeof err) != 0) {
+		fprintf(stderr, "%s: %s\n", where ? where : "tsume", err);
+		return EXIT_BADINPUT;
+	}
+	if (pb.missing > 0 && !ctx->rest)
+		fprintf(stderr, "%s: warning: %d piece%s in nobody's hand; use --rest to give %s to the defender\n",
+		        where ? where : "tsume", pb.missing, pb.missing == 1 ? " is" : "s are", pb.missing == 1 ? "it" : "them");
+
+	static DfpnResult res;
+	dfpn_clear(ctx->d);
+	dfpn_solve(ctx->d, &pb.root, &ctx->lim, &res);
+	progress_clear(&ctx->progress);
+
+	char sfen[256];
+	if (sfen_format(&pb.root, sfen, sizeof sfen) < 0)
+		sfen[0] = '\0';
+	size_t kif_size = (size_t)res.pv_len * KIF_MOVE_MAX + 1;
+	char *kif = malloc(kif_size);
+	if (!kif) {
+		fprintf(stderr, "tsume: out of memory\n");
+		return EXIT_UNKNOWN;
+	}
+	if (kif_line(&pb.root, res.pv, res.pv_len, kif, kif_size) < 0)
+		kif[0] = '\0';
+	if (ctx->json)
+		print_json(&pb, &res, text, lineno, sfen, kif);
+	else
+		print_text(ctx, &pb, &res, sfen, kif);
+	fflush(stdout);
+	free(kif);
+	return res.status == DFPN_MATE ? EXIT_MATE : res.status == DFPN_NOMATE ? EXIT_NOMATE : EXIT_UNKNOWN;
+}
+
+/* Solves one problem line: "; key=value" metadata and a UTF-8 byte-order
+ * mark are not part of the problem. */
+static int solve_one(SolveCtx *ctx, const char *line, const char *where, long lineno)
+{
+	if (strncmp(line, "\xEF\xBB\xBF", 3) == 0)
+		line += 3;
+	char *text = strdup(line);
+	if (!text)
+		return EXIT_UNKNOWN;
+	text[strcspn(text, ";")] = '\0';
+	for (size_t n = strlen(text); n > 0 && isspace((unsigned char)text[n - 1]); n--)
+		text[n - 1] = '\0';
+	int rc = solve_text(ctx, text, where, lineno);
+	free(text);
+	return rc;
+}
+
+/* Longest line of 'solve -' (as in problem files). */
+#define SOLVE_LINE_MAX 65536
+
+/* Reads one line of f, without its newline, into buf of size bytes (cut to
+ * fit: the rest is read past in constant memory).  *len = the line's full
+ * length, *nul = 1-based column of its first NUL byte (0: none).  Returns
+ * false at the end of the input. */
+static bool read_line(FILE *f, char *buf, size_t size, size_t *len, size_t *nul)
+{
+	size_t n = 0;
+	int ch;
+	*nul = 0;
+	while ((ch = getc(f)) != EOF && ch != '\n') {
+		if (ch == '\0' && !*nul)
+			*nul = n + 1;
+		if (n + 1 < size)
+			buf[n] = (char)ch;
+		n++;
+	}
+	if (ch == EOF && n == 0)
+		return false;
+	buf[n + 1 < size ? n : size - 1] = '\0';
+	*len = n;
+	return true;
+}
+
+int cmd_solve(int argc, char **argv)
+{
+	static const struct option opts[] = {{"hash", required_argument, NULL, 'H'},  {"time", required_argument, NULL, 't'},
+	                                     {"nodes", required_argument, NULL, 'n'}, {"format", required_argument, NULL, 'f'},
+	                                     {"rest", no_argument, NULL, 'r'},        {"quiet", no_argument, NULL, 'q'},
+	                                     {"trace", no_argument, NULL, 'T'},       {"help", no_argument, NULL, 'h'},
+	                                     {0, 0, 0, 0}};
+	uint64_t hash = 256, nodes = 0;
+	double time_s = 0;
+	SolveCtx ctx = {0};
+	int c;
+	bool trace = false;
+	while ((c = getopt_long(argc, argv, "H:t:n:f:rqTh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'H':
+			if (!cli_option_uint("tsume", "--hash", optarg, 1, HASH_MB_MAX, "megabytes", NULL, &hash))
+				return EXIT_BADINPUT;
+			break;
+		case 't':
+			if (!cli_option_seconds("tsume", "--time", optarg, 0, TIME_S_MAX, "0 = no limit", &time_s))
+				return EXIT_BADINPUT;
+			break;
+		case 'n':
+			if (!cli_option_uint("tsume", "--nodes", optarg, 0, UINT64_MAX, "nodes", "0 = no limit", &nodes))
+				return EXIT_BADINPUT;
+			break;
+		case 'f':
+			if (strcmp(optarg, "text") == 0)
+				ctx.json = false;
+			else if (strcmp(optarg, "json") == 0)
+				ctx.json = true;
+			else {
+				cli_bad_value("tsume", "--format", "text or json", optarg);
+				return EXIT_BADINPUT;
+			}
+			break;
+		case 'r':
+			ctx.rest = true;
+			break;
+		case 'q':
+			ctx.quiet = true;
+			break;
+		case 'T':
+			trace = true;
+			break;
+		case 'h':
+			fputs(SOLVE_USAGE, stdout);
+			return 0;
+		default:
+			fputs(SOLVE_USAGE, stderr);
+			return EXIT_BADINPUT;
+		}
+	}
+	if (optind >= argc) {
+		fputs(SOLVE_USAGE, stderr);
+		return EXIT_BADINPUT;
+	}
+	/* An unquoted SFEN arrives as several arguments: join them. */
+	char *text = cli_join_args(argv, optind, argc);
+	if (!text)
+		return EXIT_BADINPUT;
+	const bool from_stdin = strcmp(text, "-") == 0;
+
+	ctx.d = dfpn_new((size_t)hash);
+	if (!ctx.d) {
+		fprintf(stderr, "tsume: cannot allocate %llu MB for the hash table; try a smaller --hash\n",
+		        (unsigned long long)hash);
+		free(text);
+		return EXIT_UNKNOWN;
+	}
+	ctx.lim.max_nodes = nodes;
+	ctx.lim.trace = trace ? stderr : NULL;
+	ctx.lim.max_time_ms = (int64_t)ceil(time_s * 1000.0);
+	const bool tty = isatty(STDERR_FILENO);
+	if (tty) {
+		ctx.lim.progress = progress_cb;
+		ctx.lim.progress_arg = &ctx.progress;
+	}
+	ctx.lim.stop = cli_sigint_install(tty);
+
+	int rc = EXIT_MATE;
+	if (from_stdin) {
+		char *line = malloc(SOLVE_LINE_MAX + 1);
+		long lineno = 0;
+		int problems = 0;
+		size_t len, nul;
+		while (line && !cli_interrupted() && read_line(stdin, line, SOLVE_LINE_MAX + 1, &len, &nul)) {
+			lineno++;
+			const char *s = line;
+			size_t bom = lineno == 1 && strncmp(s, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+			s += bom; /* UTF-8 byte-order mark */
+			if (nul || len > SOLVE_LINE_MAX) {
+				if (nul)
+					fprintf(stderr, "stdin:%ld: line (column %zu): NUL byte\n", lineno, nul - bom);
+				else
+					fprintf(stderr, "stdin:%ld: line longer than %d bytes\n", lineno, SOLVE_LINE_MAX);
+				rc = cli_worse_status(rc, EXIT_BADINPUT);
+				problems++;
+				continue;
+			}
+			line[strcspn(line, "\r\n")] = '\0';
+			s += strspn(s, " \t");
+			if (!*s || *s == '#')
+				continue;
+			problems++;
+			char where[48];
+			snprintf(where, sizeof where, "stdin:%ld", lineno);
+			rc = cli_worse_status(rc, solve_one(&ctx, s, where, lineno));
+		}
+		free(line);
+		if (cli_interrupted())
+			rc = cli_worse_status(rc, EXIT_UNKNOWN);
+		else if (!line || ferror(stdin)) {
+			fprintf(stderr, "tsume: standard input: %s\n", line ? strerror(errno) : "out of memory");
+			rc = EXIT_BADINPUT;
+		} else if (problems == 0) {
+			fprintf(stderr, "tsume: no problem on standard input\n");
+			rc = EXIT_BADINPUT;
+		}
+	} else {
+		rc = solve_one(&ctx, text, NULL, 0);
+	}
+	free(text);
+	dfpn_free(ctx.d);
+	return rc;
+}
+

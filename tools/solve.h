@@ -1,0 +1,23 @@
+/* solve.h -- `tsume solve`: solve one problem, or one per line of stdin. */
+#ifndef TSUME_SOLVE_H
+#define TSUME_SOLVE_H
+
+/* The arguments after "tsume solve", as the usage and help texts show them. */
+#define SOLVE_ARGS "SFEN|- [--hash MB] [--time S] [--nodes N] [--format text|json] [--rest] [--quiet] [--trace]"
+
+/*
+ * Runs the solve sub-command on argv[1..argc) (argv[0] is "solve"): solves
+ * the problem given as the arguments (joined by spaces), or with "-" the
+ * problem on each line of stdin, printing for each the board (unless
+ * --quiet), the result, the main line in USI and KIF, and the search
+ * figures, or with --format json one JSON object a line.  Options:
+ * --hash MB (table size, 1..1048576, default 256), --time S (seconds per
+ * problem, 0 = no limit), --nodes N (nodes per problem, 0 = no limit),
+ * --rest (the pieces in nobody's hand go to the defender), --trace (the
+ * search's trace on stderr).  Ctrl-C stops the search and prints the result
+ * so far (cli.h).  Returns the exit status (cli.h): EXIT_MATE, EXIT_NOMATE,
+ * EXIT_UNKNOWN, or EXIT_BADINPUT; with "-", the worst over the lines.
+ */
+int cmd_solve(int argc, char **argv);
+
+#endif
