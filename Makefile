@@ -47,11 +47,15 @@ $(BUILD)/libsolver.a: $(SOLVER_OBJ) | $(BUILD)/libcore.a
 $(BUILD)/tsume: $(TOOLS_OBJ) $(BUILD)/libsolver.a $(BUILD)/libcore.a
 	$(CC) $(ALL_CFLAGS) $(TOOLS_OBJ) -L$(BUILD) -lsolver -lcore $(LDLIBS) -o $@
 
-$(BUILD)/tests/%: tests/%.c tests/testutil.h $(BUILD)/libsolver.a $(BUILD)/libcore.a
+# A test links the libraries and, where it tests a command, that command's
+# object (listed below); -MMD writes its header dependencies to $@.d.
+$(BUILD)/tests/%: tests/%.c $(BUILD)/libsolver.a $(BUILD)/libcore.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -DSHARED_DIR='"$(SHARED)"' -Itests $< -L$(BUILD) -lsolver -lcore $(CMOCKA_LIBS) $(LDLIBS) -o $@
+	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -DSHARED_DIR='"$(SHARED)"' -Itests -Itools -MMD -MP -MF $@.d $< \
+	    $(filter %.o,$^) -L$(BUILD) -lsolver -lcore $(CMOCKA_LIBS) $(LDLIBS) -o $@
 
-$(BUILD)/tests/test_sheet: tools/sheet.c tools/sheet.h
+$(BUILD)/tests/test_convert: $(BUILD)/tools/convert.o
+$(BUILD)/tests/test_sheet: $(BUILD)/tools/sheet.o
 
 # Runs every test binary; fails if any fails or none ran.
 test: $(TEST_BIN) tsume
@@ -89,8 +93,8 @@ fuzz:
 	$(MAKE) CC=$(FUZZ_CC) BUILD=build-fuzz MODE_FLAGS= CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
 	    LDLIBS="-lz -lpthread -lm -fsanitize=fuzzer,address,undefined" $(FUZZ_BIN)
 
-build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard tests/fuzz/*.h) $(BUILD)/tools/convert.o $(BUILD)/tools/usi.o $(BUILD)/libsolver.a $(BUILD)/libcore.a
-	$(CC) $(ALL_CFLAGS) -Itools -Itests/fuzz $< $(BUILD)/tools/convert.o $(BUILD)/tools/usi.o -L$(BUILD) -lsolver -lcore $(LDLIBS) -o $@
+build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard tests/fuzz/*.h) $(BUILD)/tools/usi.o $(BUILD)/libsolver.a $(BUILD)/libcore.a
+	$(CC) $(ALL_CFLAGS) -Itools -Itests/fuzz $< $(BUILD)/tools/usi.o -L$(BUILD) -lsolver -lcore $(LDLIBS) -o $@
 
 fuzz-run: fuzz
 	@set -e; for t in $(FUZZ_TARGETS); do mkdir -p build-fuzz/corpus/$$t; echo "== fuzz_$$t, $(FUZZ_TIME) s"; \
@@ -104,4 +108,4 @@ format:
 clean:
 	rm -rf build build-asan build-fuzz tsume
 
--include $(CORE_OBJ:.o=.d) $(SOLVER_OBJ:.o=.d) $(TOOLS_OBJ:.o=.d)
+-include $(CORE_OBJ:.o=.d) $(SOLVER_OBJ:.o=.d) $(TOOLS_OBJ:.o=.d) $(TEST_BIN:=.d)

@@ -1,21 +1,10 @@
 /* kif.c -- Japanese move text and the KIF/BOD board diagram (see kif.h). */
 #include "kif.h"
 
+#include "kanji.h"
 #include "movegen.h"
 
 #include <string.h>
-
-static const char *const ZEN_DIGIT[10] = {"０", "１", "２", "３", "４", "５", "６", "７", "８", "９"};
-static const char *const KANJI_NUM[19] = {"〇", "一",   "二",   "三",   "四",   "五",   "六",   "七",   "八",  "九",
-                                          "十", "十一", "十二", "十三", "十四", "十五", "十六", "十七", "十八"};
-/* Piece names in move text, by PieceType. */
-static const char *const MOVE_NAME[PT_NB] = {"",   "歩", "香",   "桂",   "銀",   "角", "飛", "金",
-                                             "玉", "と", "成香", "成桂", "成銀", "馬", "龍"};
-/* One-character piece names of the BOD diagram and of the hands. */
-static const char *const BOARD_NAME[PT_NB] = {"",   "歩", "香", "桂", "銀", "角", "飛", "金",
-                                              "玉", "と", "杏", "圭", "全", "馬", "龍"};
-/* Hand order of the diagram: 飛 角 金 銀 桂 香 歩. */
-static const PieceType HAND_ORDER[7] = {ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN};
 
 /* An output buffer that remembers whether anything failed to fit. */
 typedef struct {
@@ -65,7 +54,7 @@ static void put_destination(Out *o, Move m, Move prev)
 	if (prev != MOVE_NONE && prev != MOVE_NULL && move_to(prev) == to) {
 		out_put(o, "同　");
 	} else {
-		out_put(o, ZEN_DIGIT[sq_file(to)]);
+		out_put(o, KANJI_ZEN_DIGIT[sq_file(to)]);
 		out_put(o, KANJI_NUM[sq_rank(to)]);
 	}
 }
@@ -177,7 +166,7 @@ int kif_move(const Position *pos, Move m, Move prev, char *buf, size_t size)
 	put_destination(&o, m, prev);
 	if (move_is_drop(m)) {
 		PieceType pt = move_drop_pt(m);
-		out_put(&o, MOVE_NAME[pt]);
+		out_put(&o, KANJI_PIECE[pt]);
 		Square cand[SQ_NB];
 		if (board_candidates(pos, piece_make(c, pt), to, cand) > 0)
 			out_put(&o, "打");
@@ -185,7 +174,7 @@ int kif_move(const Position *pos, Move m, Move prev, char *buf, size_t size)
 	}
 	Square from = move_from(m);
 	PieceType pt = piece_type(pos_piece(pos, from));
-	out_put(&o, MOVE_NAME[pt]);
+	out_put(&o, KANJI_PIECE[pt]);
 	put_modifiers(&o, pos, from, to);
 	if (move_is_promote(m))
 		out_put(&o, "成");
@@ -199,12 +188,12 @@ int kif_move_record(const Position *pos, Move m, Move prev, char *buf, size_t si
 	Out o = out_make(buf, size);
 	put_destination(&o, m, prev);
 	if (move_is_drop(m)) {
-		out_put(&o, MOVE_NAME[move_drop_pt(m)]);
+		out_put(&o, KANJI_PIECE[move_drop_pt(m)]);
 		out_put(&o, "打");
 		return out_finish(&o);
 	}
 	Square from = move_from(m);
-	out_put(&o, MOVE_NAME[piece_type(pos_piece(pos, from))]);
+	out_put(&o, KANJI_PIECE[piece_type(pos_piece(pos, from))]);
 	if (move_is_promote(m))
 		out_put(&o, "成");
 	char src[5] = {'(', (char)('0' + sq_file(from)), (char)('0' + sq_rank(from)), ')', '\0'};
@@ -242,13 +231,13 @@ static void put_hand(Out *o, const char *label, Hand h)
 	out_put(o, label);
 	bool any = false;
 	for (int i = 0; i < 7; i++) {
-		PieceType pt = HAND_ORDER[i];
+		PieceType pt = KANJI_HAND_ORDER[i];
 		int k = hand_count(h, pt);
 		if (k == 0)
 			continue;
 		if (any)
 			out_put(o, "　");
-		out_put(o, BOARD_NAME[pt]);
+		out_put(o, KANJI_PIECE1[pt]);
 		if (k > 1)
 			out_put(o, KANJI_NUM[k < 19 ? k : 18]);
 		any = true;
@@ -273,7 +262,7 @@ int kif_board(const Position *pos, char *buf, size_t size)
 				continue;
 			}
 			out_put(&o, piece_color(p) == GOTE ? "v" : " ");
-			out_put(&o, BOARD_NAME[piece_type(p)]);
+			out_put(&o, KANJI_PIECE1[piece_type(p)]);
 		}
 		out_put(&o, "|");
 		out_put(&o, KANJI_NUM[rank]);

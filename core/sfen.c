@@ -9,6 +9,8 @@
  */
 #include "sfen.h"
 
+#include "utf8.h"
+
 #include "movegen.h"
 #include "notation.h"
 
@@ -35,37 +37,12 @@ static int fail(SfenError *err, int code, const char *field, int column, const c
 	return code;
 }
 
-/* Length of the valid UTF-8 character at s within n bytes, 0 if there is none. */
-static int utf8_char(const unsigned char *s, int n)
-{
-	int len;
-	unsigned cp;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		len = 2, cp = s[0] & 0x1fu;
-	else if ((s[0] & 0xf0) == 0xe0)
-		len = 3, cp = s[0] & 0x0fu;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		len = 4, cp = s[0] & 0x07u;
-	else
-		return 0;
-	if (len > n)
-		return 0;
-	for (int i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3fu);
-	}
-	if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return len;
-}
-
 const char *sfen_quote(char *buf, size_t size, const char *s, int n)
 {
 	size_t k = 0;
 	for (int i = 0; i < n && s[i] && k + 5 < size;) {
 		const unsigned char *u = (const unsigned char *)s + i;
-		int len = u[0] >= 0x80 ? utf8_char(u, n - i) : 0;
+		int len = u[0] >= 0x80 ? (int)utf8_char_len(u, (size_t)(n - i)) : 0;
 		if (len > 0) {
 			if (k + (size_t)len + 1 > size)
 				break;
@@ -87,7 +64,7 @@ const char *sfen_quote(char *buf, size_t size, const char *s, int n)
 /* The character at s (one UTF-8 character, or one byte) as sfen_quote writes it. */
 static const char *one_char(char q[8], const char *s)
 {
-	int len = utf8_char((const unsigned char *)s, 4);
+	int len = (int)utf8_char_len((const unsigned char *)s, 4);
 	return sfen_quote(q, 8, s, len > 0 ? len : 1);
 }
 
@@ -430,4 +407,76 @@ int sfen_format(const Position *pos, char *buf, size_t size)
 		return -1;
 	memcpy(buf, out, (size_t)n + 1);
 	return n;
+}
+
+/* A piece of colour c and type pt (unpromoted) on sq that could never move:
+ * pawn or lance on its last rank, knight on its last two. */
+static bool dead_piece(Color c, PieceType pt, Square sq)
+{
+	int rr = sq_rel_rank(c, sq);
+	return ((pt == PAWN || pt == LANCE) && rr == 1) || (pt == KNIGHT && rr <= 2);
+}
+
+static const char *color_name(Color c) { return c == SENTE ? "sente" : "gote"; }
+
+int sfen_check(const Position *pos, SfenError *err)
+{
+	int totals[9] = {0};
+	int kings[COLOR_NB] = {0};
+	for (Square sq = 0; sq < SQ_NB; sq++) {
+		Piece p = pos->board[sq];
+		if (p == PIECE_NONE)
+			continue;
+		Color c = piece_color(p);
+		PieceType pt = piece_type(p);
+		int file = sq_file(sq), rank = sq_rank(sq);
+		if (pt == KING && ++kings[c] > 1)
+			return fail(err, SFEN_ERR_ILLEGAL, "board", 0, "two %s kings", color_name(c));
+		if (dead_piece(c, pt, sq))
+			return fail(err, SFEN_ERR_ILLEGAL, "board", 0, "%s %s on %d%c can never move", color_name(c), TYPE_NAME[pt],
+			            file, 'a' + rank - 1);
+		if (pt == PAWN && bb_more_than_one(bb_and(pos_pieces(pos, c, PAWN), bb_file(file))))
+			return fail(err, SFEN_ERR_ILLEGAL, "board", 0, "two unpromoted %s pawns on file %d (nifu)", color_name(c), file);
+		totals[pt_unpromote(pt)]++;
+	}
+	for (int c = 0; c < COLOR_NB; c++)
+		for (int pt = PAWN; pt <= GOLD; pt++)
+			totals[pt] += hand_count(pos->hand[c], (PieceType)pt);
+	for (int pt = PAWN; pt <= KING; pt++)
+		if (totals[pt] > PIECE_SET_COUNT[pt])
+			return fail(err, SFEN_ERR_ILLEGAL, pt == KING ? "board" : "hand", 0,
+			            "%d %ss in all (board and hands), the set has %d", totals[pt], TYPE_NAME[pt], PIECE_SET_COUNT[pt]);
+	Color them = color_flip(pos->side);
+	if (pos->king[them] != SQ_NONE && pos_attacked(pos, pos->side, pos->king[them], pos->occ))
+		return fail(err, SFEN_ERR_ILLEGAL, "position", 0, "the side not to move (%s) is in check", color_name(them));
+	return SFEN_OK;
+}
+
+int sfen_setup(Position *pos, const Piece board[SQ_NB], const int hand[COLOR_NB][HAND_PT_NB], Color side,
+               SfenError *err)
+{
+	core_init();
+	pos_clear(pos);
+	int kings[COLOR_NB] = {0};
+	for (Square sq = 0; sq < SQ_NB; sq++) {
+		Piece p = board[sq];
+		if (p == PIECE_NONE)
+			continue;
+		/* a second king would overwrite pos->king: refuse it here */
+		if (piece_type(p) == KING && ++kings[piece_color(p)] > 1)
+			return fail(err, SFEN_ERR_ILLEGAL, "board", 0, "two %s kings", color_name(piece_color(p)));
+		pos_put(pos, sq, p);
+	}
+	for (int c = 0; c < COLOR_NB; c++)
+		for (int pt = PAWN; pt <= GOLD; pt++) {
+			int n = hand[c][pt];
+			if (n < 0 || n > PIECE_SET_COUNT[pt])
+				return fail(err, SFEN_ERR_ILLEGAL, "hand", 0, "%d %ss in the %s hand, the set has %d", n, TYPE_NAME[pt],
+				            color_name((Color)c), PIECE_SET_COUNT[pt]);
+			pos_set_hand(pos, (Color)c, (PieceType)pt, n);
+		}
+	pos->side = side;
+	pos->move_number = 1;
+	pos_finish_setup(pos);
+	return sfen_check(pos, err);
 }

@@ -63,6 +63,27 @@ int sfen_parse(Position *pos, const char *text, SfenError *err);
  * full.  Returns buf. */
 const char *sfen_quote(char *buf, size_t size, const char *s, int n);
 
+/* Validates a position built in memory (pos_clear, pos_put, pos_set_hand,
+ * pos_finish_setup) by the rules sfen_parse_root applies to text: at most one
+ * king per colour and none in hand; no more pieces of a kind on the board and
+ * in both hands than the 40-piece set has; no piece that could never move;
+ * no nifu; the side not to move not in check.  Returns SFEN_OK, or
+ * SFEN_ERR_ILLEGAL with *err (if not NULL) naming the field ("board", "hand"
+ * or "position"), column 0, and the square or piece at fault, e.g.
+ * "board: two unpromoted sente pawns on file 5 (nifu)". */
+int sfen_check(const Position *pos, SfenError *err);
+
+/* Builds *pos from a board (board[sq] = the piece on sq, PIECE_NONE when
+ * empty), hand counts hand[colour][pt] for pt = PAWN..GOLD (other entries
+ * ignored) and the side to move, with move number 1, then validates it with
+ * sfen_check.  For readers of other formats (KIF, CSA) and the problem
+ * generator, so that none has to write SFEN text to parse it back.  Returns
+ * SFEN_OK, or SFEN_ERR_ILLEGAL with *err filled (a hand count over the set,
+ * e.g. 19 pawns, is refused before it is stored: field "hand").  *pos is
+ * undefined on error. */
+int sfen_setup(Position *pos, const Piece board[SQ_NB], const int hand[COLOR_NB][HAND_PT_NB], Color side,
+               SfenError *err);
+
 /* Writes the SFEN of pos (hands in the order R B G S N L P, sente first) into
  * buf of size bytes; returns the length, or -1 if buf is too small
  * (160 bytes always suffice). */

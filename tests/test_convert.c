@@ -15,12 +15,21 @@
  *  - cmd_convert on several files, one of them bad: exit 2, the other files
  *    written (gzip), the error named "FILE:LINE: reason".
  *
- * tools/ is not a library, so the converter's source is compiled into this
- * test.
+ * The reader is core/conv.c (conv_text); the command, tools/convert.o, is
+ * linked in (see the Makefile).
  */
 #include "testutil.h"
 
-#include "../tools/convert.c"
+#include "convert.h"
+#include "problemio.h"
+#include "notation.h"
+#include "sfen.h"
+#include "utf8.h"
+
+#include <iconv.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -214,7 +223,7 @@ static void test_kif_written(void **state)
 	assert_true(iconv(cd, &in, &in_left, &o, &out_left) != (size_t)-1);
 	iconv_close(cd);
 	*o = '\0';
-	assert_false(valid_utf8((const unsigned char *)sjis, strlen(sjis)));
+	assert_false(utf8_valid((const unsigned char *)sjis, strlen(sjis)));
 	convert_ok("silver (CP932)", sjis, false, SFEN_SILVER, "4c5b 5a5b G*5c");
 
 	/* --rest: the 36 pieces go to the defender */

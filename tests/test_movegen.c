@@ -9,22 +9,8 @@
  */
 #include "testutil.h"
 
+#include "perft.h"
 #include "rule_positions.h"
-
-static uint64_t perft(Position *pos, int depth)
-{
-	MoveList list;
-	gen_legal(pos, &list);
-	if (depth <= 1)
-		return (uint64_t)list.n;
-	uint64_t total = 0;
-	for (int i = 0; i < list.n; i++) {
-		pos_do_move(pos, list.moves[i]);
-		total += perft(pos, depth - 1);
-		pos_undo_move(pos, list.moves[i]);
-	}
-	return total;
-}
 
 typedef struct {
 	const char *sfen;
@@ -68,6 +54,9 @@ static void test_perft(void **state)
 		if (n != PERFT[i].leaves)
 			fail_msg("perft %s depth %d: got %llu, expected %llu", PERFT[i].sfen, PERFT[i].depth, (unsigned long long)n,
 			         (unsigned long long)PERFT[i].leaves);
+		/* making every move, the last ply too, must count the same */
+		if (PERFT[i].leaves <= 1000000 && perft_full(&pos, PERFT[i].depth) != PERFT[i].leaves)
+			fail_msg("perft_full %s depth %d differs", PERFT[i].sfen, PERFT[i].depth);
 	}
 }
 

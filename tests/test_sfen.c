@@ -6,7 +6,11 @@
  *  - sfen_format writes the canonical text (hands R B G S N L P, sente
  *    first), and parse(format(p)) == p over the nshogi mate-1 positions;
  *  - every class of bad input is rejected with the field and the 1-based
- *    byte column one finds by reading the input (counted by hand below).
+ *    byte column one finds by reading the input (counted by hand below);
+ *  - sfen_setup / sfen_check (a position built in memory): the same position
+ *    as the parser gives for every nshogi mate-1 line, and each rule the
+ *    parser enforces (kings, piece counts, dead pieces, nifu, the side not to
+ *    move in check) refused with its field and the square or file at fault.
  * Positions borrowed from ../shared/problems/cases.tsv keep their ids.
  */
 #include "testutil.h"
@@ -472,6 +476,93 @@ static void test_message_bytes(void **state)
 	assert_string_equal(sfen_quote(q, sizeof q, "\xe6\x97\xa5\xe6\x97\xa5\xe6\x97\xa5\xe6\x97\xa5\xe6\x97\xa5", 15), "\xe6\x97\xa5\xe6\x97\xa5\xe6\x97\xa5\xe6\x97\xa5");
 }
 
+/* sfen_setup from the board and hands of a parsed position gives that
+ * position (keys included), over the nshogi mate-1 set. */
+static void test_setup_round_trip(void **state)
+{
+	(void)state;
+	static Position parsed, built;
+	static Piece board[SQ_NB];
+	int hand[COLOR_NB][HAND_PT_NB];
+	FILE *f = tu_open_shared("problems/raw/nshogi/test/mate-1-ply.txt");
+	char line[512];
+	int n = 0;
+	while (tu_read_line(f, line, sizeof line)) {
+		if (sfen_parse_root(&parsed, line, NULL, NULL) != SFEN_OK)
+			fail_msg("cannot parse %s", line);
+		memcpy(board, parsed.board, sizeof board);
+		for (int c = 0; c < COLOR_NB; c++)
+			for (int pt = 0; pt < HAND_PT_NB; pt++)
+				hand[c][pt] = pt >= PAWN && pt <= GOLD ? hand_count(parsed.hand[c], (PieceType)pt) : 0;
+		SfenError err;
+		if (sfen_setup(&built, board, hand, parsed.side, &err) != SFEN_OK)
+			fail_msg("%s: sfen_setup refused it: %s", line, err.message);
+		if (!same_position(&built, &parsed))
+			fail_msg("%s: sfen_setup built another position", line);
+		assert_true(pos_is_ok(&built));
+		assert_int_equal(sfen_check(&parsed, NULL), SFEN_OK);
+		n++;
+	}
+	fclose(f);
+	assert_int_equal(n, 1568);
+}
+
+/* Each rule of sfen.h, on a board written by hand (square = file*10+rank in
+ * the comments: 5e is file 5, rank e). */
+static void test_setup_rejects(void **state)
+{
+	(void)state;
+	static Position pos;
+	static Piece board[SQ_NB];
+	int hand[COLOR_NB][HAND_PT_NB];
+	SfenError err;
+	struct {
+		const char *why, *message;
+	} CASES[] = {
+	    {"two kings", "board: two gote kings"},
+	    {"pawn on its last rank", "board: sente pawn on 5a can never move"},
+	    {"knight on its last two ranks", "board: gote knight on 1h can never move"},
+	    {"nifu", "board: two unpromoted sente pawns on file 3 (nifu)"},
+	    {"19 pawns", "hand: 19 pawns in the sente hand, the set has 18"},
+	    {"5 golds", "hand: 5 golds in all (board and hands), the set has 4"},
+	    {"the side not to move in check", "position: the side not to move (gote) is in check"},
+	};
+	for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+		memset(board, 0, sizeof board);
+		memset(hand, 0, sizeof hand);
+		board[sq_make(5, 1)] = piece_make(GOTE, KING); /* 5a: the defender's king */
+		Color side = SENTE;
+		switch (i) {
+		case 0: board[sq_make(1, 9)] = piece_make(GOTE, KING); break;
+		case 1: board[sq_make(5, 1)] = piece_make(SENTE, PAWN), board[sq_make(9, 9)] = piece_make(GOTE, KING); break;
+		case 2: board[sq_make(1, 8)] = piece_make(GOTE, KNIGHT); break;
+		case 3: board[sq_make(3, 5)] = piece_make(SENTE, PAWN), board[sq_make(3, 7)] = piece_make(SENTE, PAWN); break;
+		case 4: hand[SENTE][PAWN] = 19; break;
+		case 5: board[sq_make(5, 9)] = piece_make(SENTE, GOLD), hand[GOTE][GOLD] = 4; break;
+		/* sente to move, but sente's gold on 5b already checks gote's king on 5a */
+		case 6: board[sq_make(5, 2)] = piece_make(SENTE, GOLD); break;
+		}
+		int rc = sfen_setup(&pos, board, hand, side, &err);
+		if (rc != SFEN_ERR_ILLEGAL || strcmp(err.message, CASES[i].message) != 0)
+			fail_msg("%s: got %d '%s', want '%s'", CASES[i].why, rc, rc ? err.message : "", CASES[i].message);
+	}
+	/* the same gold check is fine with gote to move (gote is in check) */
+	memset(board, 0, sizeof board);
+	memset(hand, 0, sizeof hand);
+	board[sq_make(5, 1)] = piece_make(GOTE, KING);
+	board[sq_make(5, 2)] = piece_make(SENTE, GOLD);
+	assert_int_equal(sfen_setup(&pos, board, hand, GOTE, &err), SFEN_OK);
+	char text[160];
+	sfen_format(&pos, text, sizeof text);
+	assert_string_equal(text, "4k4/4G4/9/9/9/9/9/9/9 w - 1");
+	/* sfen_check on a position that sfen_setup did not build: nifu put by hand */
+	pos_put(&pos, sq_make(4, 5), piece_make(GOTE, PAWN));
+	pos_put(&pos, sq_make(4, 3), piece_make(GOTE, PAWN));
+	pos_finish_setup(&pos);
+	assert_int_equal(sfen_check(&pos, &err), SFEN_ERR_ILLEGAL);
+	assert_string_equal(err.message, "board: two unpromoted gote pawns on file 4 (nifu)");
+}
+
 int main(void)
 {
 	core_init();
@@ -479,6 +570,7 @@ int main(void)
 	    cmocka_unit_test(test_spellings),  cmocka_unit_test(test_hands),      cmocka_unit_test(test_accepted_edge_cases),
 	    cmocka_unit_test(test_format),     cmocka_unit_test(test_round_trip), cmocka_unit_test(test_rejects),
 	    cmocka_unit_test(test_play_moves), cmocka_unit_test(test_move_number_limit), cmocka_unit_test(test_message_bytes),
+	    cmocka_unit_test(test_setup_round_trip), cmocka_unit_test(test_setup_rejects),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,13 +14,19 @@
  *  - errors: a bad SFEN, an illegal solution move, moves given twice (-1, a
  *    message naming the problem, nothing written), a full disk (/dev/full).
  *
- * tools/ is not a library, so the sheet's source is compiled into this test.
+ * tools/sheet.o is linked in (see the Makefile).
  * The expected texts are written by hand (JSA notation: P*1b 1c1b 1d1b+ is
  * ▲１二歩 △同　金 ▲同　香成).
  */
 #include "testutil.h"
 
-#include "../tools/sheet.c"
+#include "sheet.h"
+#include "sfen.h"
+#include "utf8.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* sheet_write into a string; returns its status, *html the text (free it). */
 static int render(const char *title, const SheetProblem *p, size_t n, char **html, char *err, size_t errlen)
@@ -165,7 +171,7 @@ static void test_hand_text(void **state)
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		SfenError se;
 		assert_int_equal(sfen_parse_root(pos, cases[i].sfen, &se, NULL), SFEN_OK);
-		hand_text(pos, cases[i].c, buf, sizeof buf);
+		sheet_hand_text(pos, cases[i].c, buf, sizeof buf);
 		if (strcmp(buf, cases[i].want) != 0)
 			fail_msg("%s (%s): got '%s', want '%s'", cases[i].sfen, cases[i].c == SENTE ? "sente" : "gote", buf,
 			         cases[i].want);

@@ -8,10 +8,12 @@
  */
 #include "sheet.h"
 
+#include "kanji.h"
 #include "kif.h"
 #include "notation.h"
 #include "problemio.h"
 #include "sfen.h"
+#include "utf8.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -49,16 +51,6 @@ enum {
 	HAND_FONT = 24,
 };
 
-static const char *const ZEN_DIGIT[10] = {"０", "１", "２", "３", "４", "５", "６", "７", "８", "９"};
-static const char *const KANJI_NUM[19] = {"〇", "一",   "二",   "三",   "四",   "五",   "六",   "七",   "八",  "九",
-                                          "十", "十一", "十二", "十三", "十四", "十五", "十六", "十七", "十八"};
-/* One character per piece as in printed diagrams; the kings are set apart below. */
-static const char *const PIECE_CHAR[PT_NB] = {"",   "歩", "香", "桂", "銀", "角", "飛", "金",
-                                              "玉", "と", "杏", "圭", "全", "馬", "龍"};
-/* Hand order of printed diagrams: 飛 角 金 銀 桂 香 歩. */
-static const PieceType HAND_ORDER[7] = {ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN};
-/* Pieces of each base type in the 40-piece set (index PieceType). */
-static const int SET_COUNT[HAND_PT_NB] = {0, 18, 4, 4, 4, 2, 2, 4};
 
 /* The output stream and its first error (errno at the failing call). */
 typedef struct {
@@ -81,35 +73,6 @@ static void out_fmt(Out *o, const char *fmt, ...)
 	if (vfprintf(o->f, fmt, ap) < 0)
 		o->error = errno ? errno : EIO;
 	va_end(ap);
-}
-
-/* The length of the valid UTF-8 character at s (at most n bytes), or 0 if
- * the bytes there are not one (overlong forms and surrogates are not). */
-static size_t utf8_char_len(const unsigned char *s, size_t n)
-{
-	if (s[0] < 0x80)
-		return 1;
-	size_t len;
-	uint32_t cp, min;
-	if ((s[0] & 0xe0) == 0xc0) {
-		len = 2, cp = s[0] & 0x1fu, min = 0x80;
-	} else if ((s[0] & 0xf0) == 0xe0) {
-		len = 3, cp = s[0] & 0x0fu, min = 0x800;
-	} else if ((s[0] & 0xf8) == 0xf0) {
-		len = 4, cp = s[0] & 0x07u, min = 0x10000;
-	} else {
-		return 0;
-	}
-	if (n < len)
-		return 0;
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3fu);
-	}
-	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return len;
 }
 
 /* Writes s escaped for HTML text and attribute values: & < > " ' as
@@ -213,10 +176,7 @@ static int parse_problem(const SheetProblem *p, size_t i, Parsed *pp, char *err,
 /* The mate length to show: the stated one, else the number of moves. */
 static int shown_mate(const SheetProblem *p, const Parsed *pp) { return p->mate > 0 ? p->mate : pp->n_moves; }
 
-/* The hand of c as printed: "金銀歩二" (counts above one as kanji), or "なし".
- * For gote, "残り全部" when gote holds every piece on no square and not in
- * sente's hand (and holds something). */
-static void hand_text(const Position *pos, Color c, char *buf, size_t size)
+void sheet_hand_text(const Position *pos, Color c, char *buf, size_t size)
 {
 	size_t n = 0;
 	buf[0] = '\0';
@@ -229,17 +189,17 @@ static void hand_text(const Position *pos, Color c, char *buf, size_t size)
 		pos_piece_totals(pos, totals);
 		bool all = true;
 		for (int pt = PAWN; pt <= GOLD; pt++)
-			all = all && totals[pt] == SET_COUNT[pt];
+			all = all && totals[pt] == PIECE_SET_COUNT[pt];
 		if (all) {
 			snprintf(buf, size, "残り全部");
 			return;
 		}
 	}
 	for (int k = 0; k < 7; k++) {
-		int cnt = hand_count(pos->hand[c], HAND_ORDER[k]);
+		int cnt = hand_count(pos->hand[c], KANJI_HAND_ORDER[k]);
 		if (cnt == 0)
 			continue;
-		n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s", PIECE_CHAR[HAND_ORDER[k]],
+		n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s", KANJI_PIECE1[KANJI_HAND_ORDER[k]],
 		                      cnt > 1 ? KANJI_NUM[cnt] : "");
 	}
 }
@@ -317,7 +277,7 @@ static void write_diagram(Out *o, const SheetProblem *p, const Parsed *pp)
 	out_fmt(o, "<g class=\"label\" font-size=\"%d\">", LABEL_FONT);
 	for (int col = 0; col < 9; col++)
 		out_fmt(o, "<text x=\"%d\" y=\"%d\">%s</text>", BOARD_X + col * CELL_W + CELL_W / 2, BOARD_Y / 2,
-		        ZEN_DIGIT[9 - col]);
+		        KANJI_ZEN_DIGIT[9 - col]);
 	for (int rank = 1; rank <= 9; rank++)
 		out_fmt(o, "<text x=\"%d\" y=\"%d\">%s</text>", BOARD_X + bw + RANK_W / 2,
 		        BOARD_Y + (rank - 1) * CELL_H + CELL_H / 2, KANJI_NUM[rank]);
@@ -331,7 +291,7 @@ static void write_diagram(Out *o, const SheetProblem *p, const Parsed *pp)
 			if (pc == PIECE_NONE)
 				continue;
 			PieceType pt = piece_type(pc);
-			const char *name = pt == KING ? (piece_color(pc) == GOTE ? "玉" : "王") : PIECE_CHAR[pt];
+			const char *name = pt == KING ? (piece_color(pc) == GOTE ? "玉" : "王") : KANJI_PIECE1[pt];
 			int cx = BOARD_X + (9 - file) * CELL_W + CELL_W / 2, cy = BOARD_Y + (rank - 1) * CELL_H + CELL_H / 2;
 			if (piece_color(pc) == GOTE)
 				out_fmt(o, "\n<text class=\"gote\" x=\"%d\" y=\"%d\" transform=\"rotate(180 %d %d)\">%s</text>",
@@ -343,10 +303,10 @@ static void write_diagram(Out *o, const SheetProblem *p, const Parsed *pp)
 
 	/* hands: gote's left of the board, sente's right of the rank numbers */
 	char hand[128], text[160];
-	hand_text(pos, GOTE, hand, sizeof hand);
+	sheet_hand_text(pos, GOTE, hand, sizeof hand);
 	snprintf(text, sizeof text, "△持駒　%s", hand);
 	svg_column(o, "hand gote-hand", HAND_W / 2, BOARD_Y, bh, text);
-	hand_text(pos, SENTE, hand, sizeof hand);
+	sheet_hand_text(pos, SENTE, hand, sizeof hand);
 	snprintf(text, sizeof text, "▲持駒　%s", hand);
 	svg_column(o, "hand sente-hand", BOARD_X + bw + RANK_W + HAND_W / 2, BOARD_Y, bh, text);
 	out_str(o, "</svg>\n<p class=\"blank\">答</p>\n</figure>\n");

@@ -33,6 +33,8 @@
 #ifndef TSUME_SHEET_H
 #define TSUME_SHEET_H
 
+#include "position.h"
+
 #include <stddef.h>
 #include <stdio.h>
 
@@ -62,6 +64,13 @@ typedef struct SheetProblem {
  * board (column 12): ..."), memory runs out, or writing to out fails (the
  * stream's error is reported; out is flushed but not closed). */
 int sheet_write(FILE *out, const char *title, const SheetProblem *problems, size_t count, char *err, size_t errlen);
+
+/* The hand of c as the diagram prints it into buf (size bytes; 128 suffice):
+ * pieces in the order 飛 角 金 銀 桂 香 歩, each as one kanji with a count
+ * above one in kanji numerals ("金銀二歩三"), or "なし" for an empty hand.
+ * For gote, "残り全部" when gote holds every piece on no square and not in
+ * sente's hand (and holds something), the convention of printed problems. */
+void sheet_hand_text(const Position *pos, Color c, char *buf, size_t size);
 
 /* tsume sheet FILE... [-o OUT.html] [--title T]: reads problem collections
  * (plain or gzip, see core/problemio.h; "-" = standard input), numbers the

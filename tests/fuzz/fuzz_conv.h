@@ -4,7 +4,7 @@
 #ifndef TSUME_FUZZ_CONV_H
 #define TSUME_FUZZ_CONV_H
 
-#include "convert.h"
+#include "conv.h"
 #include "movegen.h"
 #include "sfen.h"
 

@@ -3,7 +3,7 @@
  * input follows a "V2.2" line so that conv_text reads it as CSA (unless it
  * holds a KIF diagram line).  Checks as in fuzz_kif.c.
  */
-#include "convert.h"
+#include "conv.h"
 #include "fuzz_conv.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

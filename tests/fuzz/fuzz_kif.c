@@ -4,7 +4,7 @@
  * converts must give a root that formats as SFEN and a move list that
  * replays legally from it.
  */
-#include "convert.h"
+#include "conv.h"
 #include "fuzz_conv.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -1,0 +1,297 @@
+/*
+ * conv.c -- KIF and CSA problem files read into a Position and a move list
+ * (see conv.h); the KIF reader is in conv_kif.c, the CSA reader in conv_csa.c.
+ *
+ * KIF (Kakinoki's format, as Kifu for Windows, Shogidokoro, ぴよ将棋 and
+ * KifuForJS write it), UTF-8 or Shift_JIS (CP932): the encoding is UTF-8
+ * when the bytes are valid UTF-8 (or start with a BOM), CP932 otherwise
+ * (converted with iconv).  Read: the BOD diagram (後手の持駒／上手の持駒, the
+ * nine rows "| ・v香 ...|一", 先手の持駒／下手の持駒, 先手番／後手番), or
+ * 手合割：平手 without a diagram; the move list "   1 ３二金打   (00:00/...)"
+ * up to an end word (詰み, 中断, 投了 ...) or the first 変化 (variations are
+ * not read).  A move is read as destination (or 同), piece, modifiers
+ * (右左直上引寄), 成/不成/打 and the origin "(77)"; it must name exactly one
+ * legal move (without an origin, the JSA modifiers decide between pieces).
+ * The hands are taken exactly as the file states them: pieces of the set that
+ * the file gives to nobody are given to nobody, unless --rest.
+ *
+ * CSA (V2.x): P1..P9 rows, PI with removals, P+/P- piece lists (00XX = in
+ * hand, 00AL = the rest of the set to that side), the side line "+"/"-",
+ * moves "+7776FU" (a promoted piece code on an unpromoted piece means a
+ * promotion), "%..." ends the moves; ',' separates statements on a line, "'"
+ * starts a comment, "/" ends the first game.
+ */
+#include "conv_internal.h"
+
+#include "sfen.h"
+#include "utf8.h"
+
+#include <errno.h>
+#include <iconv.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int conv_fail(ConvProblem *out, long line, const char *fmt, ...)
+{
+	out->line = line;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(out->error, sizeof out->error, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+bool conv_eat(const char **s, const char *word)
+{
+	size_t n = strlen(word);
+	if (strncmp(*s, word, n) != 0)
+		return false;
+	*s += n;
+	return true;
+}
+
+bool conv_starts(const char *s, const char *word) { return strncmp(s, word, strlen(word)) == 0; }
+
+/* Skips ASCII blanks and full-width spaces. */
+const char *conv_skip_ws(const char *s)
+{
+	for (;;) {
+		if (*s == ' ' || *s == '\t')
+			s++;
+		else if (!conv_eat(&s, "　"))
+			return s;
+	}
+}
+
+/* The length of the UTF-8 character at s (1 for a byte that starts none). */
+int conv_utf8_len(const char *s)
+{
+	size_t n = utf8_char_len((const unsigned char *)s, 4);
+	return n ? (int)n : 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* encodings */
+
+/* Valid UTF-8 without NUL bytes (a NUL is never part of a KIF file). */
+static bool valid_utf8(const unsigned char *s, size_t len)
+{
+	return !memchr(s, 0, len) && utf8_valid(s, len);
+}
+
+/* The file as a NUL-terminated UTF-8 string (malloc'd; BOM removed), or NULL
+ * with out->error set. */
+static char *to_utf8(const char *data, size_t len, ConvProblem *out)
+{
+	if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0) {
+		data += 3;
+		len -= 3;
+	}
+	if (valid_utf8((const unsigned char *)data, len)) {
+		char *s = malloc(len + 1);
+		if (!s) {
+			conv_fail(out, 0, "out of memory");
+			return NULL;
+		}
+		memcpy(s, data, len);
+		s[len] = '\0';
+		return s;
+	}
+	if (memchr(data, '\0', len)) {
+		conv_fail(out, 0, "binary data (NUL bytes): not a KIF or CSA file");
+		return NULL;
+	}
+	iconv_t cd = iconv_open("UTF-8", "CP932");
+	if (cd == (iconv_t)-1) {
+		conv_fail(out, 0, "not UTF-8, and iconv cannot convert from CP932 (Shift_JIS)");
+		return NULL;
+	}
+	size_t cap = 3 * len + 1; /* one CP932 byte never becomes more than three */
+	char *s = malloc(cap);
+	if (!s) {
+		iconv_close(cd);
+		conv_fail(out, 0, "out of memory");
+		return NULL;
+	}
+	char *in = (char *)data, *o = s;
+	size_t in_left = len, out_left = cap - 1;
+	if (iconv(cd, &in, &in_left, &o, &out_left) == (size_t)-1) {
+		/* the line of the bad byte */
+		long line = 1;
+		for (const char *p = data; p < in; p++)
+			line += *p == '\n';
+		conv_fail(out, line, "neither UTF-8 nor Shift_JIS (CP932): bad byte 0x%02X", (unsigned)(unsigned char)*in);
+		iconv_close(cd);
+		free(s);
+		return NULL;
+	}
+	iconv_close(cd);
+	*o = '\0';
+	return s;
+}
+
+/* ------------------------------------------------------------------ */
+/* the position */
+
+/* Pieces of the set (kings aside) on no square and in no hand. */
+static void missing_pieces(const Setup *su, int missing[HAND_PT_NB])
+{
+	int total[HAND_PT_NB + 1] = {0};
+	for (Square sq = 0; sq < SQ_NB; sq++)
+		if (su->board[sq] != PIECE_NONE)
+			total[pt_unpromote(piece_type(su->board[sq]))]++;
+	for (int c = 0; c < COLOR_NB; c++)
+		for (int pt = PAWN; pt <= GOLD; pt++)
+			total[pt] += su->hand[c][pt];
+	missing[0] = 0;
+	for (int pt = PAWN; pt <= GOLD; pt++)
+		missing[pt] = total[pt] < PIECE_SET_COUNT[pt] ? PIECE_SET_COUNT[pt] - total[pt] : 0;
+}
+
+static int count_missing(const int missing[HAND_PT_NB])
+{
+	int n = 0;
+	for (int pt = PAWN; pt <= GOLD; pt++)
+		n += missing[pt];
+	return n;
+}
+
+/* Builds out->root from the setup: CSA 00AL, then --rest, then the checks of
+ * sfen_setup (piece counts, nifu, dead pieces, side not to move in check). */
+int conv_setup_root(Setup *su, bool rest, ConvProblem *out, long line)
+{
+	int missing[HAND_PT_NB];
+	for (int c = 0; c < COLOR_NB; c++) {
+		if (!su->rest_to[c])
+			continue;
+		missing_pieces(su, missing);
+		for (int pt = PAWN; pt <= GOLD; pt++)
+			su->hand[c][pt] += missing[pt];
+	}
+	missing_pieces(su, missing);
+	out->missing = count_missing(missing);
+	if (rest)
+		for (int pt = PAWN; pt <= GOLD; pt++)
+			su->hand[color_flip(su->side)][pt] += missing[pt];
+
+	SfenError serr;
+	if (sfen_setup(&out->root, su->board, su->hand, su->side, &serr) != SFEN_OK)
+		return conv_fail(out, line, "bad position: %s", serr.message);
+	return 0;
+}
+
+/* The board of the start position (out->root is used as scratch space). */
+void conv_start_board(Setup *su, ConvProblem *out)
+{
+	sfen_parse_root(&out->root, SFEN_STARTPOS, NULL, NULL);
+	memcpy(su->board, out->root.board, sizeof su->board);
+}
+
+/* Takes back every move played on out->root. */
+void conv_unplay(ConvProblem *out)
+{
+	for (int i = out->n_moves - 1; i >= 0; i--)
+		pos_undo_move(&out->root, out->moves[i]);
+}
+
+int conv_play(ConvProblem *out, Move m, long line)
+{
+	if (out->n_moves >= POS_MAX_PLY)
+		return conv_fail(out, line, "more than %d moves", POS_MAX_PLY);
+	pos_do_move(&out->root, m);
+	out->moves[out->n_moves++] = m;
+	return 0;
+}
+
+
+/* Splits text into lines in place: returns the next line (NUL-terminated,
+ * without "\r\n"), advancing *p; NULL at the end. */
+char *conv_next_line(char **p)
+{
+	char *s = *p;
+	if (!*s)
+		return NULL;
+	char *e = s + strcspn(s, "\n");
+	*p = *e ? e + 1 : e;
+	*e = '\0';
+	if (e > s && e[-1] == '\r')
+		e[-1] = '\0';
+	return s;
+}
+
+/* ------------------------------------------------------------------ */
+/* format detection */
+
+/* true when the text looks like CSA: a line "P1".."P9", "PI", "P+", "P-"
+ * or "V2", and no KIF diagram or move header. */
+static bool looks_like_csa(const char *text)
+{
+	bool csa = false;
+	for (const char *s = text; *s;) {
+		if (conv_starts(s, "手数----") || conv_starts(s, "後手の持駒") || conv_starts(s, "先手の持駒") || conv_starts(s, "手合割") ||
+		    conv_starts(s, "上手の持駒") || conv_starts(s, "下手の持駒") || s[0] == '|')
+			return false;
+		if ((s[0] == 'P' && ((s[1] >= '1' && s[1] <= '9') || s[1] == 'I' || s[1] == '+' || s[1] == '-')) ||
+		    (s[0] == 'V' && s[1] == '2'))
+			csa = true;
+		s += strcspn(s, "\n");
+		if (*s)
+			s++;
+	}
+	return csa;
+}
+
+int conv_text(const char *data, size_t len, bool rest, ConvProblem *out)
+{
+	out->format = "KIF";
+	out->n_moves = 0;
+	out->stated = -1;
+	out->missing = 0;
+	out->line = 0;
+	out->error[0] = '\0';
+	char *text = to_utf8(data, len, out);
+	if (!text)
+		return -1;
+	int rc;
+	if (looks_like_csa(text)) {
+		out->format = "CSA";
+		rc = conv_csa_parse(text, rest, out);
+	} else {
+		rc = conv_kif_parse(text, rest, out);
+	}
+	free(text);
+	return rc;
+}
+
+int conv_file(const char *path, bool rest, ConvProblem *out)
+{
+	out->format = "KIF";
+	out->n_moves = 0;
+	out->line = 0;
+	bool std_in = strcmp(path, "-") == 0;
+	FILE *f = std_in ? stdin : fopen(path, "rb");
+	if (!f)
+		return conv_fail(out, 0, "cannot open: %s", strerror(errno));
+	char *data = malloc(CONV_FILE_MAX + 1);
+	if (!data) {
+		if (!std_in)
+			fclose(f);
+		return conv_fail(out, 0, "out of memory");
+	}
+	size_t len = fread(data, 1, CONV_FILE_MAX + 1, f);
+	bool bad = ferror(f) != 0;
+	if (!std_in)
+		fclose(f);
+	int rc;
+	if (bad)
+		rc = conv_fail(out, 0, "read error");
+	else if (len > CONV_FILE_MAX)
+		rc = conv_fail(out, 0, "larger than %u bytes: not a problem file", CONV_FILE_MAX);
+	else
+		rc = conv_text(data, len, rest, out);
+	free(data);
+	return rc;
+}
+

@@ -1,0 +1,54 @@
+/*
+ * conv.h -- KIF and CSA problem files read into a Position and a move list
+ * (the KIF reader is conv_kif.c, the CSA reader conv_csa.c).
+ *
+ * KIF (Kakinoki's format, as Kifu for Windows, Shogidokoro, ぴよ将棋 and
+ * KifuForJS write it), UTF-8 or Shift_JIS (CP932): the encoding is UTF-8
+ * when the bytes are valid UTF-8 (or start with a BOM), CP932 otherwise
+ * (converted with iconv).  Read: the BOD diagram (後手の持駒／上手の持駒, the
+ * nine rows "| ・v香 ...|一", 先手の持駒／下手の持駒, 先手番／後手番), or
+ * 手合割：平手 without a diagram; the move list "   1 ３二金打   (00:00/...)"
+ * up to an end word (詰み, 中断, 投了 ...) or the first 変化 (variations are
+ * not read).  A move is read as destination (or 同), piece, modifiers
+ * (右左直上引寄), 成/不成/打 and the origin "(77)"; it must name exactly one
+ * legal move (without an origin, the JSA modifiers decide between pieces).
+ * The hands are taken exactly as the file states them: pieces of the set that
+ * the file gives to nobody are given to nobody, unless --rest.
+ *
+ * CSA (V2.x): P1..P9 rows, PI with removals, P+/P- piece lists (00XX = in
+ * hand, 00AL = the rest of the set to that side), the side line "+"/"-",
+ * moves "+7776FU" (a promoted piece code on an unpromoted piece means a
+ * promotion), "%..." ends the moves; ',' separates statements on a line, "'"
+ * starts a comment, "/" ends the first game.
+ */
+#ifndef TSUME_CONV_H
+#define TSUME_CONV_H
+
+#include "position.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define CONV_FILE_MAX (8u << 20) /* largest input file read, bytes */
+
+/* One converted file.  About 185 KB: allocate it once and reuse it. */
+typedef struct {
+	const char *format; /* "KIF" or "CSA" */
+	Position root;      /* the position of the diagram (hands as stated) */
+	int n_moves;
+	Move moves[POS_MAX_PLY];
+	int stated;      /* length the file states (KIF 手数：N手 or まで N手), -1 if none */
+	int missing;     /* pieces (kings aside) in nobody's hand, before --rest */
+	long line;       /* on error: 1-based line of the file, 0 = the whole file */
+	char error[320]; /* on error: the reason (print "FILE:LINE: error") */
+} ConvProblem;
+
+/* Converts the bytes of one KIF (UTF-8 or CP932, detected) or CSA file.
+ * rest: give the pieces in nobody's hand to the side not to move.  Returns
+ * 0 with *out filled, or -1 with out->line and out->error set. */
+int conv_text(const char *data, size_t len, bool rest, ConvProblem *out);
+
+/* Reads path (at most CONV_FILE_MAX bytes) and converts it with conv_text. */
+int conv_file(const char *path, bool rest, ConvProblem *out);
+
+#endif

@@ -1,0 +1,229 @@
+/* conv_csa.c -- the CSA reader of conv.h (CSA standard file format V2.2:
+ * P1..P9 rows, PI, P+/P- lists with 00AL, moves, '%' end words). */
+#include "conv_internal.h"
+
+#include "movegen.h"
+
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* CSA */
+
+static PieceType csa_piece(const char *s)
+{
+	static const char *const CODES[PT_NB] = {"",   "FU", "KY", "KE", "GI", "KA", "HI", "KI",
+	                                         "OU", "TO", "NY", "NK", "NG", "UM", "RY"};
+	for (int pt = 1; pt < PT_NB; pt++)
+		if (s[0] == CODES[pt][0] && s[1] == CODES[pt][1])
+			return (PieceType)pt;
+	return PT_NONE;
+}
+
+static Square csa_square(const char *s)
+{
+	if (s[0] < '1' || s[0] > '9' || s[1] < '1' || s[1] > '9')
+		return SQ_NONE;
+	return sq_make(s[0] - '0', s[1] - '0');
+}
+
+/* "P+00KI00AL55FU" / "PI82HI22KA": items of four characters. */
+static int csa_piece_list(Setup *su, const char *s, Color c, bool removal, ConvProblem *out, long line)
+{
+	while (*s && *s != ' ') {
+		if (strlen(s) < 4)
+			return conv_fail(out, line, "CSA: incomplete piece '%s'", s);
+		bool hand = s[0] == '0' && s[1] == '0';
+		if (!removal && hand && s[2] == 'A' && s[3] == 'L') {
+			su->rest_to[c] = true;
+			s += 4;
+			continue;
+		}
+		PieceType pt = csa_piece(s + 2);
+		Square sq = hand ? SQ_NONE : csa_square(s);
+		if (pt == PT_NONE || (!hand && sq == SQ_NONE))
+			return conv_fail(out, line, "CSA: bad piece '%.4s'", s);
+		if (removal) {
+			if (hand || piece_type(su->board[sq]) != pt)
+				return conv_fail(out, line, "CSA: PI removes '%.4s', which is not there", s);
+			su->board[sq] = PIECE_NONE;
+		} else if (hand) {
+			if (pt > GOLD)
+				return conv_fail(out, line, "CSA: '%.4s' cannot be in a hand", s);
+			su->hand[c][pt]++;
+		} else {
+			su->board[sq] = piece_make(c, pt);
+		}
+		s += 4;
+	}
+	return 0;
+}
+
+/* "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY" */
+static int csa_row(Setup *su, const char *s, ConvProblem *out, long line)
+{
+	int rank = s[1] - '0';
+	s += 2;
+	for (int file = 9; file >= 1; file--) {
+		Square sq = sq_make(file, rank);
+		if (!*s) {
+			su->board[sq] = PIECE_NONE; /* trailing empty squares left out */
+			continue;
+		}
+		if (s[0] == ' ' && s[1] == '*') {
+			su->board[sq] = PIECE_NONE;
+			s += s[2] ? 3 : 2;
+			continue;
+		}
+		PieceType pt = s[1] && s[2] ? csa_piece(s + 1) : PT_NONE;
+		if ((s[0] != '+' && s[0] != '-') || pt == PT_NONE)
+			return conv_fail(out, line, "CSA: row %d, file %d: bad square '%.3s'", rank, file, s);
+		su->board[sq] = piece_make(s[0] == '+' ? SENTE : GOTE, pt);
+		s += 3;
+	}
+	while (*s == ' ')
+		s++;
+	if (*s)
+		return conv_fail(out, line, "CSA: row %d: text after nine squares", rank);
+	return 0;
+}
+
+static int csa_move(ConvProblem *out, const char *s, long line)
+{
+	Position *pos = &out->root;
+	Color c = s[0] == '+' ? SENTE : GOTE;
+	size_t len = strcspn(s, " \t");
+	if (len != 7)
+		return conv_fail(out, line, "CSA: bad move '%s'", s);
+	if (c != pos->side)
+		return conv_fail(out, line, "CSA: move %d '%.7s' by the side not to move", out->n_moves + 1, s);
+	Square to = csa_square(s + 3);
+	PieceType pt = csa_piece(s + 5);
+	bool drop = s[1] == '0' && s[2] == '0';
+	Square from = drop ? SQ_NONE : csa_square(s + 1);
+	if (to == SQ_NONE || pt == PT_NONE || (!drop && from == SQ_NONE))
+		return conv_fail(out, line, "CSA: bad move '%.7s'", s);
+	Move m;
+	if (drop) {
+		if (pt > GOLD)
+			return conv_fail(out, line, "CSA: move %d '%.7s': cannot drop that piece", out->n_moves + 1, s);
+		m = move_make_drop(pt, to, c);
+	} else {
+		Piece p = pos->board[from];
+		PieceType on = piece_type(p);
+		bool promote = pt != on && pt_can_promote(on) && pt == pt_promote(on);
+		if (p == PIECE_NONE || piece_color(p) != c || (pt != on && !promote))
+			return conv_fail(out, line, "CSA: move %d '%.7s': no such piece on %c%c", out->n_moves + 1, s, s[1],
+			                 s[2]);
+		m = move_make(from, to, PIECE_NONE, PIECE_NONE, promote);
+	}
+	Move legal;
+	if (!gen_find_legal(pos, m, &legal))
+		return conv_fail(out, line, "CSA: move %d '%.7s' is not legal here", out->n_moves + 1, s);
+	return conv_play(out, legal, line);
+}
+
+int conv_csa_parse(char *text, bool rest, ConvProblem *out)
+{
+	Setup su;
+	memset(&su, 0, sizeof su);
+	su.side = SENTE;
+	bool root_ready = false, ended = false, have_position = false;
+	long position_line = 0;
+	char *p = text;
+	long lineno = 0;
+	char *line;
+	while ((line = conv_next_line(&p)) != NULL && !ended) {
+		lineno++;
+		if (line[0] == '\'')
+			continue;
+		/* statements separated by ',' */
+		for (char *stmt = line; stmt && !ended;) {
+			char *comma = line[0] == 'N' || line[0] == '$' ? NULL : strchr(stmt, ',');
+			if (comma)
+				*comma = '\0';
+			char *s = stmt;
+			stmt = comma ? comma + 1 : NULL;
+			while (*s == ' ' || *s == '\t')
+				s++;
+			size_t n = strlen(s);
+			while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+				s[--n] = '\0';
+			int rc = 0;
+			switch (s[0]) {
+			case '\0':
+			case 'V': /* version */
+			case 'N': /* player names */
+			case '$': /* game information */
+			case 'T': /* time of a move */
+				break;
+			case '/':
+				ended = true;
+				break;
+			case '%':
+				if (root_ready || have_position)
+					ended = true;
+				break;
+			case 'P':
+				if (root_ready) {
+					rc = conv_fail(out, lineno, "CSA: position line after the moves");
+					break;
+				}
+				if (!have_position)
+					position_line = lineno;
+				have_position = true;
+				if (s[1] == 'I') {
+					conv_start_board(&su, out);
+					rc = csa_piece_list(&su, s + 2, SENTE, true, out, lineno);
+				} else if (s[1] >= '1' && s[1] <= '9') {
+					rc = csa_row(&su, s, out, lineno);
+				} else if (s[1] == '+' || s[1] == '-') {
+					rc = csa_piece_list(&su, s + 2, s[1] == '+' ? SENTE : GOTE, false, out, lineno);
+				} else {
+					rc = conv_fail(out, lineno, "CSA: unknown line '%.10s'", s);
+				}
+				break;
+			case '+':
+			case '-':
+				if (s[1] == '\0') {
+					if (root_ready) {
+						rc = conv_fail(out, lineno, "CSA: side-to-move line after the moves");
+						break;
+					}
+					su.side = s[0] == '+' ? SENTE : GOTE;
+					su.side_given = true;
+					break;
+				}
+				if (!root_ready) {
+					if (!have_position) {
+						rc = conv_fail(out, lineno, "CSA: a move before any position line");
+						break;
+					}
+					if (!su.side_given)
+						su.side = s[0] == '+' ? SENTE : GOTE;
+					if (conv_setup_root(&su, rest, out, position_line)) {
+						rc = -1;
+						break;
+					}
+					root_ready = true;
+				}
+				rc = csa_move(out, s, lineno);
+				break;
+			default:
+				rc = conv_fail(out, lineno, "CSA: unknown line '%.10s'", s);
+			}
+			if (rc) {
+				if (root_ready)
+					conv_unplay(out);
+				return -1;
+			}
+		}
+	}
+	if (!have_position)
+		return conv_fail(out, 0, "CSA: no position");
+	if (!root_ready && conv_setup_root(&su, rest, out, position_line))
+		return -1;
+	conv_unplay(out);
+	out->stated = -1;
+	return 0;
+}
+

@@ -1,0 +1,45 @@
+/*
+ * conv_internal.h -- what the KIF reader (conv_kif.c), the CSA reader
+ * (conv_csa.c) and the common part (conv.c) share.  Not a public header.
+ */
+#ifndef TSUME_CONV_INTERNAL_H
+#define TSUME_CONV_INTERNAL_H
+
+#include "conv.h"
+
+/* The position a file describes, before it becomes a Position. */
+typedef struct {
+	Piece board[SQ_NB];
+	int hand[COLOR_NB][HAND_PT_NB];
+	Color side;
+	bool side_given;
+	bool rest_to[COLOR_NB]; /* CSA 00AL */
+} Setup;
+
+/* Sets out->line and out->error (printf-style); returns -1. */
+int conv_fail(ConvProblem *out, long line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* If *s starts with word, advances *s past it and returns true. */
+bool conv_eat(const char **s, const char *word);
+/* true iff s starts with word. */
+bool conv_starts(const char *s, const char *word);
+/* Skips ASCII blanks and full-width spaces. */
+const char *conv_skip_ws(const char *s);
+/* The length of the UTF-8 character at s (1 for a byte that starts none). */
+int conv_utf8_len(const char *s);
+/* Builds out->root from the setup (CSA 00AL, then rest, then sfen_setup's
+ * checks).  0, or -1 with out->error naming the fault at `line`. */
+int conv_setup_root(Setup *su, bool rest, ConvProblem *out, long line);
+/* The board of the start position into su (out->root is used as scratch). */
+void conv_start_board(Setup *su, ConvProblem *out);
+/* Takes back every move played on out->root. */
+void conv_unplay(ConvProblem *out);
+/* Plays m on out->root and appends it to out->moves; -1 past POS_MAX_PLY. */
+int conv_play(ConvProblem *out, Move m, long line);
+/* Splits text into lines in place (see conv.c). */
+char *conv_next_line(char **p);
+/* The readers: text is the whole file as UTF-8, modified in place.  0, or
+ * -1 with out->line and out->error set. */
+int conv_kif_parse(char *text, bool rest, ConvProblem *out);
+int conv_csa_parse(char *text, bool rest, ConvProblem *out);
+
+#endif

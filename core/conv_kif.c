@@ -1,0 +1,444 @@
+/* conv_kif.c -- the KIF reader of conv.h: the BOD diagram, the hands and the
+ * move list in JSA notation (see conv.c for the format as read). */
+#include "conv_internal.h"
+
+#include "kanji.h"
+#include "kif.h"
+#include "movegen.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* KIF */
+
+typedef struct {
+	const char *name;
+	PieceType pt;
+} Name;
+
+/* Piece names of moves (two-character names first), of the diagram and of
+ * the hands.  王 = 玉, 竜 = 龍; 杏 圭 全 are the diagram's 成香 成桂 成銀. */
+static const Name MOVE_NAMES[] = {
+    {"成香", PRO_LANCE}, {"成桂", PRO_KNIGHT}, {"成銀", PRO_SILVER}, {"歩", PAWN},      {"香", LANCE},
+    {"桂", KNIGHT},      {"銀", SILVER},       {"金", GOLD},         {"角", BISHOP},    {"飛", ROOK},
+    {"玉", KING},        {"王", KING},         {"と", PRO_PAWN},     {"杏", PRO_LANCE}, {"圭", PRO_KNIGHT},
+    {"全", PRO_SILVER},  {"馬", HORSE},        {"龍", DRAGON},       {"竜", DRAGON},
+};
+#define N_MOVE_NAMES (sizeof MOVE_NAMES / sizeof MOVE_NAMES[0])
+#define FIRST_ONE_CHAR_NAME 3 /* MOVE_NAMES from here on are one character */
+
+static PieceType eat_piece(const char **s, bool one_char)
+{
+	for (size_t i = one_char ? FIRST_ONE_CHAR_NAME : 0; i < N_MOVE_NAMES; i++)
+		if (conv_eat(s, MOVE_NAMES[i].name))
+			return MOVE_NAMES[i].pt;
+	return PT_NONE;
+}
+
+/* A digit 1..9 as an ASCII, full-width or (if kanji) kanji digit; 0 if none. */
+static int eat_digit(const char **s, bool kanji)
+{
+	if (**s >= '1' && **s <= '9')
+		return *(*s)++ - '0';
+	for (int d = 1; d <= 9; d++)
+		if (conv_eat(s, KANJI_ZEN_DIGIT[d]) || (kanji && conv_eat(s, KANJI_NUM[d])))
+			return d;
+	return 0;
+}
+
+/* A count in a hand: none (1), kanji 一..十八, or digits.  -1 if unreadable. */
+static int eat_count(const char **s)
+{
+	if (**s >= '0' && **s <= '9') {
+		int n = 0;
+		while (**s >= '0' && **s <= '9' && n < 1000)
+			n = n * 10 + (*(*s)++ - '0');
+		return n;
+	}
+	int n = 0;
+	if (conv_eat(s, "十"))
+		n = 10;
+	for (int d = 1; d <= 9; d++)
+		if (conv_eat(s, KANJI_NUM[d]))
+			return n + d;
+	return n ? n : 1;
+}
+
+/* "飛二　角　金四" or "なし" after "X手の持駒：". */
+static int kif_hand(Setup *su, Color c, const char *s, ConvProblem *out, long line)
+{
+	for (int pt = 0; pt < HAND_PT_NB; pt++)
+		su->hand[c][pt] = 0;
+	s = conv_skip_ws(s);
+	if (conv_eat(&s, "なし"))
+		s = conv_skip_ws(s);
+	while (*s) {
+		const char *start = s;
+		PieceType pt = eat_piece(&s, true);
+		if (pt == PT_NONE || pt > GOLD)
+			return conv_fail(out, line, "hand: unknown piece '%.*s'", conv_utf8_len(start), start);
+		su->hand[c][pt] += eat_count(&s);
+		const char *after = conv_skip_ws(s);
+		if (after == s && *s)
+			return conv_fail(out, line, "hand: unreadable text '%.12s'", s);
+		s = after;
+	}
+	return 0;
+}
+
+/* "| ・v香 ・ 歩 ...|一": rank from the trailing kanji (else *rows + 1). */
+static int kif_row(Setup *su, const char *line_text, int *rows, ConvProblem *out, long line)
+{
+	const char *s = line_text + 1;
+	Piece row[10];
+	for (int file = 9; file >= 1; file--) {
+		Color c;
+		if (*s == ' ')
+			c = SENTE;
+		else if (*s == 'v' || *s == 'V')
+			c = GOTE;
+		else
+			return conv_fail(out, line, "board row: expected ' ' or 'v' before the piece of file %d", file);
+		s++;
+		const char *start = s;
+		if (conv_eat(&s, "・")) {
+			row[file] = PIECE_NONE;
+			continue;
+		}
+		PieceType pt = eat_piece(&s, true);
+		if (pt == PT_NONE)
+			return conv_fail(out, line, "board row: unknown piece '%.*s' on file %d", conv_utf8_len(start), start, file);
+		row[file] = piece_make(c, pt);
+	}
+	if (*s != '|')
+		return conv_fail(out, line, "board row: expected '|' after nine squares");
+	s++;
+	int rank = eat_digit(&s, true);
+	if (rank == 0)
+		rank = *rows + 1;
+	if (rank != *rows + 1)
+		return conv_fail(out, line, "board row: rank %d where rank %d was expected", rank, *rows + 1);
+	if (rank > 9)
+		return conv_fail(out, line, "board: more than nine rows");
+	for (int file = 1; file <= 9; file++)
+		su->board[sq_make(file, rank)] = row[file];
+	*rows = rank;
+	return 0;
+}
+
+/* Words that end the move list. */
+static const char *const KIF_END_WORDS[] = {"詰み",     "中断",     "投了", "持将棋", "千日手", "切れ負け", "反則勝ち",
+                                            "反則負け", "入玉勝ち", "不詰", "不戦勝", "不戦敗", "封じ手",   "時間切れ"};
+
+/* JSA modifiers as bits: 右 左 直 上 引 寄 (行 and 入 are old forms of 上). */
+static const struct {
+	const char *word;
+	unsigned bit;
+} MODIFIERS[] = {{"右", 1}, {"左", 2}, {"直", 4}, {"上", 8}, {"行", 8}, {"入", 8}, {"引", 16}, {"寄", 32}};
+
+/* The bit of the modifier at *s (advancing past it), or 0. */
+static unsigned eat_modifier(const char **s)
+{
+	for (size_t i = 0; i < sizeof MODIFIERS / sizeof MODIFIERS[0]; i++)
+		if (conv_eat(s, MODIFIERS[i].word))
+			return MODIFIERS[i].bit;
+	return 0;
+}
+
+/* The modifiers anywhere in a move text (no other word of a move uses these
+ * characters). */
+static unsigned modifier_bits(const char *s)
+{
+	unsigned bits = 0;
+	while (*s) {
+		unsigned b = eat_modifier(&s);
+		if (!b)
+			s += conv_utf8_len(s);
+		bits |= b;
+	}
+	return bits;
+}
+
+typedef struct {
+	bool end;  /* an end word (詰み, 中断, ...) */
+	bool same; /* 同 */
+	Square to;
+	PieceType pt;  /* the piece named (before the move) */
+	unsigned mods; /* modifier bits */
+	bool promote;  /* 成 */
+	bool drop;     /* 打 */
+	Square from;   /* from "(77)", SQ_NONE if not given */
+} KifMove;
+
+/* Reads the move field (after the move number).  0, or -1 with a reason. */
+static int kif_parse_move(const char *s, KifMove *km, char *why, size_t why_size)
+{
+	memset(km, 0, sizeof *km);
+	km->from = SQ_NONE;
+	km->to = SQ_NONE;
+	s = conv_skip_ws(s);
+	if (!conv_eat(&s, "▲") && !conv_eat(&s, "△") && !conv_eat(&s, "☗"))
+		conv_eat(&s, "☖");
+	for (size_t i = 0; i < sizeof KIF_END_WORDS / sizeof KIF_END_WORDS[0]; i++)
+		if (conv_starts(s, KIF_END_WORDS[i])) {
+			km->end = true;
+			return 0;
+		}
+	if (conv_eat(&s, "同")) {
+		km->same = true;
+		s = conv_skip_ws(s);
+	} else {
+		int file = eat_digit(&s, false);
+		int rank = file ? eat_digit(&s, true) : 0;
+		if (!file || !rank) {
+			snprintf(why, why_size, "no destination square");
+			return -1;
+		}
+		km->to = sq_make(file, rank);
+	}
+	const char *name = s;
+	km->pt = eat_piece(&s, false);
+	if (km->pt == PT_NONE) {
+		snprintf(why, why_size, "unknown piece '%.*s'", conv_utf8_len(name), name);
+		return -1;
+	}
+	for (unsigned b; (b = eat_modifier(&s)) != 0;)
+		km->mods |= b;
+	if (conv_eat(&s, "不成") || conv_eat(&s, "生"))
+		km->promote = false;
+	else if (conv_eat(&s, "成"))
+		km->promote = true;
+	else if (conv_eat(&s, "打"))
+		km->drop = true;
+	if (*s == '(' && s[1] >= '1' && s[1] <= '9' && s[2] >= '1' && s[2] <= '9' && s[3] == ')') {
+		km->from = sq_make(s[1] - '0', s[2] - '0');
+		s += 4;
+	}
+	if (*s && *s != ' ' && *s != '\t' && !conv_starts(s, "　")) {
+		snprintf(why, why_size, "unreadable text '%.12s'", s);
+		return -1;
+	}
+	return 0;
+}
+
+/* The legal move that the file's move names.  prev: the previous move. */
+static int kif_find_move(const Position *pos, const KifMove *km, Move prev, Move *found, char *why, size_t why_size)
+{
+	Square to = km->to;
+	if (km->same) {
+		if (prev == MOVE_NONE) {
+			snprintf(why, why_size, "同 with no previous move");
+			return -1;
+		}
+		to = move_to(prev);
+	}
+	MoveList list;
+	gen_legal(pos, &list);
+	Move cand[MAX_MOVES];
+	int n = 0;
+	bool any_board_move = false;
+	for (int i = 0; i < list.n; i++) {
+		Move m = list.moves[i];
+		if (move_to(m) != to || move_is_promote(m) != km->promote)
+			continue;
+		PieceType pt = move_is_drop(m) ? move_drop_pt(m) : piece_type(move_piece(m));
+		if (pt != km->pt)
+			continue;
+		if (km->from != SQ_NONE && (move_is_drop(m) || move_from(m) != km->from))
+			continue;
+		if (km->drop && !move_is_drop(m))
+			continue;
+		any_board_move |= !move_is_drop(m);
+		cand[n++] = m;
+	}
+	/* without 打, a drop is meant only when no board piece can go there */
+	if (!km->drop && km->from == SQ_NONE && any_board_move) {
+		int k = 0;
+		for (int i = 0; i < n; i++)
+			if (!move_is_drop(cand[i]))
+				cand[k++] = cand[i];
+		n = k;
+	}
+	/* several pieces can go there: the JSA modifiers decide */
+	if (n > 1) {
+		int k = 0;
+		for (int i = 0; i < n; i++) {
+			char text[KIF_MOVE_MAX];
+			if (kif_move(pos, cand[i], prev, text, sizeof text) > 0 && modifier_bits(text) == km->mods)
+				cand[k++] = cand[i];
+		}
+		if (k == 0) {
+			snprintf(why, why_size, "ambiguous: %d legal moves fit and the modifiers (右左直上引寄) name none", n);
+			return -1;
+		}
+		n = k;
+	}
+	if (n == 0) {
+		snprintf(why, why_size, "not a legal move here");
+		return -1;
+	}
+	if (n > 1) {
+		snprintf(why, why_size, "ambiguous: %d legal moves fit", n);
+		return -1;
+	}
+	*found = cand[0];
+	return 0;
+}
+
+/* "   12 ２三金打   (...)": true with *number and *field for a move line. */
+static bool kif_move_line(const char *s, long *number, const char **field)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (*s < '0' || *s > '9')
+		return false;
+	long n = 0;
+	while (*s >= '0' && *s <= '9') {
+		if (n < 100000000)
+			n = n * 10 + (*s - '0');
+		s++;
+	}
+	if (*s != ' ' && *s != '\t' && !conv_starts(s, "　"))
+		return false;
+	*number = n;
+	*field = s;
+	return true;
+}
+
+/* "まで7手で詰み", "手数：7手": the number before 手, or -1. */
+static int stated_length(const char *s)
+{
+	while (*s == ' ')
+		s++;
+	if (*s < '0' || *s > '9')
+		return -1;
+	int n = 0;
+	while (*s >= '0' && *s <= '9' && n < 100000)
+		n = n * 10 + (*s++ - '0');
+	return conv_starts(s, "手") ? n : -1;
+}
+
+
+int conv_kif_parse(char *text, bool rest, ConvProblem *out)
+{
+	Setup su;
+	memset(&su, 0, sizeof su);
+	su.side = SENTE;
+	int rows = 0;
+	long board_line = 0;
+	bool root_ready = false, ended = false, hands_given = false;
+	char handicap[64] = "";
+	long number_base = -1;
+	int stated_header = -1, stated_end = -1;
+	char *p = text;
+	long lineno = 0;
+	char *line;
+	while ((line = conv_next_line(&p)) != NULL) {
+		lineno++;
+		if (line[0] == '#' || line[0] == '*' || line[0] == '&')
+			continue;
+		if (conv_starts(line, "変化："))
+			break; /* variations follow the main line */
+		const char *field;
+		long number;
+		if (kif_move_line(line, &number, &field)) {
+			if (ended)
+				continue;
+			if (!root_ready) {
+				if (rows == 0 && hands_given)
+					return conv_fail(out, lineno, "hands given but no board diagram");
+				if (rows == 0 && handicap[0] && strcmp(handicap, "平手") != 0)
+					return conv_fail(out, lineno, "handicap '%s' without a board diagram is not supported",
+					                 handicap);
+				if (rows == 0) {
+					conv_start_board(&su, out);
+				} else if (rows != 9) {
+					return conv_fail(out, board_line, "board: %d rows, expected nine", rows);
+				}
+				if (conv_setup_root(&su, rest, out, board_line ? board_line : lineno))
+					return -1;
+				root_ready = true;
+			}
+			KifMove km;
+			char why[160];
+			if (kif_parse_move(field, &km, why, sizeof why)) {
+				conv_unplay(out);
+				return conv_fail(out, lineno, "move %ld: %s", number, why);
+			}
+			if (km.end) {
+				ended = true;
+				continue;
+			}
+			if (number_base < 0)
+				number_base = number - 1;
+			if (number != number_base + out->n_moves + 1) {
+				conv_unplay(out);
+				return conv_fail(out, lineno, "move number %ld where %ld was expected", number,
+				                 number_base + out->n_moves + 1);
+			}
+			Move m;
+			Move prev = out->n_moves ? out->moves[out->n_moves - 1] : MOVE_NONE;
+			if (kif_find_move(&out->root, &km, prev, &m, why, sizeof why)) {
+				char shown[80];
+				const char *f = conv_skip_ws(field);
+				snprintf(shown, sizeof shown, "%.*s", (int)strcspn(f, " \t"), f);
+				conv_unplay(out);
+				return conv_fail(out, lineno, "move %ld '%s': %s", number, shown, why);
+			}
+			if (conv_play(out, m, lineno)) {
+				conv_unplay(out);
+				return -1;
+			}
+			continue;
+		}
+		const char *s = line;
+		int rc = 0;
+		if (root_ready) {
+			/* after the moves only the closing "まで N手..." matters */
+			if (conv_eat(&s, "まで"))
+				stated_end = stated_length(s);
+			continue;
+		}
+		if (conv_eat(&s, "後手の持駒：") || conv_eat(&s, "上手の持駒：")) {
+			rc = kif_hand(&su, GOTE, s, out, lineno);
+			hands_given = true;
+		} else if (conv_eat(&s, "先手の持駒：") || conv_eat(&s, "下手の持駒：")) {
+			rc = kif_hand(&su, SENTE, s, out, lineno);
+			hands_given = true;
+		} else if (conv_starts(s, "先手番") || conv_starts(s, "下手番")) {
+			su.side = SENTE;
+		} else if (conv_starts(s, "後手番") || conv_starts(s, "上手番")) {
+			su.side = GOTE;
+		} else if (s[0] == '|') {
+			if (!board_line)
+				board_line = lineno;
+			rc = kif_row(&su, s, &rows, out, lineno);
+		} else if (conv_eat(&s, "手合割：")) {
+			s = conv_skip_ws(s);
+			snprintf(handicap, sizeof handicap, "%.*s", (int)strcspn(s, " \t"), s);
+			/* Kifu for Windows pads with full-width spaces */
+			char *pad = strstr(handicap, "　");
+			if (pad)
+				*pad = '\0';
+		} else if (conv_eat(&s, "手数：")) {
+			stated_header = stated_length(s);
+		} else if (conv_eat(&s, "まで")) {
+			stated_end = stated_length(s);
+		}
+		if (rc)
+			return -1;
+	}
+	if (!root_ready) {
+		if (rows == 0)
+			return conv_fail(out, 0, "no board diagram and no moves");
+		if (rows != 9)
+			return conv_fail(out, board_line, "board: %d rows, expected nine", rows);
+		if (conv_setup_root(&su, rest, out, board_line))
+			return -1;
+	}
+	conv_unplay(out);
+	out->stated = stated_header >= 0 ? stated_header : stated_end;
+	return 0;
+}
+
