@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "dfpn.h"
+#include "line.h"
 #include "movegen.h"
 #include "perft.h"
 #include "sfen.h"
@@ -25,24 +26,16 @@ static long peak_rss_mb(void)
 	return ru.ru_maxrss / 1024;
 }
 
-/* true iff the main line replays legally, every attacker move checks and it
- * ends in mate (futile drops aside). */
-static bool line_ok(const Position *root, const DfpnResult *res)
-{
-	static Position pos;
-	pos = *root;
-	if (res->pv_len != res->len)
-		return false;
-	for (int i = 0; i < res->pv_len; i++) {
-		if (!gen_is_legal(&pos, res->pv[i]))
-			return false;
-		bool att = pos.side == root->side;
-		pos_do_move(&pos, res->pv[i]);
-		if (att && !pos_in_check(&pos))
-			return false;
-	}
-	return dfpn_is_mated(&pos);
-}
+/* Scratch space of the solver runs, allocated once per run: a Position holds
+ * its whole history (about 165 KB), a result its main line; static storage
+ * would be mapped by every tsume process. */
+typedef struct {
+	Position pos, end;
+	DfpnResult res;
+	VerifyResult vr;
+	Move given[DFPN_MAX_PV];
+	char line[1 << 14];
+} Scratch;
 
 typedef struct {
 	int total, solved, exact;
@@ -59,7 +52,7 @@ static void print_set(const char *name, const SetStats *s)
 }
 
 /* exact: the stated length must be matched exactly; else at most. */
-static int run_set(Dfpn *d, const char *shared, const char *rel, const char *name, int n, bool exact)
+static int run_set(Dfpn *d, Scratch *sc, const char *shared, const char *rel, const char *name, int n, bool exact)
 {
 	char path[1024];
 	snprintf(path, sizeof path, "%s/%s", shared, rel);
@@ -68,29 +61,32 @@ static int run_set(Dfpn *d, const char *shared, const char *rel, const char *nam
 		printf("%-22s skipped: %s not found\n", name, path);
 		return 0;
 	}
-	static char line[1 << 14];
-	static Position pos;
-	static DfpnResult res;
+	char *line = sc->line;
+	Position *pos = &sc->pos;
+	DfpnResult *res = &sc->res;
 	SetStats s = {0};
 	int wrong = 0;
 	double t0 = cli_now();
-	while (fgets(line, sizeof line, f)) {
+	while (fgets(line, sizeof sc->line, f)) {
 		if (line[0] == '#' || line[0] == '\n')
 			continue;
-		if (sfen_parse_root(&pos, line, NULL, NULL) != SFEN_OK) {
+		if (sfen_parse_root(pos, line, NULL, NULL) != SFEN_OK) {
 			wrong++;
 			continue;
 		}
 		s.total++;
 		dfpn_clear(d);
-		dfpn_solve(d, &pos, NULL, &res);
-		s.nodes += res.nodes;
-		if (res.status == DFPN_MATE && res.len_minimal && (exact ? res.len == n : res.len <= n) && line_ok(&pos, &res)) {
+		dfpn_solve(d, pos, NULL, res);
+		s.nodes += res->nodes;
+		/* the answer: the stated length, proven minimal, its main line a
+		 * legal checking line to mate */
+		if (res->status == DFPN_MATE && res->len_minimal && (exact ? res->len == n : res->len <= n) &&
+		    res->pv_len == res->len && line_replay(pos, res->pv, res->pv_len, dfpn_is_mated, NULL)) {
 			s.solved++;
-			s.exact += res.len == n;
+			s.exact += res->len == n;
 		} else {
 			wrong++;
-			printf("  WRONG: %.*s -> status %d length %d\n", (int)strcspn(line, "\n"), line, res.status, res.len);
+			printf("  WRONG: %.*s -> status %d length %d\n", (int)strcspn(line, "\n"), line, res->status, res->len);
 		}
 	}
 	fclose(f);
@@ -99,25 +95,24 @@ static int run_set(Dfpn *d, const char *shared, const char *rel, const char *nam
 	return wrong;
 }
 
-static void run_long(const char *name, const char *sfen, int expect, double seconds, size_t hash_mb)
+static void run_long(Scratch *sc, const char *name, const char *sfen, int expect, double seconds, size_t hash_mb)
 {
 	Dfpn *d = dfpn_new(hash_mb);
 	if (!d) {
 		printf("%-22s cannot allocate %zu MB\n", name, hash_mb);
 		return;
 	}
-	static Position pos;
-	static DfpnResult res;
-	sfen_parse(&pos, sfen, NULL);
+	const DfpnResult *r = &sc->res;
+	sfen_parse(&sc->pos, sfen, NULL);
 	DfpnLimits lim = {0};
 	lim.max_time_ms = (int64_t)(seconds * 1000);
-	dfpn_solve(d, &pos, &lim, &res);
-	const char *st = res.status == DFPN_MATE ? "mate" : res.status == DFPN_NOMATE ? "nomate" : "unknown";
+	dfpn_solve(d, &sc->pos, &lim, &sc->res);
+	const char *st = r->status == DFPN_MATE ? "mate" : r->status == DFPN_NOMATE ? "nomate" : "unknown";
 	printf("%-22s %s %d (expected %d)%s  %.1f s  %llu nodes (proof %llu, shorter-mate %llu, line %llu)  %.0f nodes/s  "
 	       "hash %zu MB  hashfull %d/1000  peak RSS %ld MB\n",
-	       name, st, res.len, expect, res.status == DFPN_MATE && !res.len_minimal ? " minimality not proven" : "", res.seconds,
-	       (unsigned long long)res.nodes, (unsigned long long)res.nodes_prove, (unsigned long long)res.nodes_minimize,
-	       (unsigned long long)res.nodes_pv, res.seconds > 0 ? (double)res.nodes / res.seconds : 0, hash_mb, res.hashfull,
+	       name, st, r->len, expect, r->status == DFPN_MATE && !r->len_minimal ? " minimality not proven" : "", r->seconds,
+	       (unsigned long long)r->nodes, (unsigned long long)r->nodes_prove, (unsigned long long)r->nodes_minimize,
+	       (unsigned long long)r->nodes_pv, r->seconds > 0 ? (double)r->nodes / r->seconds : 0, hash_mb, r->hashfull,
 	       peak_rss_mb());
 	fflush(stdout);
 	dfpn_free(d);
@@ -126,35 +121,39 @@ static void run_long(const char *name, const char *sfen, int expect, double seco
 int bench_solver(const char *shared, double long_seconds, size_t long_hash_mb)
 {
 	Dfpn *d = dfpn_new(64);
-	if (!d)
+	Scratch *sc = malloc(sizeof *sc);
+	if (!d || !sc) {
+		dfpn_free(d);
+		free(sc);
 		return 1;
+	}
 	int wrong = 0;
 	printf("solver, one thread, 64 MB hash per set; every answer checked (length, minimality, main line replayed)\n");
 	for (int n = 3; n <= 13; n += 2) {
 		char rel[128], name[64];
 		snprintf(rel, sizeof rel, "problems/raw/shogiboardq/tsume_%dply_1000_20261001.txt", n);
 		snprintf(name, sizeof name, "ShogiBoardQ %d-ply", n);
-		wrong += run_set(d, shared, rel, name, n, true);
+		wrong += run_set(d, sc, shared, rel, name, n, true);
 	}
 	for (int n = 3; n <= 11; n += 2) {
 		char rel[128], name[64];
 		snprintf(rel, sizeof rel, "problems/raw/nshogi/test/mate-%d-ply.txt", n);
 		snprintf(name, sizeof name, "nshogi mate-%d", n);
-		wrong += run_set(d, shared, rel, name, n, false);
+		wrong += run_set(d, sc, shared, rel, name, n, false);
 	}
 	dfpn_free(d);
 	if (long_seconds > 0) {
-		run_long("Zuko #99 kemuri", "k1+P4n1/2L+P2sL1/r4+P+P1P/+BpP+Pl1+Rg1/NP1S+PP+p1g/2L+p1g+P1+P/Ps1G1+P1N1/1sN1P4/B8 b - 1", 117,
+		run_long(sc, "Zuko #99 kemuri", "k1+P4n1/2L+P2sL1/r4+P+P1P/+BpP+Pl1+Rg1/NP1S+PP+p1g/2L+p1g+P1+P/Ps1G1+P1N1/1sN1P4/B8 b - 1", 117,
 		         long_seconds, long_hash_mb);
 		char path[1024];
 		snprintf(path, sizeof path, "%s/problems/raw/komoringheights/microcosmos_sfen_and_usi_moves.txt", shared);
 		FILE *f = fopen(path, "r");
-		static char sfen[4096];
-		if (f && fgets(sfen, sizeof sfen, f))
-			run_long("Microcosmos", sfen, 1525, long_seconds, long_hash_mb);
+		if (f && fgets(sc->line, sizeof sc->line, f))
+			run_long(sc, "Microcosmos", sc->line, 1525, long_seconds, long_hash_mb);
 		if (f)
 			fclose(f);
 	}
+	free(sc);
 	printf("wrong answers: %d\n", wrong);
 	return wrong;
 }
@@ -173,6 +172,7 @@ static uint64_t fnv_add(uint64_t h, uint64_t v)
 
 typedef struct {
 	Dfpn *d;
+	Scratch *sc;
 	int count;
 	uint64_t nodes;     /* the signature */
 	uint64_t lines;     /* checksum of every status, length, flag and line */
@@ -185,27 +185,27 @@ typedef struct {
  * signature and prints one line. */
 static void sig_one(Signature *sg, const char *name, const Position *root, bool futile, const Move *given, int given_len)
 {
-	static DfpnResult res;
-	static VerifyResult vr;
+	const DfpnResult *res = &sg->sc->res;
+	VerifyResult *vr = &sg->sc->vr;
 	dfpn_set_futile_rule(sg->d, futile);
 	dfpn_clear(sg->d);
 	double t0 = cli_now();
-	dfpn_solve(sg->d, root, NULL, &res);
-	uint64_t nodes = res.nodes;
-	uint64_t h = fnv_add(0xcbf29ce484222325ull, (uint64_t)res.status);
-	h = fnv_add(h, (uint64_t)res.len);
-	h = fnv_add(h, (uint64_t)res.len_minimal << 1 | (uint64_t)res.pv_verified);
-	for (int i = 0; i < res.pv_len; i++)
-		h = fnv_add(h, (uint64_t)res.pv[i]);
+	dfpn_solve(sg->d, root, NULL, &sg->sc->res);
+	uint64_t nodes = res->nodes;
+	uint64_t h = fnv_add(0xcbf29ce484222325ull, (uint64_t)res->status);
+	h = fnv_add(h, (uint64_t)res->len);
+	h = fnv_add(h, (uint64_t)res->len_minimal << 1 | (uint64_t)res->pv_verified);
+	for (int i = 0; i < res->pv_len; i++)
+		h = fnv_add(h, (uint64_t)res->pv[i]);
 	unsigned vflags = 0;
 	if (given) {
 		VerifySpec spec = {.stated_len = given_len, .given = given, .given_len = given_len};
 		dfpn_clear(sg->d);
-		vflags = verify_problem(sg->d, root, &spec, NULL, &vr);
+		vflags = verify_problem(sg->d, root, &spec, NULL, vr);
 		dfpn_set_futile_rule(sg->d, true);
-		nodes += vr.nodes;
+		nodes += vr->nodes;
 		h = fnv_add(h, vflags);
-		h = fnv_add(h, (uint64_t)vr.len << 32 | (uint64_t)vr.cooks << 16 | (uint64_t)vr.unnecessary);
+		h = fnv_add(h, (uint64_t)vr->len << 32 | (uint64_t)vr->cooks << 16 | (uint64_t)vr->unnecessary);
 	}
 	double dt = cli_now() - t0;
 	sg->count++;
@@ -213,8 +213,8 @@ static void sig_one(Signature *sg, const char *name, const Position *root, bool 
 	sg->lines = fnv_add(sg->lines, h);
 	sg->seconds += dt;
 	if (sg->verbose) {
-		const char *st = res.status == DFPN_MATE ? "mate" : res.status == DFPN_NOMATE ? "nomate" : "unknown";
-		printf("%-28s %-7s %4d %12llu nodes  line %016llx", name, st, res.len, (unsigned long long)nodes,
+		const char *st = res->status == DFPN_MATE ? "mate" : res->status == DFPN_NOMATE ? "nomate" : "unknown";
+		printf("%-28s %-7s %4d %12llu nodes  line %016llx", name, st, res->len, (unsigned long long)nodes,
 		       (unsigned long long)h);
 		if (given)
 			printf("  verify flags %#x", vflags);
@@ -233,7 +233,7 @@ static int sig_file(Signature *sg, const char *shared, const char *rel, int firs
 		fprintf(stderr, "tsume bench --signature: cannot open %s\n", path);
 		return -1;
 	}
-	static char line[1 << 14];
+	char line[1 << 14];
 	int i = 0;
 	while (i < first_n && fgets(line, sizeof line, f)) {
 		line[strcspn(line, "\r\n")] = '\0';
@@ -254,21 +254,21 @@ static const char *base_name(const char *rel)
 /* A line "SFEN [moves ...]": solved; with moves, also verified against them. */
 static void sig_sfen_line(Signature *sg, const char *rel, const char *line, int i)
 {
-	static Position root, end;
-	static Move given[DFPN_MAX_PV];
+	Position *root = &sg->sc->pos, *end = &sg->sc->end;
+	Move *given = sg->sc->given;
 	const char *moves = NULL;
 	char name[96];
 	snprintf(name, sizeof name, "%.80s:%d", base_name(rel), i + 1);
-	if (sfen_parse_root(&root, line, NULL, &moves) != SFEN_OK) {
+	if (sfen_parse_root(root, line, NULL, &moves) != SFEN_OK) {
 		printf("%-28s bad SFEN\n", name);
 		return;
 	}
 	int n = 0;
 	if (moves) {
-		end = root;
-		n = sfen_play_moves(&end, moves, 0, given, DFPN_MAX_PV, NULL);
+		*end = *root;
+		n = sfen_play_moves(end, moves, 0, given, DFPN_MAX_PV, NULL);
 	}
-	sig_one(sg, name, &root, true, n > 0 ? given : NULL, n);
+	sig_one(sg, name, root, true, n > 0 ? given : NULL, n);
 }
 
 /* cases.tsv: id, SFEN, expectation; the cases with a mate/nomate expectation,
@@ -280,14 +280,14 @@ static void sig_case(Signature *sg, const char *rel, const char *line, int i)
 	char id[16], sfen[512], expect[256];
 	if (sscanf(line, "%15[^\t]\t%511[^\t]\t%255[^\t]", id, sfen, expect) != 3 || !strstr(expect, "mate"))
 		return;
-	static Position root;
-	if (sfen_parse_root(&root, sfen, NULL, NULL) != SFEN_OK)
+	Position *root = &sg->sc->pos;
+	if (sfen_parse_root(root, sfen, NULL, NULL) != SFEN_OK)
 		return;
 	char name[64];
 	snprintf(name, sizeof name, "cases %s", id);
-	sig_one(sg, name, &root, true, NULL, 0);
+	sig_one(sg, name, root, true, NULL, 0);
 	snprintf(name, sizeof name, "cases %s (futile off)", id);
-	sig_one(sg, name, &root, false, NULL, 0);
+	sig_one(sg, name, root, false, NULL, 0);
 }
 
 /* zuko.tsv: the named classics, solved (not verified: the composers' lines
@@ -303,11 +303,10 @@ static void sig_zuko(Signature *sg, const char *rel, const char *line, int i)
 	char name[32], sfen[512];
 	if (sscanf(line, "%31[^\t]\t%511[^\t]", name, sfen) != 2)
 		return;
-	for (size_t k = 0; k < sizeof PICK / sizeof PICK[0]; k++) {
-		static Position root;
-		if (strcmp(name, PICK[k]) == 0 && sfen_parse_root(&root, sfen, NULL, NULL) == SFEN_OK)
-			sig_one(sg, name, &root, true, NULL, 0);
-	}
+	Position *root = &sg->sc->pos;
+	for (size_t k = 0; k < sizeof PICK / sizeof PICK[0]; k++)
+		if (strcmp(name, PICK[k]) == 0 && sfen_parse_root(root, sfen, NULL, NULL) == SFEN_OK)
+			sig_one(sg, name, root, true, NULL, 0);
 }
 
 /* tests.yaml of mate-engine-test: its "- sfen: ..." lines. */
@@ -320,9 +319,12 @@ static void sig_yaml(Signature *sg, const char *rel, const char *line, int i)
 
 int bench_signature(const char *shared, bool verbose)
 {
-	Signature sg = {.d = dfpn_new(64), .lines = 0xcbf29ce484222325ull, .verbose = verbose};
-	if (!sg.d)
+	Signature sg = {.d = dfpn_new(64), .sc = malloc(sizeof(Scratch)), .lines = 0xcbf29ce484222325ull, .verbose = verbose};
+	if (!sg.d || !sg.sc) {
+		dfpn_free(sg.d);
+		free(sg.sc);
 		return 1;
+	}
 	int bad = 0;
 	bad |= sig_file(&sg, shared, "problems/cases.tsv", 1000, sig_case);
 	for (int n = 3; n <= 13; n += 2) {
@@ -338,6 +340,7 @@ int bench_signature(const char *shared, bool verbose)
 	bad |= sig_file(&sg, shared, "problems/raw/komori-mate-engine-test/tests.yaml", 1000, sig_yaml);
 	bad |= sig_file(&sg, shared, "problems/classics/zuko.tsv", 1000, sig_zuko);
 	dfpn_free(sg.d);
+	free(sg.sc);
 	printf("%d problems, %.1f s, %.0f nodes/s\n", sg.count, sg.seconds, sg.seconds > 0 ? (double)sg.nodes / sg.seconds : 0);
 	printf("Lines: %016llx\n", (unsigned long long)sg.lines);
 	printf("Bench: %llu\n", (unsigned long long)sg.nodes);
@@ -355,7 +358,7 @@ static void bench_perft(const char *name, const char *sfen, int depth, bool full
 		return;
 	}
 	double t0 = cli_now();
-	uint64_t n = perft_count(pos, depth, full);
+	uint64_t n = full ? perft_full(pos, depth) : perft(pos, depth);
 	double dt = cli_now() - t0;
 	printf("perft %-10s depth %d %-13s %12llu leaves %7.3f s %8.1f M leaves/s\n", name, depth,
 	       full ? "(all made):" : "(bulk leaf):", (unsigned long long)n, dt, (double)n / dt / 1e6);

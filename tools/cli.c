@@ -1,6 +1,8 @@
 /* cli.c -- helpers shared by the sub-commands (see cli.h). */
 #include "cli.h"
 
+#include "utf8.h"
+
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
@@ -159,30 +161,6 @@ bool cli_interrupted(void) { return atomic_load(&sigint_stop); }
 
 /* ---- output ---- */
 
-/* Length of the valid UTF-8 sequence at p, or 0 if it is not one.
- * TODO: use core/utf8 once it is on main. */
-static int utf8_len(const unsigned char *p)
-{
-	int n;
-	uint32_t cp;
-	if (p[0] >= 0xc2 && p[0] <= 0xdf)
-		n = 2, cp = p[0] & 0x1fu;
-	else if ((p[0] & 0xf0) == 0xe0)
-		n = 3, cp = p[0] & 0x0fu;
-	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
-		n = 4, cp = p[0] & 0x07u;
-	else
-		return 0;
-	for (int i = 1; i < n; i++) {
-		if ((p[i] & 0xc0) != 0x80) /* also stops at the NUL */
-			return 0;
-		cp = cp << 6 | (p[i] & 0x3fu);
-	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return n;
-}
-
 void cli_json_string(FILE *f, const char *s)
 {
 	putc('"', f);
@@ -195,9 +173,9 @@ void cli_json_string(FILE *f, const char *s)
 		} else if (*p < 0x80) {
 			putc(*p++, f);
 		} else {
-			int n = utf8_len(p);
+			size_t n = utf8_char_len(p, 4);
 			if (n) {
-				fwrite(p, 1, (size_t)n, f);
+				fwrite(p, 1, n, f);
 				p += n;
 			} else {
 				fputs("\\ufffd", f);

@@ -58,8 +58,6 @@ typedef struct {
 	Square king;
 } Draft;
 
-static const int SET_COUNT[HAND_PT_NB] = {0, 18, 4, 4, 4, 2, 2, 4};
-
 static int draft_pieces(const Draft *d)
 {
 	int n = 0;
@@ -80,56 +78,6 @@ static void draft_used(const Draft *d, int used[HAND_PT_NB])
 	}
 	for (int pt = PAWN; pt <= GOLD; pt++)
 		used[pt] += d->hand[pt];
-}
-
-/* SFEN of the draft, sente to move, gote holding the rest. */
-static void draft_sfen(const Draft *d, char *buf, size_t size)
-{
-	static const char LETTER[] = " PLNSBRGK";
-	size_t n = 0;
-	for (int rank = 1; rank <= 9; rank++) {
-		int empty = 0;
-		for (int file = 9; file >= 1; file--) {
-			Piece p = d->board[sq_make(file, rank)];
-			if (p == PIECE_NONE) {
-				empty++;
-				continue;
-			}
-			if (empty)
-				n += (size_t)snprintf(buf + n, size - n, "%d", empty);
-			empty = 0;
-			PieceType pt = piece_type(p);
-			char c = LETTER[pt_unpromote(pt)];
-			if (piece_color(p) == GOTE)
-				c = (char)(c - 'A' + 'a');
-			n += (size_t)snprintf(buf + n, size - n, "%s%c", pt_is_promoted(pt) ? "+" : "", c);
-		}
-		if (empty)
-			n += (size_t)snprintf(buf + n, size - n, "%d", empty);
-		if (rank < 9)
-			n += (size_t)snprintf(buf + n, size - n, "/");
-	}
-	n += (size_t)snprintf(buf + n, size - n, " b ");
-	static const int ORDER[] = {ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN};
-	int used[HAND_PT_NB];
-	draft_used(d, used);
-	bool any = false;
-	for (int side = 0; side < 2; side++) {
-		for (int i = 0; i < 7; i++) {
-			int pt = ORDER[i];
-			int k = side == 0 ? d->hand[pt] : SET_COUNT[pt] - used[pt];
-			if (k <= 0)
-				continue;
-			char c = LETTER[pt];
-			if (side == 1)
-				c = (char)(c - 'A' + 'a');
-			if (k > 1)
-				n += (size_t)snprintf(buf + n, size - n, "%d", k);
-			n += (size_t)snprintf(buf + n, size - n, "%c", c);
-			any = true;
-		}
-	}
-	snprintf(buf + n, size - n, "%s 1", any ? "" : "-");
 }
 
 /* ---- one slot ---- */
@@ -197,7 +145,7 @@ static bool have_spare(const Draft *d, PieceType pt)
 	int used[HAND_PT_NB];
 	draft_used(d, used);
 	PieceType base = pt_unpromote(pt);
-	return used[base] < SET_COUNT[base];
+	return used[base] < PIECE_SET_COUNT[base];
 }
 
 static Square random_piece_square(Rng *r, const Draft *d)
@@ -321,12 +269,18 @@ static void random_start(Rng *r, Draft *d, const GenParams *gp)
 	}
 }
 
-/* The draft as a legal position; false if it is not one (nifu, a piece that
- * can never move, the defender in check, ...). */
-static bool draft_position(const Draft *d, Position *pos, char *sfen, size_t size)
+/* The draft as a legal position, sente to move, gote holding every piece
+ * that is neither on the board nor in sente's hand; false if it is not one
+ * (nifu, a piece that can never move, the defender in check, ...). */
+static bool draft_position(const Draft *d, Position *pos)
 {
-	draft_sfen(d, sfen, size);
-	return sfen_parse_root(pos, sfen, NULL, NULL) == SFEN_OK;
+	int hand[COLOR_NB][HAND_PT_NB] = {{0}}, used[HAND_PT_NB];
+	draft_used(d, used);
+	for (int pt = PAWN; pt <= GOLD; pt++) {
+		hand[SENTE][pt] = d->hand[pt];
+		hand[GOTE][pt] = PIECE_SET_COUNT[pt] > used[pt] ? PIECE_SET_COUNT[pt] - used[pt] : 0;
+	}
+	return sfen_setup(pos, d->board, hand, SENTE, NULL) == SFEN_OK;
 }
 
 /* Minimal mate length of the draft when it is at most N plies, 0 when
@@ -335,8 +289,7 @@ static bool draft_position(const Draft *d, Position *pos, char *sfen, size_t siz
  * short mate" answer cheap, where an unbounded no-mate proof is not. */
 static int evaluate(Worker *w, const Draft *d, const GenParams *gp, uint64_t *evals)
 {
-	char sfen[160];
-	if (!draft_position(d, &w->pos, sfen, sizeof sfen))
+	if (!draft_position(d, &w->pos))
 		return -1;
 	(*evals)++;
 	DfpnLimits lim = {.max_nodes = gp->eval_nodes, .stop = gp->stop};
@@ -355,8 +308,7 @@ static int evaluate(Worker *w, const Draft *d, const GenParams *gp, uint64_t *ev
 /* Solver nodes for the draft from an empty table (the difficulty figure). */
 static uint64_t solve_nodes(Worker *w, const Draft *d, const GenParams *gp)
 {
-	char sfen[160];
-	if (!draft_position(d, &w->pos, sfen, sizeof sfen))
+	if (!draft_position(d, &w->pos))
 		return 0;
 	DfpnLimits lim = {.max_nodes = gp->eval_nodes * 8, .stop = gp->stop};
 	dfpn_clear(w->dfpn);
@@ -372,10 +324,10 @@ static int score_of(int len, int n)
 	return len <= n ? len : n - (len - n);
 }
 
-/* Difficulty figures of a sound problem (its SFEN in p->sfen). */
-static void rate(Worker *w, GenProblem *p)
+/* Difficulty figures of a sound problem: the draft d, its main line in p. */
+static void rate(Worker *w, const Draft *d, GenProblem *p)
 {
-	sfen_parse_root(&w->pos, p->sfen, NULL, NULL);
+	draft_position(d, &w->pos);
 	MoveList ml;
 	p->checks = gen_checks(&w->pos, &ml);
 	Move m = p->moves[0];
@@ -416,9 +368,8 @@ static int level_of(double difficulty, int n)
  * draft then passes every check of verify_problem. */
 static bool polish(Worker *w, Draft *d, const GenParams *gp, uint64_t *evals)
 {
-	char sfen[160];
 	for (int round = 0; round < 8; round++) {
-		if (!draft_position(d, &w->pos, sfen, sizeof sfen))
+		if (!draft_position(d, &w->pos))
 			return false;
 		/* mate in 1: every move is the final one, so the full check (it
 		 * lists the other mating moves) and a unique mating move are asked */
@@ -467,14 +418,13 @@ void gen_run_slot(Worker *w, const GenParams *gp, uint64_t slot, GenProblem *out
 				Draft cand = cur;
 				if (verifies++ < 6 && polish(w, &cand, gp, &evals)) {
 					GenProblem p = {.found = true};
-					char sfen[160];
-					draft_position(&cand, &w->pos, sfen, sizeof sfen);
-					snprintf(p.sfen, sizeof p.sfen, "%s", sfen);
+					draft_position(&cand, &w->pos);
+					sfen_format(&w->pos, p.sfen, sizeof p.sfen);
 					p.nmoves = w->vr.line_len;
 					memcpy(p.moves, w->vr.line, sizeof(Move) * (size_t)p.nmoves);
 					/* the solver's effort from an empty table */
 					p.nodes = solve_nodes(w, &cand, gp);
-					rate(w, &p);
+					rate(w, &cand, &p);
 					if (gp->level == LEVEL_ANY || level_of(p.difficulty, gp->n) == gp->level) {
 						p.evals = evals;
 						*out = p;

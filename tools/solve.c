@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "dfpn.h"
 #include "kif.h"
+#include "line.h"
 #include "movegen.h"
 #include "notation.h"
 #include "sfen.h"
@@ -49,14 +50,6 @@ static void progress_clear(Progress *p)
 	p->shown = false;
 }
 
-typedef struct {
-	Dfpn *d;
-	DfpnLimits lim;
-	Progress progress;
-	bool json, rest, quiet;
-	int printed; /* problems printed so far (text mode separates them by a blank line) */
-} SolveCtx;
-
 /* A problem read from one line. */
 typedef struct {
 	Position root;           /* the position to solve, at ply 0 */
@@ -65,13 +58,22 @@ typedef struct {
 	int missing;             /* pieces (kings aside) on no square and in no hand, before --rest */
 } Problem;
 
-/* dst = the current state of src as a root position (ply 0, no history). */
-static void set_root(Position *dst, const Position *src)
-{
-	*dst = *src;
-	dst->st[0] = src->st[src->ply];
-	dst->ply = 0;
-}
+/* The space one problem needs, on the heap (a Position holds its whole
+ * history, about 165 KB), reused from problem to problem. */
+typedef struct {
+	Problem pb;
+	DfpnResult res;
+	Position start, after; /* the line's position before and after its moves */
+} SolveWork;
+
+typedef struct {
+	Dfpn *d;
+	DfpnLimits lim;
+	Progress progress;
+	bool json, rest, quiet;
+	int printed; /* problems printed so far (text mode separates them by a blank line) */
+	SolveWork *w;
+} SolveCtx;
 
 /*
  * Reads a problem: [position] [sfen] SFEN [moves M1 ... MN].  The moves are
@@ -82,36 +84,37 @@ static void set_root(Position *dst, const Position *src)
  * the pieces in nobody's hand go to the defender.
  * Returns 0, or -1 with the reason in err.
  */
-static int load_problem(Problem *pb, const char *text, bool rest, char *err, size_t errsize)
+static int load_problem(SolveWork *w, const char *text, bool rest, char *err, size_t errsize)
 {
-	static Position start, after;
+	Problem *pb = &w->pb;
+	Position *start = &w->start, *after = &w->after;
 	SfenError e;
 	const char *moves;
-	if (sfen_parse_root(&start, text, &e, &moves) != SFEN_OK) {
+	if (sfen_parse_root(start, text, &e, &moves) != SFEN_OK) {
 		snprintf(err, errsize, "bad position: %s", e.message);
 		return -1;
 	}
 	pb->given_len = 0;
 	if (moves) {
-		after = start;
-		int n = sfen_play_moves(&after, moves, (int)(moves - text) + 1, pb->given, POS_MAX_PLY, &e);
+		*after = *start;
+		int n = sfen_play_moves(after, moves, (int)(moves - text) + 1, pb->given, POS_MAX_PLY, &e);
 		if (n < 0) {
 			snprintf(err, errsize, "bad position: %s", e.message);
 			return -1;
 		}
-		if (n % 2 == 1 && dfpn_is_mated(&after)) {
-			set_root(&pb->root, &start);
+		if (n % 2 == 1 && dfpn_is_mated(after)) {
+			line_set_root(&pb->root, start);
 			pb->given_len = n;
 		} else {
-			set_root(&pb->root, &after);
+			line_set_root(&pb->root, after);
 		}
 	} else {
-		set_root(&pb->root, &start);
+		line_set_root(&pb->root, start);
 	}
 	Position *pos = &pb->root;
 	Color defender = color_flip(pos->side);
 	if (pos->king[defender] == SQ_NONE) {
-		if (moves && pb->given_len == 0 && start.king[color_flip(start.side)] != SQ_NONE)
+		if (moves && pb->given_len == 0 && start->king[color_flip(start->side)] != SQ_NONE)
 			snprintf(err, errsize,
 			         "bad problem: after the moves %s is to move and %s has no king to mate; give the whole answer "
 			         "(an odd number of plies ending in mate) or an even number of plies",
@@ -242,39 +245,39 @@ static void print_json(const Problem *pb, const DfpnResult *res, const char *inp
  * Returns the exit status for this problem. */
 static int solve_text(SolveCtx *ctx, const char *text, const char *where, long lineno)
 {
-	static Problem pb;
+	Problem *pb = &ctx->w->pb;
+	DfpnResult *res = &ctx->w->res;
 	char err[512];
-	if (load_problem(&pb, text, ctx->rest, err, sizeof err) != 0) {
+	if (load_problem(ctx->w, text, ctx->rest, err, sizeof err) != 0) {
 		fprintf(stderr, "%s: %s\n", where ? where : "tsume", err);
 		return EXIT_BADINPUT;
 	}
-	if (pb.missing > 0 && !ctx->rest)
+	if (pb->missing > 0 && !ctx->rest)
 		fprintf(stderr, "%s: warning: %d piece%s in nobody's hand; use --rest to give %s to the defender\n",
-		        where ? where : "tsume", pb.missing, pb.missing == 1 ? " is" : "s are", pb.missing == 1 ? "it" : "them");
+		        where ? where : "tsume", pb->missing, pb->missing == 1 ? " is" : "s are", pb->missing == 1 ? "it" : "them");
 
-	static DfpnResult res;
 	dfpn_clear(ctx->d);
-	dfpn_solve(ctx->d, &pb.root, &ctx->lim, &res);
+	dfpn_solve(ctx->d, &pb->root, &ctx->lim, res);
 	progress_clear(&ctx->progress);
 
 	char sfen[256];
-	if (sfen_format(&pb.root, sfen, sizeof sfen) < 0)
+	if (sfen_format(&pb->root, sfen, sizeof sfen) < 0)
 		sfen[0] = '\0';
-	size_t kif_size = (size_t)res.pv_len * KIF_MOVE_MAX + 1;
+	size_t kif_size = (size_t)res->pv_len * KIF_MOVE_MAX + 1;
 	char *kif = malloc(kif_size);
 	if (!kif) {
 		fprintf(stderr, "tsume: out of memory\n");
 		return EXIT_UNKNOWN;
 	}
-	if (kif_line(&pb.root, res.pv, res.pv_len, kif, kif_size) < 0)
+	if (kif_line(&pb->root, res->pv, res->pv_len, kif, kif_size) < 0)
 		kif[0] = '\0';
 	if (ctx->json)
-		print_json(&pb, &res, text, lineno, sfen, kif);
+		print_json(pb, res, text, lineno, sfen, kif);
 	else
-		print_text(ctx, &pb, &res, sfen, kif);
+		print_text(ctx, pb, res, sfen, kif);
 	fflush(stdout);
 	free(kif);
-	return res.status == DFPN_MATE ? EXIT_MATE : res.status == DFPN_NOMATE ? EXIT_NOMATE : EXIT_UNKNOWN;
+	return res->status == DFPN_MATE ? EXIT_MATE : res->status == DFPN_NOMATE ? EXIT_NOMATE : EXIT_UNKNOWN;
 }
 
 /* Solves one problem line: "; key=value" metadata and a UTF-8 byte-order
@@ -384,9 +387,17 @@ int cmd_solve(int argc, char **argv)
 	const bool from_stdin = strcmp(text, "-") == 0;
 
 	ctx.d = dfpn_new((size_t)hash);
+	ctx.w = malloc(sizeof *ctx.w);
+	if (!ctx.w) {
+		fprintf(stderr, "tsume: out of memory\n");
+		dfpn_free(ctx.d);
+		free(text);
+		return EXIT_UNKNOWN;
+	}
 	if (!ctx.d) {
 		fprintf(stderr, "tsume: cannot allocate %llu MB for the hash table; try a smaller --hash\n",
 		        (unsigned long long)hash);
+		free(ctx.w);
 		free(text);
 		return EXIT_UNKNOWN;
 	}
@@ -443,6 +454,7 @@ int cmd_solve(int argc, char **argv)
 		rc = solve_one(&ctx, text, NULL, 0);
 	}
 	free(text);
+	free(ctx.w);
 	dfpn_free(ctx.d);
 	return rc;
 }

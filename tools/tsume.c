@@ -1,7 +1,7 @@
 /*
  * tsume.c -- the command-line front end: one binary, git-style sub-commands,
  * dispatched from COMMANDS below; `tsume help` prints the list made from it.
- * Each sub-command lives in its own file (solve.c, perft.c, bench.c,
+ * Each sub-command lives in its own file (solve.c, movegen_cmd.c, bench.c,
  * convert.c, verify_cmd.c, generate.c, sheet.c, usi.c); what they share
  * (exit statuses, option values, Ctrl-C, JSON) is in cli.h.
  */
@@ -9,7 +9,7 @@
 #include "cli.h"
 #include "convert.h"
 #include "generate.h"
-#include "perft.h"
+#include "movegen_cmd.h"
 #include "sheet.h"
 #include "solve.h"
 #include "usi.h"

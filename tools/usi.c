@@ -16,6 +16,7 @@
 #include "usi.h"
 
 #include "dfpn.h"
+#include "line.h"
 #include "notation.h"
 #include "sfen.h"
 
@@ -38,6 +39,8 @@ typedef struct {
 	uint64_t max_nodes;
 	bool shortest; /* prove the mate minimal (else the first mate found) */
 	Position root;
+	Position scratch; /* a `position` command is parsed here first */
+	DfpnResult res;   /* the running search's result (one search at a time) */
 	bool have_root;
 	pthread_t thread;
 	bool searching;
@@ -72,7 +75,7 @@ static void on_progress(void *arg, uint64_t nodes, double seconds, int hashfull)
 static void *search_thread(void *arg)
 {
 	Usi *u = arg;
-	static DfpnResult res; /* one search at a time */
+	DfpnResult *res = &u->res;
 	DfpnLimits lim = {0};
 	lim.max_time_ms = u->time_ms;
 	lim.max_nodes = u->max_nodes;
@@ -81,29 +84,29 @@ static void *search_thread(void *arg)
 	lim.progress_arg = u;
 	lim.first_mate_only = !u->shortest;
 	u->last_info = 0;
-	dfpn_solve(u->d, &u->root, &lim, &res);
-	say(u, "info time %lld nodes %llu nps %.0f hashfull %d", (long long)(res.seconds * 1000), (unsigned long long)res.nodes,
-	    res.seconds > 0 ? (double)res.nodes / res.seconds : 0.0, res.hashfull);
+	dfpn_solve(u->d, &u->root, &lim, res);
+	say(u, "info time %lld nodes %llu nps %.0f hashfull %d", (long long)(res->seconds * 1000), (unsigned long long)res->nodes,
+	    res->seconds > 0 ? (double)res->nodes / res->seconds : 0.0, res->hashfull);
 	/* The search is over before its answer is written: a GUI sends its next
 	 * command only after the answer, and that command must find the search
 	 * finished (reap_search joins this thread). */
 	atomic_store(&u->done, true);
-	if (res.status == DFPN_MATE && res.pv_len > 0) {
-		size_t cap = (size_t)res.pv_len * 6 + 16, n = 0;
+	if (res->status == DFPN_MATE && res->pv_len > 0) {
+		size_t cap = (size_t)res->pv_len * 6 + 16, n = 0;
 		char *line = malloc(cap);
 		if (line) {
 			line[0] = '\0';
-			for (int i = 0; i < res.pv_len; i++) {
+			for (int i = 0; i < res->pv_len; i++) {
 				char m[6];
-				n += (size_t)snprintf(line + n, cap - n, "%s%s", i ? " " : "", usi_format(res.pv[i], m));
+				n += (size_t)snprintf(line + n, cap - n, "%s%s", i ? " " : "", usi_format(res->pv[i], m));
 			}
-			say(u, "info score mate %d pv %s", res.len, line);
+			say(u, "info score mate %d pv %s", res->len, line);
 			say(u, "checkmate %s", line);
 			free(line);
 		} else {
 			say(u, "checkmate timeout");
 		}
-	} else if (res.status == DFPN_NOMATE) {
+	} else if (res->status == DFPN_NOMATE) {
 		say(u, "checkmate nomate");
 	} else {
 		say(u, "checkmate timeout");
@@ -167,15 +170,12 @@ static void cmd_setoption(Usi *u, char *args)
 static void cmd_position(Usi *u, const char *args)
 {
 	SfenError err;
-	static Position pos;
-	if (sfen_parse(&pos, args, &err) != SFEN_OK) {
+	if (sfen_parse(&u->scratch, args, &err) != SFEN_OK) {
 		say(u, "info string error: bad position: %s", err.message);
 		u->have_root = false;
 		return;
 	}
-	u->root = pos;
-	u->root.st[0] = pos.st[pos.ply];
-	u->root.ply = 0;
+	line_set_root(&u->root, &u->scratch);
 	u->have_root = true;
 }
 
@@ -230,25 +230,30 @@ int usi_run(FILE *in, FILE *out, const char *first_line) { return usi_run_config
 int usi_run_config(FILE *in, FILE *out, const char *first_line, const UsiConfig *cfg)
 {
 	core_init();
-	static Usi usi;
-	Usi *u = &usi;
-	memset(u, 0, sizeof *u);
+	/* on the heap: the positions and the line buffer are large */
+	Usi *u = calloc(1, sizeof *u);
+	char *line = malloc(USI_LINE_MAX + 2);
+	if (!u || !line) {
+		free(u);
+		free(line);
+		fprintf(out, "info string error: out of memory\n");
+		return 1;
+	}
 	u->out = out;
 	pthread_mutex_init(&u->out_mu, NULL);
 	u->max_hash_mb = cfg && cfg->max_hash_mb ? cfg->max_hash_mb : (size_t)1 << 20;
 	u->max_nodes = cfg ? cfg->max_nodes : 0;
 	u->hash_mb = USI_HASH_DEFAULT < u->max_hash_mb ? USI_HASH_DEFAULT : u->max_hash_mb;
 	u->shortest = true;
-	static char line[USI_LINE_MAX + 2];
 	bool quit = false;
 	const char *pending = first_line;
 	while (!quit) {
 		char *cmd;
 		if (pending) {
-			snprintf(line, sizeof line, "%s", pending);
+			snprintf(line, USI_LINE_MAX + 2, "%s", pending);
 			pending = NULL;
 		} else {
-			if (!fgets(line, sizeof line, in))
+			if (!fgets(line, USI_LINE_MAX + 2, in))
 				break;
 			if (!strchr(line, '\n') && !feof(in)) {
 				/* an over-long line: skip the rest of it, in constant memory */
@@ -299,5 +304,8 @@ int usi_run_config(FILE *in, FILE *out, const char *first_line, const UsiConfig 
 	}
 	stop_search(u);
 	dfpn_free(u->d);
+	pthread_mutex_destroy(&u->out_mu);
+	free(line);
+	free(u);
 	return 0;
 }

@@ -13,7 +13,8 @@ typedef struct {
 } UsiConfig;
 
 /* Runs the USI loop on in/out until `quit` or the end of input.  first_line,
- * when not NULL, is a command already read (e.g. "usi").  Returns 0. */
+ * when not NULL, is a command already read (e.g. "usi").  Returns 0, or 1
+ * if memory for the engine's state and its line buffer (about 1.5 MB) cannot be allocated. */
 int usi_run(FILE *in, FILE *out, const char *first_line);
 
 /* usi_run within the bounds of *cfg (NULL: none). */

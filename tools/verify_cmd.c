@@ -10,6 +10,7 @@
 #include "verify_cmd.h"
 
 #include "cli.h"
+#include "kanji.h"
 #include "kif.h"
 #include "notation.h"
 #include "problemio.h"
@@ -93,16 +94,12 @@ typedef struct {
 	uint64_t nodes;
 } Summary;
 
-static const char *const KANJI_RANK[10] = {"", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
-static const char *const WIDE_FILE[10] = {"", "１", "２", "３", "４", "５", "６", "７", "８", "９"};
-static const char *const PIECE_NAME[PT_NB] = {"", "歩", "香", "桂", "銀", "角", "飛", "金", "玉", "と", "成香", "成桂", "成銀", "馬", "龍"};
-
 static void piece_text(const VerifyPiece *p, char *buf, size_t size)
 {
 	if (p->sq == SQ_NONE)
-		snprintf(buf, size, "%s(hand)", PIECE_NAME[p->pt]);
+		snprintf(buf, size, "%s(hand)", KANJI_PIECE[p->pt]);
 	else
-		snprintf(buf, size, "%s%s%s", WIDE_FILE[sq_file(p->sq)], KANJI_RANK[sq_rank(p->sq)], PIECE_NAME[p->pt]);
+		snprintf(buf, size, "%s%s%s", KANJI_ZEN_DIGIT[sq_file(p->sq)], KANJI_NUM[sq_rank(p->sq)], KANJI_PIECE[p->pt]);
 }
 
 static void reasons_text(const VerifyResult *r, const char *sep, char *buf, size_t size)
@@ -248,14 +245,15 @@ static long count_problems(const char *path)
 	PioReader *r = pio_open(path, &err);
 	if (!r)
 		return 0;
-	static PioProblem p;
+	PioProblem *p = malloc(sizeof *p); /* about 240 KB */
 	long n = 0;
 	int rc;
-	while ((rc = pio_next(r, &p, &err)) != PIO_END)
+	while (p && (rc = pio_next(r, p, &err)) != PIO_END)
 		if (rc == PIO_OK)
 			n++;
 		else if (rc == PIO_ERR_STREAM)
 			break;
+	free(p);
 	pio_close(r);
 	return n;
 }

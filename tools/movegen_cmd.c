@@ -1,16 +1,17 @@
 /*
- * perft.c -- `tsume perft SFEN DEPTH [--divide]` and `tsume moves SFEN
- * [--checks|--evasions]` (see perft.h).
+ * movegen_cmd.c -- `tsume perft SFEN DEPTH [--divide]` and `tsume moves SFEN
+ * [--checks|--evasions]` (see movegen_cmd.h).
  *
  * SFEN may be "startpos", "sfen ...", "position sfen ... moves ...", or "-"
  * to read it from one line of standard input; an unquoted SFEN arrives as
  * several arguments, which are joined by spaces.
  */
-#include "perft.h"
+#include "movegen_cmd.h"
 
 #include "cli.h"
 #include "movegen.h"
 #include "notation.h"
+#include "perft.h"
 #include "sfen.h"
 
 #include <getopt.h>
@@ -49,40 +50,6 @@ static int load_position(Position *pos, char **argv, int first, int last)
 	return rc;
 }
 
-/* Leaf count; the last ply is counted from the move list without making the moves. */
-static uint64_t perft_bulk(Position *pos, int depth)
-{
-	MoveList list;
-	gen_legal(pos, &list);
-	if (depth <= 1)
-		return (uint64_t)list.n;
-	uint64_t total = 0;
-	for (int i = 0; i < list.n; i++) {
-		pos_do_move(pos, list.moves[i]);
-		total += perft_bulk(pos, depth - 1);
-		pos_undo_move(pos, list.moves[i]);
-	}
-	return total;
-}
-
-/* Leaf count that makes every move, the last ply included. */
-static uint64_t perft_full(Position *pos, int depth)
-{
-	if (depth == 0)
-		return 1;
-	MoveList list;
-	gen_legal(pos, &list);
-	uint64_t total = 0;
-	for (int i = 0; i < list.n; i++) {
-		pos_do_move(pos, list.moves[i]);
-		total += perft_full(pos, depth - 1);
-		pos_undo_move(pos, list.moves[i]);
-	}
-	return total;
-}
-
-uint64_t perft_count(Position *pos, int depth, bool full) { return full ? perft_full(pos, depth) : perft_bulk(pos, depth); }
-
 static int cmp_str(const void *a, const void *b) { return strcmp((const char *)a, (const char *)b); }
 
 #define PERFT_USAGE "usage: tsume perft " PERFT_ARGS "\n"
@@ -102,7 +69,7 @@ static uint64_t perft_divide(Position *pos, int depth)
 		uint64_t n = 1;
 		if (depth > 1) {
 			pos_do_move(pos, list.moves[i]);
-			n = perft_bulk(pos, depth - 1);
+			n = perft(pos, depth - 1);
 			pos_undo_move(pos, list.moves[i]);
 		}
 		snprintf(lines[i], sizeof lines[i], "%s %llu", usi_format(list.moves[i], usi), (unsigned long long)n);
@@ -141,7 +108,7 @@ int cmd_perft(int argc, char **argv)
 		return EXIT_BADINPUT;
 	}
 	double t0 = cli_now();
-	uint64_t total = divide ? perft_divide(pos, (int)depth) : perft_bulk(pos, (int)depth);
+	uint64_t total = divide ? perft_divide(pos, (int)depth) : perft(pos, (int)depth);
 	double dt = cli_now() - t0;
 	printf("%llu\n", (unsigned long long)total);
 	fprintf(stderr, "perft %d: %llu leaves in %.3f s (%.1f M leaves/s)\n", (int)depth, (unsigned long long)total, dt,
