@@ -56,6 +56,7 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libsolver.a $(BUILD)/libcore.a
 
 $(BUILD)/tests/test_convert: $(BUILD)/tools/convert.o
 $(BUILD)/tests/test_sheet: $(BUILD)/tools/sheet.o
+$(BUILD)/tests/test_cli_parse: $(BUILD)/tools/cli.o
 
 # Runs every test binary; fails if any fails or none ran.
 test: $(TEST_BIN) tsume
