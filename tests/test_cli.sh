@@ -642,72 +642,43 @@ for t in 0x10 1e3 1.2.3; do
 	rc=$?
 	expect_msg 2 "tsume verify: --time must be a decimal number of seconds, 0..10000000 (0 = no limit), got '$t'"
 done
+# bad_value MESSAGE ARGS... -- tsume ARGS exits 2 with exactly MESSAGE.
+bad_value() {
+	msg=$1
+	shift
+	name="$*"
+	"$TSUME" "$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	expect_msg 2 "$msg"
+}
 # whole numbers: digits only (strtoull would take " -5" as 2^64 - 5), the
 # range and the unit named, the real upper bound 2^64 - 1 for --nodes
+NODES='must be a whole number of nodes, 0..18446744073709551615 (0 = no limit)'
 for v in " -5" "+5" "0x10" "1e3" "" "18446744073709551616"; do
-	name="verify --nodes '$v'"
-	"$TSUME" verify --nodes "$v" "$tmp/nul.sfen" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-	expect_msg 2 "tsume verify: --nodes must be a whole number of nodes, 0..18446744073709551615 (0 = no limit), got '$v'"
-	name="solve --nodes '$v'"
-	"$TSUME" solve -q --nodes "$v" "$M1" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-	expect_msg 2 "tsume: --nodes must be a whole number of nodes, 0..18446744073709551615 (0 = no limit), got '$v'"
+	bad_value "tsume verify: --nodes $NODES, got '$v'" verify --nodes "$v" "$tmp/nul.sfen"
+	bad_value "tsume: --nodes $NODES, got '$v'" solve -q --nodes "$v" "$M1"
 done
-name="solve --nodes 99999999999999999999"
-"$TSUME" solve -q --nodes 99999999999999999999 "$M1" >"$tmp/out" 2>"$tmp/err"
-rc=$?
-expect_msg 2 "tsume: --nodes must be a whole number of nodes, 0..18446744073709551615 (0 = no limit), got '99999999999999999999'"
+bad_value "tsume: --nodes $NODES, got '99999999999999999999'" solve -q --nodes 99999999999999999999 "$M1"
 name="solve --nodes 18446744073709551615 is accepted"
 "$TSUME" solve -q --nodes 18446744073709551615 "$M1" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 expect 0 "line:mate 1"
 for v in 100000 257 " 2"; do
-	name="verify --jobs '$v'"
-	"$TSUME" verify --jobs "$v" "$tmp/nul.sfen" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-	expect_msg 2 "tsume verify: --jobs must be a whole number of threads, 1..256, got '$v'"
+	bad_value "tsume verify: --jobs must be a whole number of threads, 1..256, got '$v'" verify --jobs "$v" "$tmp/nul.sfen"
 done
-name="verify --hash 0"
-"$TSUME" verify --hash 0 "$tmp/nul.sfen" >"$tmp/out" 2>"$tmp/err"
-rc=$?
-expect_msg 2 "tsume verify: --hash must be a whole number of megabytes, 1..1048576, got '0'"
-name="verify --format xml"
-"$TSUME" verify --format xml "$tmp/nul.sfen" >"$tmp/out" 2>"$tmp/err"
-rc=$?
-expect_msg 2 "tsume verify: --format must be text, json or csv, got 'xml'"
-name="solve --hash ' 5'"
-"$TSUME" solve -q --hash " 5" "$M1" >"$tmp/out" 2>"$tmp/err"
-rc=$?
-expect_msg 2 "tsume: --hash must be a whole number of megabytes, 1..1048576, got ' 5'"
+bad_value "tsume verify: --hash must be a whole number of megabytes, 1..1048576, got '0'" verify --hash 0 "$tmp/nul.sfen"
+bad_value "tsume verify: --format must be text, json or csv, got 'xml'" verify --format xml "$tmp/nul.sfen"
+bad_value "tsume: --hash must be a whole number of megabytes, 1..1048576, got ' 5'" solve -q --hash " 5" "$M1"
 for v in 0 x 2 17; do
-	name="generate --mate $v"
-	"$TSUME" generate --mate "$v" --count 1 >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-	expect_msg 2 "tsume generate: --mate must be an odd whole number of plies, 1..15, got '$v'"
+	bad_value "tsume generate: --mate must be an odd whole number of plies, 1..15, got '$v'" generate --mate "$v" --count 1
 done
 for v in 0 100001 " 5"; do
-	name="generate --count '$v'"
-	"$TSUME" generate --mate 1 --count "$v" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-	expect_msg 2 "tsume generate: --count must be a whole number of problems, 1..100000, got '$v'"
+	bad_value "tsume generate: --count must be a whole number of problems, 1..100000, got '$v'" generate --mate 1 --count "$v"
 done
-name="generate --seed -1"
-"$TSUME" generate --mate 1 --count 1 --seed -1 >"$tmp/out" 2>"$tmp/err"
-rc=$?
-expect_msg 2 "tsume generate: --seed must be a whole number, 0..18446744073709551615, got '-1'"
-name="generate --jobs 0"
-"$TSUME" generate --mate 1 --count 1 --jobs 0 >"$tmp/out" 2>"$tmp/err"
-rc=$?
-expect_msg 2 "tsume generate: --jobs must be a whole number of threads, 1..256, got '0'"
-name="generate --level tricky"
-"$TSUME" generate --mate 1 --count 1 --level tricky >"$tmp/out" 2>"$tmp/err"
-rc=$?
-expect_msg 2 "tsume generate: --level must be easy, medium or hard, got 'tricky'"
-name="perft DEPTH ' 3'"
-"$TSUME" perft startpos " 3" >"$tmp/out" 2>"$tmp/err"
-rc=$?
-expect_msg 2 "tsume: DEPTH must be a whole number of plies, 1..20, got ' 3'"
+bad_value "tsume generate: --seed must be a whole number, 0..18446744073709551615, got '-1'" generate --mate 1 --count 1 --seed -1
+bad_value "tsume generate: --jobs must be a whole number of threads, 1..256, got '0'" generate --mate 1 --count 1 --jobs 0
+bad_value "tsume generate: --level must be easy, medium or hard, got 'tricky'" generate --mate 1 --count 1 --level tricky
+bad_value "tsume: DEPTH must be a whole number of plies, 1..20, got ' 3'" perft startpos " 3"
 name="moves --checks --evasions"
 "$TSUME" moves --checks --evasions "$M1" >"$tmp/out" 2>"$tmp/err"
 rc=$?
