@@ -18,6 +18,9 @@
  *  - on the 5,000 positions of ../shared/problems/reference/legal-moves.txt:
  *    the JSA texts of all legal moves of a position are distinct, and a move
  *    carries a modifier or 打 only when its bare text is ambiguous.
+ *
+ * Over 600 lines because it is one module's table of hand-written cases
+ * (MOVE_CASES and the diagrams) and reads best as one list.
  */
 #include "testutil.h"
 
