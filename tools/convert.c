@@ -4,6 +4,7 @@
  */
 #include "convert.h"
 
+#include "cli.h"
 #include "kif.h"
 #include "problemio.h"
 #include "sfen.h"
@@ -40,7 +41,7 @@ int cmd_convert(int argc, char **argv)
 		} else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
 			if (i + 1 >= argc) {
 				fprintf(stderr, "tsume: %s needs a file name\n" CONVERT_USAGE, a);
-				return 2;
+				return EXIT_BADINPUT;
 			}
 			output = argv[++i];
 		} else if (strcmp(a, "--rest") == 0) {
@@ -52,25 +53,25 @@ int cmd_convert(int argc, char **argv)
 			return 0;
 		} else {
 			fprintf(stderr, "tsume: unknown option '%s'\n" CONVERT_USAGE, a);
-			return 2;
+			return EXIT_BADINPUT;
 		}
 	}
 	if (n_files == 0) {
 		fprintf(stderr, CONVERT_USAGE);
-		return 2;
+		return EXIT_BADINPUT;
 	}
 	PioError perr;
 	const char *out_path = output ? output : "-";
 	PioWriter *w = pio_write_open(out_path, output && ends_with(output, ".gz"), &perr);
 	if (!w) {
 		fprintf(stderr, "tsume: %s: %s\n", out_path, perr.message);
-		return 2;
+		return EXIT_BADINPUT;
 	}
 	ConvProblem *cp = malloc(sizeof *cp);
 	if (!cp) {
 		fprintf(stderr, "tsume: out of memory\n");
 		pio_write_close(w, NULL);
-		return 2;
+		return EXIT_BADINPUT;
 	}
 	int status = 0;
 	only_files = false;
@@ -90,7 +91,7 @@ int cmd_convert(int argc, char **argv)
 				fprintf(stderr, "%s:%ld: %s\n", path, cp->line, cp->error);
 			else
 				fprintf(stderr, "%s: %s\n", path, cp->error);
-			status = 2;
+			status = EXIT_BADINPUT;
 			continue;
 		}
 		if (cp->missing > 0 && !rest)
@@ -114,7 +115,7 @@ int cmd_convert(int argc, char **argv)
 	free(cp);
 	if (pio_write_close(w, &perr) != PIO_OK) {
 		fprintf(stderr, "tsume: %s\n", perr.message);
-		status = 2;
+		status = EXIT_BADINPUT;
 	}
 	return status;
 }

@@ -8,6 +8,7 @@
  */
 #include "sheet.h"
 
+#include "cli.h"
 #include "kanji.h"
 #include "kif.h"
 #include "notation.h"
@@ -499,12 +500,12 @@ int cmd_sheet(int argc, char **argv)
 			return 0;
 		} else {
 			fprintf(stderr, SHEET_USAGE);
-			return 2;
+			return EXIT_BADINPUT;
 		}
 	}
 	if (optind >= argc) {
 		fprintf(stderr, "tsume: sheet needs a problem file\n" SHEET_USAGE);
-		return 2;
+		return EXIT_BADINPUT;
 	}
 	if (out_path && strcmp(out_path, "-") != 0) {
 		/* never write the sheet over one of its inputs */
@@ -513,7 +514,7 @@ int cmd_sheet(int argc, char **argv)
 			if (strcmp(argv[a], out_path) == 0 || (stat(out_path, &so) == 0 && stat(argv[a], &si) == 0 &&
 			                                       so.st_dev == si.st_dev && so.st_ino == si.st_ino)) {
 				fprintf(stderr, "tsume: sheet: the output %s is also an input\n", out_path);
-				return 2;
+				return EXIT_BADINPUT;
 			}
 		}
 	}
@@ -522,7 +523,7 @@ int cmd_sheet(int argc, char **argv)
 	bool bad = false;
 	if (!prob) {
 		fprintf(stderr, "tsume: out of memory\n");
-		return 2;
+		return EXIT_BADINPUT;
 	}
 	for (int a = optind; a < argc; a++) {
 		const char *path = argv[a];
@@ -541,7 +542,7 @@ int cmd_sheet(int argc, char **argv)
 					pio_close(r);
 					list_free(&list);
 					free(prob);
-					return 2;
+					return EXIT_BADINPUT;
 				}
 				continue;
 			}
@@ -561,7 +562,7 @@ int cmd_sheet(int argc, char **argv)
 	if (bad) {
 		fprintf(stderr, "tsume: no worksheet written\n");
 		list_free(&list);
-		return 2;
+		return EXIT_BADINPUT;
 	}
 	FILE *out = stdout;
 	bool to_file = out_path && strcmp(out_path, "-") != 0;
@@ -570,7 +571,7 @@ int cmd_sheet(int argc, char **argv)
 		if (!out) {
 			fprintf(stderr, "tsume: %s: %s\n", out_path, strerror(errno));
 			list_free(&list);
-			return 2;
+			return EXIT_BADINPUT;
 		}
 	}
 	char err[400];
@@ -582,7 +583,7 @@ int cmd_sheet(int argc, char **argv)
 	}
 	if (rc < 0) {
 		fprintf(stderr, "tsume: %s%s%s\n", to_file ? out_path : "", to_file ? ": " : "", err);
-		return 2;
+		return EXIT_BADINPUT;
 	}
 	return 0;
 }
