@@ -1,5 +1,5 @@
 /* dfpn.c -- df-pn search (see dfpn.h). */
-#include "dfpn.h"
+#include "dfpn_internal.h"
 
 #include "mate1.h"
 #include "movegen.h"
@@ -7,82 +7,11 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-/* Length budget meaning "no limit": deeper than any path we can play. */
-#define BUDGET_INF (POS_MAX_PLY - 16)
 
 /* Initial disproof number of a new attacker node with n checks (df-pn+). */
 #ifndef DN_INIT
 #define DN_INIT(n) (n)
 #endif
-
-/* CHILD_DELAYED: a drop interposition waiting for the drop before it on the
- * same square to be proven (delayed expansion of interpositions: only one
- * piece per square is searched at a time, and the next is looked at only once
- * it is proven -- the idea of KomoringHeights' 合駒の遅延展開). */
-/* CHILD_OLD: its table entry was stored from a shallower point of the path
- * (a transposition from above, maybe a loop: the threshold control below).
- * CHILD_NEW: no table entry yet (its values are the initial estimates). */
-enum { CHILD_FUTILE = 1, CHILD_DELAYED = 4, CHILD_OLD = 8, CHILD_NEW = 16 };
-
-/* A disproof that depends on no repetition. */
-#define REP_NONE UINT16_MAX
-
-/* One child of an expanded node, kept in the context's arena. */
-typedef struct {
-	Move move;
-	uint16_t flags;
-	uint16_t rep; /* disproven: index on the path of the shallowest position
-	                 it repeats (REP_NONE: a disproof for every path) */
-	PnDn pn, dn;
-	int len;   /* proven: mate length; disproven: no mate within len */
-	Hand hand; /* proven: proof hand; disproven: disproof hand (attacker's) */
-} Child;
-
-typedef struct {
-	PnDn pn, dn;
-	int len;
-	int rep;   /* disproven: path index of the shallowest repeated position
-	              the disproof depends on (REP_NONE: none) */
-	Hand hand; /* proof / disproof hand when resolved */
-} NodeResult;
-
-/* Keys of the positions on the current path, for repetition detection:
- * a counter filter plus the exact keys by ply. */
-#define PATH_FILTER_BITS 16
-
-struct Dfpn {
-	TT tt;
-	RepTable rt; /* repetition results by path key (reptable.h) */
-	bool futile_rule; /* futile drops proven without search and not counted */
-	int rep_span;     /* see dfpn_set_repetition_span */
-	bool budgeted;    /* the running search has a length budget (search_root) */
-	Position pos;
-	Color attacker;
-	/* limits and statistics */
-	const DfpnLimits *lim;
-	uint64_t nodes, next_check;
-	double start;
-	DfpnStopReason stop_reason;
-	bool stopped;
-	double last_progress;
-	/* path */
-	uint8_t path_filter[1 << PATH_FILTER_BITS];
-	uint64_t path_keys[POS_MAX_PLY + 1];
-	uint64_t path_hash[POS_MAX_PLY + 1]; /* path keys (reptable.h) by path index */
-	int path_len;
-	/* children arena (indices stay valid across realloc) */
-	Child *arena;
-	size_t arena_cap, arena_top;
-};
-
-static double now_seconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 Dfpn *dfpn_new(size_t hash_mb)
 {
@@ -138,37 +67,6 @@ void dfpn_set_futile_rule(Dfpn *d, bool on)
 	d->futile_rule = on;
 }
 
-/* ---- path ---- */
-
-static inline unsigned path_slot(uint64_t key) { return (unsigned)(key >> (64 - PATH_FILTER_BITS)); }
-
-/* Adds the position reached by `move` (MOVE_NONE for the root) to the path. */
-static void path_push(Dfpn *d, uint64_t key, Move move)
-{
-	d->path_hash[d->path_len] = d->path_len ? rt_path_key(d->path_hash[d->path_len - 1], (uint32_t)move) : 0;
-	d->path_keys[d->path_len++] = key;
-	d->path_filter[path_slot(key)]++;
-}
-
-static void path_pop(Dfpn *d)
-{
-	uint64_t key = d->path_keys[--d->path_len];
-	d->path_filter[path_slot(key)]--;
-}
-
-/* Index on the path of the position with this key, or -1. */
-static int path_find(const Dfpn *d, uint64_t key)
-{
-	if (!d->path_filter[path_slot(key)])
-		return -1;
-	for (int i = d->path_len - 1; i >= 0; i--)
-		if (d->path_keys[i] == key)
-			return i;
-	return -1;
-}
-
-static bool path_contains(const Dfpn *d, uint64_t key) { return path_find(d, key) >= 0; }
-
 /* ---- limits ---- */
 
 static void check_limits(Dfpn *d)
@@ -189,7 +87,7 @@ static void check_limits(Dfpn *d)
 		d->stopped = true;
 		d->stop_reason = DFPN_STOP_USER;
 	}
-	double t = now_seconds();
+	double t = dfpn_now_seconds();
 	if (lim->max_time_ms && (t - d->start) * 1000.0 >= (double)lim->max_time_ms) {
 		d->stopped = true;
 		d->stop_reason = DFPN_STOP_TIME;
@@ -393,21 +291,6 @@ static size_t arena_alloc(Dfpn *d, size_t n)
 
 /* ---- the search ---- */
 
-static inline void set_proven(Child *c, int len, Hand hand)
-{
-	c->pn = 0;
-	c->dn = PNDN_INF;
-	c->len = len;
-	c->hand = hand;
-}
-static inline void set_disproven(Child *c, int len, Hand hand)
-{
-	c->pn = PNDN_INF;
-	c->dn = 0;
-	c->len = len;
-	c->hand = hand;
-}
-
 /* true iff the defender (to move, in check) has an evasion other than a
  * futile drop.  Cheap tests first: a safe king step, a capture of the
  * checker, an interposition by a move (in shogi every piece moves where it
@@ -495,31 +378,31 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 	c->rep = REP_NONE;
 	c->len = 0;
 	c->hand = hand;
-	int at = path_find(d, pos_key(pos));
+	int at = path_find(&d->path, pos_key(pos));
 	TTProbe p = tt_probe(&d->tt, pos_board_key(pos), hand, remain);
 	/* Under a length budget a repetition from far up the path is searched
 	 * like any position: the budget ends every cycle, and the result holds
 	 * for every path (see dfpn_set_repetition_span). */
-	if (at >= 0 && d->budgeted && d->path_len - at >= d->rep_span)
+	if (at >= 0 && d->budgeted && d->path.len - at >= d->rep_span)
 		at = -1;
 	if (at >= 0) {
 		/* a repetition: no mate on this path.  If the table already
 		 * knows the position has no mate within the budget, that holds on
 		 * every path: take it, the result then depends on no repetition */
 		if (p.dn == 0) {
-			set_disproven(c, p.len, p.hand);
+			child_set_disproven(c, p.len, p.hand);
 			return;
 		}
-		set_disproven(c, TT_LEN_INF, hand);
+		child_set_disproven(c, TT_LEN_INF, hand);
 		c->rep = (uint16_t)at;
 		return;
 	}
 	if (p.maybe_rep) {
 		/* disproven by a repetition on this very path before? */
 		int start, len;
-		if (rt_probe(&d->rt, rt_path_key(d->path_hash[d->path_len - 1], (uint32_t)move), &start, &len) &&
-		    remain <= len && start < d->path_len) {
-			set_disproven(c, len, hand);
+		if (rt_probe(&d->rt, path_child_hash(&d->path, move), &start, &len) &&
+		    remain <= len && start < d->path.len) {
+			child_set_disproven(c, len, hand);
 			c->rep = (uint16_t)start;
 			return;
 		}
@@ -529,7 +412,7 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 		c->dn = p.dn;
 		c->len = p.len;
 		c->hand = p.hand;
-		if (p.pn != 0 && p.dn != 0 && p.depth < d->path_len)
+		if (p.pn != 0 && p.dn != 0 && p.depth < d->path.len)
 			c->flags |= CHILD_OLD;
 		return;
 	}
@@ -540,19 +423,19 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 		int total, n = count_real_evasions(pos, &total, d->futile_rule);
 		if (n == 0) {
 			Hand proof = total == 0 ? guard_interpositions(pos, d->attacker, 0) : hand;
-			set_proven(c, 0, proof);
-			tt_store(&d->tt, pos_board_key(pos), hand, proof, 0, PNDN_INF, 0, 1, d->path_len);
+			child_set_proven(c, 0, proof);
+			tt_store(&d->tt, pos_board_key(pos), hand, proof, 0, PNDN_INF, 0, 1, d->path.len);
 			return;
 		}
 		if (remain < 1) {
-			set_disproven(c, remain < 0 ? 0 : remain, hand);
+			child_set_disproven(c, remain < 0 ? 0 : remain, hand);
 			return;
 		}
 		c->pn = (PnDn)n;
 		c->dn = 1;
 	} else {
 		if (remain < 1) {
-			set_disproven(c, 0, HAND_FULL);
+			child_set_disproven(c, 0, HAND_FULL);
 			return;
 		}
 		/* mate in one at every new attacker node */
@@ -565,13 +448,13 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 			Hand proof = total == 0 ? guard_interpositions(pos, d->attacker, 0) : pos->hand[d->attacker];
 			pos_undo_move(pos, mate);
 			proof = proof_before(proof, mate, hand);
-			set_proven(c, 1, proof);
-			tt_store(&d->tt, pos_board_key(pos), hand, proof, 0, PNDN_INF, 1, 1, d->path_len);
+			child_set_proven(c, 1, proof);
+			tt_store(&d->tt, pos_board_key(pos), hand, proof, 0, PNDN_INF, 1, 1, d->path.len);
 			return;
 		}
 		if (remain < 3 || nchecks == 0) {
 			/* no mate in one and no room for more (or no check at all) */
-			set_disproven(c, nchecks == 0 ? TT_LEN_INF : 1, nchecks == 0 ? disproof_or_clamp(HAND_FULL, hand) : hand);
+			child_set_disproven(c, nchecks == 0 ? TT_LEN_INF : 1, nchecks == 0 ? disproof_or_clamp(HAND_FULL, hand) : hand);
 			return;
 		}
 		/* df-pn+: the disproof number of an attacker node is its number of checks */
@@ -675,7 +558,7 @@ static __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain
 		Child *c = &d->arena[base + i];
 		c->move = list.moves[i];
 		if (futile[i]) {
-			set_proven(c, 0, pos->hand[d->attacker]);
+			child_set_proven(c, 0, pos->hand[d->attacker]);
 			c->flags = CHILD_FUTILE;
 			c->rep = REP_NONE;
 			continue;
@@ -722,11 +605,11 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 	if (n == 0) {
 		if (or_node) {
 			Hand dis = disproof_or_clamp(HAND_FULL, hand);
-			tt_store(&d->tt, key, hand, dis, PNDN_INF, 0, TT_LEN_INF, 1, d->path_len - 1);
+			tt_store(&d->tt, key, hand, dis, PNDN_INF, 0, TT_LEN_INF, 1, d->path.len - 1);
 			return (NodeResult){PNDN_INF, 0, TT_LEN_INF, REP_NONE, dis};
 		}
 		Hand proof = guard_interpositions(pos, d->attacker, 0);
-		tt_store(&d->tt, key, hand, proof, 0, PNDN_INF, 0, 1, d->path_len - 1);
+		tt_store(&d->tt, key, hand, proof, 0, PNDN_INF, 0, 1, d->path.len - 1);
 		return (NodeResult){0, PNDN_INF, 0, REP_NONE, proof};
 	}
 	if (base == SIZE_MAX) {
@@ -854,11 +737,11 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 		Move m = ch[best].move;
 		bool child_new = (ch[best].flags & CHILD_NEW) != 0;
 		pos_do_move(pos, m);
-		path_push(d, pos_key(pos), m);
+		path_push(&d->path, pos_key(pos), m);
 		NodeResult cr = mid(d, cthpn, cthdn, remain - 1, inc && !child_new);
 		if (child_new)
 			inc = false; /* a new node was expanded: progress */
-		path_pop(d);
+		path_pop(&d->path);
 		pos_undo_move(pos, m);
 		Child *c = &d->arena[base + best]; /* the arena may have moved */
 		c->pn = cr.pn;
@@ -872,17 +755,17 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 	 * positions below it) holds for every path: the defender may always
 	 * come back here, and coming back is no mate (Kishimoto & Mueller 2004,
 	 * the repetition's start node). */
-	if (r.dn == 0 && r.rep >= d->path_len - 1)
+	if (r.dn == 0 && r.rep >= d->path.len - 1)
 		r.rep = REP_NONE;
 	if (r.pn == 0 || r.dn == 0)
 		r.hand = result_hand(d, &d->arena[base], n, or_node, decisive, r.pn == 0);
 	d->arena_top = base;
 	if (r.dn == 0 && r.rep != REP_NONE) {
 		/* true on this path only: keep it under the path key */
-		rt_store(&d->rt, d->path_hash[d->path_len - 1], r.rep, r.len, d->nodes - nodes_before);
-		tt_mark_rep(&d->tt, key, hand, d->path_len - 1);
+		rt_store(&d->rt, path_top_hash(&d->path), r.rep, r.len, d->nodes - nodes_before);
+		tt_mark_rep(&d->tt, key, hand, d->path.len - 1);
 	} else if (!(d->stopped && r.pn != 0 && r.dn != 0))
-		tt_store(&d->tt, key, hand, r.hand, r.pn, r.dn, r.len, d->nodes - nodes_before, d->path_len - 1);
+		tt_store(&d->tt, key, hand, r.hand, r.pn, r.dn, r.len, d->nodes - nodes_before, d->path.len - 1);
 	return r;
 }
 
@@ -907,7 +790,7 @@ static TTProbe probe_child(Dfpn *d, Move m, int remain)
 	pos_do_move(pos, m);
 	TTProbe p;
 	int total;
-	if (path_contains(d, pos_key(pos)))
+	if (path_contains(&d->path, pos_key(pos)))
 		p = (TTProbe){PNDN_INF, 0, TT_LEN_INF, true, false, INT16_MAX, 0};
 	else if (pos->side != d->attacker && count_real_evasions(pos, &total, d->futile_rule) == 0)
 		p = (TTProbe){0, PNDN_INF, 0, true, false, INT16_MAX, 0};
@@ -924,14 +807,14 @@ static NodeResult search_child(Dfpn *d, Move m, int remain)
 	pos_do_move(pos, m);
 	NodeResult r;
 	TTProbe p = tt_probe(&d->tt, pos_board_key(pos), pos->hand[d->attacker], remain);
-	if (path_contains(d, pos_key(pos))) {
-		r = (NodeResult){PNDN_INF, 0, TT_LEN_INF, path_find(d, pos_key(pos)), pos->hand[d->attacker]};
+	if (path_contains(&d->path, pos_key(pos))) {
+		r = (NodeResult){PNDN_INF, 0, TT_LEN_INF, path_find(&d->path, pos_key(pos)), pos->hand[d->attacker]};
 	} else if (p.pn == 0 || p.dn == 0) {
 		r = (NodeResult){p.pn, p.dn, p.len, REP_NONE, p.hand}; /* already known */
 	} else {
-		path_push(d, pos_key(pos), m);
+		path_push(&d->path, pos_key(pos), m);
 		r = search_root(d, remain);
-		path_pop(d);
+		path_pop(&d->path);
 	}
 	pos_undo_move(pos, m);
 	return r;
@@ -955,14 +838,14 @@ static bool line_leaves_no_pieces(Dfpn *d, Move m, int t)
 	if (!tmp)
 		return false;
 	pos_do_move(pos, m);
-	path_push(d, pos_key(pos), m);
+	path_push(&d->path, pos_key(pos), m);
 	int n = build_pv(d, t, tmp, true, false);
 	bool empty = n == t && pos->hand[d->attacker] == 0;
 	for (int i = n - 1; i >= 0; i--) {
-		path_pop(d);
+		path_pop(&d->path);
 		pos_undo_move(pos, tmp[i]);
 	}
-	path_pop(d);
+	path_pop(&d->path);
 	pos_undo_move(pos, m);
 	free(tmp);
 	return empty;
@@ -1090,7 +973,7 @@ static int build_pv(Dfpn *d, int len, Move *pv, bool verify, bool tiebreak)
 			return n;
 		pv[n++] = chosen;
 		pos_do_move(pos, chosen);
-		path_push(d, pos_key(pos), chosen);
+		path_push(&d->path, pos_key(pos), chosen);
 		t = chosen_len;
 	}
 	return n;
@@ -1104,15 +987,14 @@ static void begin_search(Dfpn *d, const Position *root, Color attacker, const Df
 	d->lim = lim;
 	d->nodes = 0;
 	d->next_check = lim && lim->max_nodes && lim->max_nodes < 1024 ? lim->max_nodes : 1024;
-	d->start = now_seconds();
+	d->start = dfpn_now_seconds();
 	d->last_progress = d->start;
 	d->stopped = false;
 	d->stop_reason = DFPN_STOP_NONE;
-	memset(d->path_filter, 0, sizeof d->path_filter);
-	d->path_len = 0;
+	path_reset(&d->path);
 	d->arena_top = 0;
 	rt_clear(&d->rt); /* path keys start from this root */
-	path_push(d, pos_key(&d->pos), MOVE_NONE);
+	path_push(&d->path, pos_key(&d->pos), MOVE_NONE);
 }
 
 DfpnStatus dfpn_mate_within(Dfpn *d, const Position *pos, Color attacker, int max_len, const DfpnLimits *lim,
@@ -1142,7 +1024,7 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 	if (lim && lim->trace)
 		fprintf(lim->trace, "dfpn: first proof: %s, len %d, %llu nodes, %.1f s\n",
 		        r.pn == 0 ? "mate" : r.dn == 0 ? "no mate" : "unknown", r.len, (unsigned long long)d->nodes,
-		        now_seconds() - d->start);
+		        dfpn_now_seconds() - d->start);
 	if (r.pn == 0) {
 		int best = r.len;
 		bool minimal = false;
@@ -1155,7 +1037,7 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 			if (lim && lim->trace)
 				fprintf(lim->trace, "dfpn: mate within %d: %s %d, %llu nodes, %.1f s\n", best - 2,
 				        s.pn == 0 ? "yes, len" : s.dn == 0 ? "no, bound" : "unknown, bound", s.pn == 0 ? s.len : best - 2,
-				        (unsigned long long)d->nodes, now_seconds() - d->start);
+				        (unsigned long long)d->nodes, dfpn_now_seconds() - d->start);
 			if (s.pn == 0)
 				best = s.len;
 			else if (s.dn == 0) {
@@ -1175,7 +1057,7 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 			res->pv_verified = verify && res->pv_len == best;
 			while (d->pos.ply > root_ply) {
 				pos_undo_move(&d->pos, res->pv[d->pos.ply - root_ply - 1]);
-				path_pop(d);
+				path_pop(&d->path);
 			}
 			if (res->pv_len == best || !verify)
 				break;
@@ -1189,7 +1071,7 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 	}
 	res->reason = d->stop_reason;
 	res->nodes = d->nodes;
-	res->seconds = now_seconds() - d->start;
+	res->seconds = dfpn_now_seconds() - d->start;
 	res->hashfull = tt_hashfull(&d->tt);
 	return res->status;
 }
