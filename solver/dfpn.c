@@ -1,7 +1,7 @@
 /* dfpn.c -- df-pn search (see dfpn.h). */
 #include "dfpn_internal.h"
 
-#include "mate1.h"
+#include "futile.h"
 #include "movegen.h"
 #include "reptable.h"
 
@@ -98,118 +98,6 @@ static void check_limits(Dfpn *d)
 	}
 }
 
-/* ---- futile interpositions ---- */
-
-/*
- * After a drop of X on s, the capture by the checking piece, and X given back
- * to the defender, the hands are as before and the board differs from the
- * position being examined only in where the checking piece stands and whether
- * it promoted.  So futility depends on (s, type of the checking piece after
- * the capture) alone, whatever X is and however deep the nesting: one memo per
- * examined position keeps the recursion linear in the number of squares.
- */
-typedef struct {
-	int8_t v[SQ_NB][PT_NB]; /* -1 unknown, 0 not futile, 1 futile */
-} FutileMemo;
-
-static void memo_reset(FutileMemo *f) { memset(f, -1, sizeof *f); }
-
-static bool mated_modulo_futile(Position *pos, FutileMemo *memo, int depth);
-
-/* Is the defender's evasion m (the defender to move, in check) a futile drop? */
-static bool is_futile_drop(Position *pos, Move m, FutileMemo *memo, int depth)
-{
-	if (!move_is_drop(m) || depth > 10 || pos->ply + 3 > POS_MAX_PLY)
-		return false;
-	bb_t checkers = pos_checkers(pos);
-	if (bb_more_than_one(checkers))
-		return false;
-	Square csq = bb_lsb(checkers), to = move_to(m);
-	PieceType pt = move_drop_pt(m);
-	Color def = pos->side, att = color_flip(def);
-	Piece checker = pos->board[csq];
-	bool futile = false;
-	pos_do_move(pos, m);
-	for (int promote = 0; promote <= 1 && !futile; promote++) {
-		Move cap = move_make(csq, to, checker, pos->board[to], promote);
-		if (!gen_is_legal(pos, cap))
-			continue;
-		PieceType after = promote ? pt_promote(piece_type(checker)) : piece_type(checker);
-		int8_t *slot = &memo->v[to][after];
-		if (*slot < 0) {
-			pos_do_move(pos, cap);
-			int a = hand_count(pos->hand[att], pt), b = hand_count(pos->hand[def], pt);
-			pos_set_hand(pos, att, pt, a - 1);
-			pos_set_hand(pos, def, pt, b + 1);
-			*slot = (int8_t)(pos_in_check(pos) && mated_modulo_futile(pos, memo, depth + 1));
-			pos_set_hand(pos, def, pt, b);
-			pos_set_hand(pos, att, pt, a);
-			pos_undo_move(pos, cap);
-		}
-		futile = *slot == 1;
-	}
-	pos_undo_move(pos, m);
-	return futile;
-}
-
-static bool mated_modulo_futile(Position *pos, FutileMemo *memo, int depth)
-{
-	MoveList ev;
-	gen_evasions(pos, &ev);
-	for (int i = 0; i < ev.n; i++)
-		if (!is_futile_drop(pos, ev.moves[i], memo, depth))
-			return false;
-	return true;
-}
-
-bool dfpn_is_mated(Position *pos)
-{
-	FutileMemo memo;
-	memo_reset(&memo);
-	return pos_in_check(pos) && mated_modulo_futile(pos, &memo, 0);
-}
-
-/* Marks futile[i] for the evasions of list (the defender to move, in check);
- * returns the number of evasions that are not futile, counting the drops on
- * one square once. */
-static __attribute__((noinline)) int mark_futile(Position *pos, const MoveList *list, bool *futile, bool rule)
-{
-	int real = 0;
-	bool any_drop = false;
-	for (int i = 0; i < list->n && rule; i++)
-		any_drop |= move_is_drop(list->moves[i]);
-	FutileMemo memo;
-	if (any_drop)
-		memo_reset(&memo);
-	bb_t drop_squares = bb_empty();
-	for (int i = 0; i < list->n; i++) {
-		Move m = list->moves[i];
-		futile[i] = any_drop && move_is_drop(m) && is_futile_drop(pos, m, &memo, 0);
-		if (futile[i])
-			continue;
-		/* drops on one square count once: they are searched one at a time */
-		if (move_is_drop(m)) {
-			if (bb_test(drop_squares, move_to(m)))
-				continue;
-			bb_set(&drop_squares, move_to(m));
-		}
-		real++;
-	}
-	return real;
-}
-
-/* Number of evasions that are not futile drops, the drops on one square
- * counted once (0 = the check mates);
- * *total receives the number of all evasions. */
-static __attribute__((noinline)) int count_real_evasions(Position *pos, int *total, bool rule)
-{
-	MoveList ev;
-	bool futile[MAX_MOVES];
-	gen_evasions(pos, &ev);
-	*total = ev.n;
-	return mark_futile(pos, &ev, futile, rule);
-}
-
 /* ---- proof and disproof pieces (Seo 1999; Nagai 2002) ---- */
 
 /*
@@ -291,83 +179,6 @@ static size_t arena_alloc(Dfpn *d, size_t n)
 
 /* ---- the search ---- */
 
-/* true iff the defender (to move, in check) has an evasion other than a
- * futile drop.  Cheap tests first: a safe king step, a capture of the
- * checker, an interposition by a move (in shogi every piece moves where it
- * attacks); only drops need the full futility analysis. */
-static bool has_real_evasion(Position *pos, bool rule)
-{
-	Color def = pos->side, att = color_flip(def);
-	Square ksq = pos->king[def];
-	bb_t checkers = pos_checkers(pos);
-	bb_t occ_noking = bb_andnot(pos->occ, bb_square(ksq));
-	bb_t esc = bb_andnot(bb_step_attacks(def, KING, ksq), pos->by_color[def]);
-	while (bb_any(esc))
-		if (!pos_attacked(pos, att, bb_pop(&esc), occ_noking))
-			return true;
-	if (bb_more_than_one(checkers))
-		return false;
-	Square csq = bb_lsb(checkers);
-	bb_t pinned = bb_and(pos_slider_blockers(pos, att, ksq), pos->by_color[def]);
-	bb_t targets = bb_or(bb_between(ksq, csq), bb_square(csq));
-	while (bb_any(targets)) {
-		Square sq = bb_pop(&targets);
-		bb_t movers = bb_andnot(pos_attackers_to(pos, def, sq, pos->occ), bb_square(ksq));
-		while (bb_any(movers)) {
-			Square from = bb_pop(&movers);
-			if (!bb_test(pinned, from) || bb_aligned(ksq, from, sq))
-				return true;
-		}
-	}
-	if (bb_is_empty(bb_between(ksq, csq)) || !pos->hand[def])
-		return false;
-	/* only drops are left.  Futility of a drop depends on its square alone
-	 * and the checker (see is_futile_drop): one legal drop per square is
-	 * tested, until one is not futile */
-	static const PieceType ORDER[] = {GOLD, SILVER, BISHOP, ROOK, KNIGHT, LANCE, PAWN};
-	FutileMemo memo;
-	bool memo_ready = false;
-	bb_t between = bb_between(ksq, csq);
-	while (bb_any(between)) {
-		Square sq = bb_pop(&between);
-		for (int i = 0; i < 7; i++) {
-			if (!hand_has(pos->hand[def], ORDER[i]))
-				continue;
-			Move m = move_make_drop(ORDER[i], sq, def);
-			if (!gen_is_legal(pos, m))
-				continue;
-			if (!rule)
-				return true;
-			if (!memo_ready) {
-				memo_reset(&memo);
-				memo_ready = true;
-			}
-			if (!is_futile_drop(pos, m, &memo, 0))
-				return true;
-			break; /* every other drop here is futile too */
-		}
-	}
-	return false;
-}
-
-/* A check after which the defender has no evasion but futile drops, or
- * MOVE_NONE.  The attacker is to move. */
-static Move mate1_tsume(Position *pos, int *nchecks, bool rule)
-{
-	MoveList checks;
-	gen_checks(pos, &checks);
-	*nchecks = checks.n;
-	for (int i = 0; i < checks.n; i++) {
-		Move m = checks.moves[i];
-		pos_do_move(pos, m);
-		bool escape = has_real_evasion(pos, rule);
-		pos_undo_move(pos, m);
-		if (!escape)
-			return m;
-	}
-	return MOVE_NONE;
-}
-
 /* Initial values of a child reached by m from the current position.
  * remain = the child's length budget. */
 static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move move)
@@ -420,7 +231,7 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 	if (child_is_and) {
 		/* df-pn+: the proof number of a defender node is its number of
 		 * (non-futile) evasions; none means the check mates. */
-		int total, n = count_real_evasions(pos, &total, d->futile_rule);
+		int total, n = futile_count_real_evasions(pos, &total, d->futile_rule);
 		if (n == 0) {
 			Hand proof = total == 0 ? guard_interpositions(pos, d->attacker, 0) : hand;
 			child_set_proven(c, 0, proof);
@@ -440,11 +251,11 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 		}
 		/* mate in one at every new attacker node */
 		int nchecks;
-		Move mate = mate1_tsume(pos, &nchecks, d->futile_rule);
+		Move mate = futile_mate1(pos, &nchecks, d->futile_rule);
 		if (mate != MOVE_NONE) {
 			pos_do_move(pos, mate);
 			int total;
-			count_real_evasions(pos, &total, d->futile_rule);
+			futile_count_real_evasions(pos, &total, d->futile_rule);
 			Hand proof = total == 0 ? guard_interpositions(pos, d->attacker, 0) : pos->hand[d->attacker];
 			pos_undo_move(pos, mate);
 			proof = proof_before(proof, mate, hand);
@@ -550,7 +361,7 @@ static __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain
 			}
 			list.moves[j] = m;
 		}
-		mark_futile(pos, &list, futile, d->futile_rule);
+		futile_mark(pos, &list, futile, d->futile_rule);
 	}
 	for (int i = 0; i < list.n; i++)
 		tt_prefetch(&d->tt, pos_board_key_after(pos, list.moves[i]));
@@ -792,7 +603,7 @@ static TTProbe probe_child(Dfpn *d, Move m, int remain)
 	int total;
 	if (path_contains(&d->path, pos_key(pos)))
 		p = (TTProbe){PNDN_INF, 0, TT_LEN_INF, true, false, INT16_MAX, 0};
-	else if (pos->side != d->attacker && count_real_evasions(pos, &total, d->futile_rule) == 0)
+	else if (pos->side != d->attacker && futile_count_real_evasions(pos, &total, d->futile_rule) == 0)
 		p = (TTProbe){0, PNDN_INF, 0, true, false, INT16_MAX, 0};
 	else
 		p = tt_probe(&d->tt, pos_board_key(pos), pos->hand[d->attacker], remain);
@@ -887,7 +698,7 @@ static int build_pv(Dfpn *d, int len, Move *pv, bool verify, bool tiebreak)
 			/* candidates: non-futile evasions, longest stored proof first */
 			int order[MAX_MOVES], lens[MAX_MOVES], m = 0;
 			bool futile[MAX_MOVES];
-			mark_futile(pos, &list, futile, d->futile_rule);
+			futile_mark(pos, &list, futile, d->futile_rule);
 			for (int i = 0; i < list.n; i++) {
 				if (futile[i])
 					continue;
