@@ -2,6 +2,7 @@
 #include "dfpn_internal.h"
 
 #include "futile.h"
+#include "proof.h"
 #include "movegen.h"
 #include "reptable.h"
 
@@ -98,66 +99,6 @@ static void check_limits(Dfpn *d)
 	}
 }
 
-/* ---- proof and disproof pieces (Seo 1999; Nagai 2002) ---- */
-
-/*
- * Proof hand of a defender node (in check) where the proof does not depend on
- * the attacker's pieces, `proof` so far: if the check can be answered by a
- * drop, a type the defender lacks must stay in the attacker's hand (all of
- * it), or with less the defender would hold one and could interpose.
- */
-static Hand guard_interpositions(const Position *pos, Color att, Hand proof)
-{
-	bb_t checkers = pos_checkers(pos);
-	if (bb_is_empty(checkers) || bb_more_than_one(checkers))
-		return proof;
-	if (bb_is_empty(bb_between(pos->king[pos->side], bb_lsb(checkers))))
-		return proof;
-	Hand ah = pos->hand[att], dh = pos->hand[pos->side];
-	for (int pt = PAWN; pt <= GOLD; pt++) {
-		int n = hand_count(ah, (PieceType)pt);
-		if (n && !hand_has(dh, (PieceType)pt) && hand_count(proof, (PieceType)pt) < n)
-			proof = hand_set(proof, (PieceType)pt, n);
-	}
-	return proof;
-}
-
-/* The attacker's proof hand before move m, from the proof hand after it. */
-static Hand proof_before(Hand after, Move m, Hand current)
-{
-	if (move_is_drop(m))
-		after = hand_add(after, move_drop_pt(m));
-	else if (move_captured(m)) {
-		PieceType x = pt_unpromote(piece_type(move_captured(m)));
-		if (hand_has(after, x))
-			after = hand_sub(after, x);
-	}
-	return hand_min_each(after, current);
-}
-
-/* The attacker's disproof hand before move m, from the disproof hand after it. */
-static Hand disproof_before(Hand after, Move m)
-{
-	if (move_is_drop(m))
-		after = hand_add(after, move_drop_pt(m));
-	else if (move_captured(m)) {
-		PieceType x = pt_unpromote(piece_type(move_captured(m)));
-		if (hand_has(after, x))
-			after = hand_sub(after, x);
-	}
-	return hand_min_each(after, HAND_FULL);
-}
-
-/* A disproof of an attacker node cannot extend to types the attacker lacks:
- * holding one would add drops. */
-static Hand disproof_or_clamp(Hand dis, Hand current)
-{
-	for (int pt = PAWN; pt <= GOLD; pt++)
-		if (!hand_has(current, (PieceType)pt))
-			dis = hand_set(dis, (PieceType)pt, 0);
-	return hand_max_each(dis, current);
-}
-
 /* ---- arena ---- */
 
 static size_t arena_alloc(Dfpn *d, size_t n)
@@ -233,7 +174,7 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 		 * (non-futile) evasions; none means the check mates. */
 		int total, n = futile_count_real_evasions(pos, &total, d->futile_rule);
 		if (n == 0) {
-			Hand proof = total == 0 ? guard_interpositions(pos, d->attacker, 0) : hand;
+			Hand proof = total == 0 ? proof_guard_interpositions(pos, d->attacker, 0) : hand;
 			child_set_proven(c, 0, proof);
 			tt_store(&d->tt, pos_board_key(pos), hand, proof, 0, PNDN_INF, 0, 1, d->path.len);
 			return;
@@ -256,54 +197,22 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 			pos_do_move(pos, mate);
 			int total;
 			futile_count_real_evasions(pos, &total, d->futile_rule);
-			Hand proof = total == 0 ? guard_interpositions(pos, d->attacker, 0) : pos->hand[d->attacker];
+			Hand proof = total == 0 ? proof_guard_interpositions(pos, d->attacker, 0) : pos->hand[d->attacker];
 			pos_undo_move(pos, mate);
-			proof = proof_before(proof, mate, hand);
+			proof = proof_hand_before(proof, mate, hand);
 			child_set_proven(c, 1, proof);
 			tt_store(&d->tt, pos_board_key(pos), hand, proof, 0, PNDN_INF, 1, 1, d->path.len);
 			return;
 		}
 		if (remain < 3 || nchecks == 0) {
 			/* no mate in one and no room for more (or no check at all) */
-			child_set_disproven(c, nchecks == 0 ? TT_LEN_INF : 1, nchecks == 0 ? disproof_or_clamp(HAND_FULL, hand) : hand);
+			child_set_disproven(c, nchecks == 0 ? TT_LEN_INF : 1, nchecks == 0 ? proof_disproof_or_clamp(HAND_FULL, hand) : hand);
 			return;
 		}
 		/* df-pn+: the disproof number of an attacker node is its number of checks */
 		c->pn = 1;
 		c->dn = (PnDn)DN_INIT(nchecks);
 	}
-}
-
-/* The proof hand (proven) or disproof hand (disproven) of the current node
- * from its children; `decisive` is the child that proved an OR node or
- * disproved an AND node. */
-static Hand result_hand(const Dfpn *d, const Child *ch, int n, bool or_node, int decisive, bool proven)
-{
-	const Position *pos = &d->pos;
-	const Hand current = pos->hand[d->attacker];
-	if (or_node && proven)
-		return proof_before(ch[decisive].hand, ch[decisive].move, current);
-	if (!or_node && !proven) {
-		Hand dis = ch[decisive].hand;
-		Move m = ch[decisive].move;
-		if (move_is_drop(m)) {
-			/* the defender needs the dropped piece: no more of it for the attacker */
-			PieceType pt = move_drop_pt(m);
-			if (hand_count(dis, pt) > hand_count(current, pt))
-				dis = hand_set(dis, pt, hand_count(current, pt));
-		}
-		return hand_max_each(dis, current);
-	}
-	if (or_node) {
-		Hand dis = HAND_FULL;
-		for (int i = 0; i < n; i++)
-			dis = hand_min_each(dis, disproof_before(ch[i].hand, ch[i].move));
-		return disproof_or_clamp(dis, current);
-	}
-	Hand proof = 0;
-	for (int i = 0; i < n; i++)
-		proof = hand_max_each(proof, (ch[i].flags & CHILD_FUTILE) ? current : ch[i].hand);
-	return hand_min_each(guard_interpositions(pos, d->attacker, proof), current);
 }
 
 /* Tracks the child to search next: the smallest key (pn at an OR node, dn at
@@ -415,11 +324,11 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 	size_t base = expand(d, or_node, remain, &n);
 	if (n == 0) {
 		if (or_node) {
-			Hand dis = disproof_or_clamp(HAND_FULL, hand);
+			Hand dis = proof_disproof_or_clamp(HAND_FULL, hand);
 			tt_store(&d->tt, key, hand, dis, PNDN_INF, 0, TT_LEN_INF, 1, d->path.len - 1);
 			return (NodeResult){PNDN_INF, 0, TT_LEN_INF, REP_NONE, dis};
 		}
-		Hand proof = guard_interpositions(pos, d->attacker, 0);
+		Hand proof = proof_guard_interpositions(pos, d->attacker, 0);
 		tt_store(&d->tt, key, hand, proof, 0, PNDN_INF, 0, 1, d->path.len - 1);
 		return (NodeResult){0, PNDN_INF, 0, REP_NONE, proof};
 	}
@@ -569,7 +478,7 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 	if (r.dn == 0 && r.rep >= d->path.len - 1)
 		r.rep = REP_NONE;
 	if (r.pn == 0 || r.dn == 0)
-		r.hand = result_hand(d, &d->arena[base], n, or_node, decisive, r.pn == 0);
+		r.hand = proof_result_hand(pos, d->attacker, &d->arena[base], n, or_node, decisive, r.pn == 0);
 	d->arena_top = base;
 	if (r.dn == 0 && r.rep != REP_NONE) {
 		/* true on this path only: keep it under the path key */
