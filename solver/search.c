@@ -160,22 +160,34 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 	}
 }
 
-/* Tracks the child to search next: the smallest key (pn at an OR node, dn at
- * an AND node), ties to the larger other number; and the second-smallest key
- * for the 1+epsilon threshold. */
-static inline void pick_best(PnDn key, PnDn tie, int i, int *best, PnDn *best_key, PnDn *best_tie, PnDn *second)
+/* The numbers of a node seen from its player to move (KomoringHeights):
+ * phi is the one that player minimises -- pn at an OR node (the attacker
+ * proves), dn at an AND node (the defender disproves) -- and delta the other
+ * one.  A node's phi is the smallest phi of its children, its delta the sum
+ * of their deltas (Nagai 2002). */
+static inline PnDn phi(PnDn pn, PnDn dn, bool or_node) { return or_node ? pn : dn; }
+static inline PnDn delta(PnDn pn, PnDn dn, bool or_node) { return or_node ? dn : pn; }
+
+/* Tracks the child to search next over the children i = 0, 1, ...: the
+ * smallest phi, ties to the larger delta; and the second-smallest phi for
+ * the 1+epsilon threshold. */
+static inline void pick_best(PnDn cphi, PnDn cdelta, int i, int *best, PnDn *best_phi, PnDn *best_delta, PnDn *second)
 {
-	if (*best < 0 || key < *best_key || (key == *best_key && tie > *best_tie)) {
-		if (*best >= 0 && *best_key < *second)
-			*second = *best_key;
+	if (*best < 0 || cphi < *best_phi || (cphi == *best_phi && cdelta > *best_delta)) {
+		if (*best >= 0 && *best_phi < *second)
+			*second = *best_phi;
 		*best = i;
-		*best_key = key;
-		*best_tie = tie;
-	} else if (key < *second) {
-		*second = key;
+		*best_phi = cphi;
+		*best_delta = cdelta;
+	} else if (cphi < *second) {
+		*second = cphi;
 	}
 }
 
+/* The phi threshold of the best child, 1+epsilon trick (Pawlewicz & Lew
+ * 2007) with epsilon = 1/4: search it until its phi exceeds the second-best
+ * child's by a quarter, not merely equals it, to switch between siblings
+ * less often. */
 static inline PnDn eps_threshold(PnDn second)
 {
 	if (second >= PNDN_INF)
@@ -287,82 +299,74 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 	bool first_pass = true;
 	for (;;) {
 		Child *ch = &d->arena[base];
-		/* node values from the children */
-		PnDn pn, dn;
+		/* Node values from the children, in terms of the player to move:
+		 * phi = the smallest child phi (the child to search next, ties to
+		 * the larger delta: pick_best), delta = the sum of the child
+		 * deltas.  The lengths and repetitions differ by node type. */
 		int best = -1;
-		PnDn best_key = 0, best_tie = 0, second = PNDN_INF;
+		PnDn best_phi = 0, best_delta = 0, second = PNDN_INF, sum_delta = 0;
 		decisive = -1;
-		int rep = REP_NONE;
-		int len;
-		if (or_node) {
-			pn = PNDN_INF;
-			dn = 0;
-			len = TT_LEN_INF;
-			int proven_len = TT_LEN_INF;
-			for (int i = 0; i < n; i++) {
-				if (ch[i].pn == 0 && ch[i].len + 1 < proven_len) {
-					proven_len = ch[i].len + 1;
+		/* the node resolved for the player to move (phi == 0): its length
+		 * and repetition, from the decisive child */
+		int win_len = or_node ? TT_LEN_INF : -1, win_rep = -1;
+		/* otherwise: OR the shortest no-mate bound and the shallowest
+		 * repetition of the disproven children; AND the longest proof */
+		int len = or_node ? TT_LEN_INF : 0, rep = REP_NONE;
+		for (int i = 0; i < n; i++) {
+			if (!or_node && (ch[i].flags & CHILD_DELAYED)) {
+				if (ch[i - 1].pn != 0 || (ch[i - 1].flags & CHILD_DELAYED))
+					continue;
+				/* the drop before it on this square is proven: look at this one */
+				Move dm = ch[i].move;
+				pos_do_move(pos, dm);
+				init_child(d, &ch[i], false, remain - 1, dm);
+				pos_undo_move(pos, dm);
+			}
+			const Child *c = &ch[i];
+			if (or_node) {
+				/* proven: the shortest mate decides */
+				if (c->pn == 0 && c->len + 1 < win_len) {
+					win_len = c->len + 1;
 					decisive = i;
 				}
-				dn = pndn_add(dn, ch[i].dn);
-				if (ch[i].dn == 0) {
-					if (ch[i].rep < rep)
-						rep = ch[i].rep;
-					if (ch[i].len < TT_LEN_INF && ch[i].len + 1 < len)
-						len = ch[i].len + 1;
+				if (c->dn == 0) {
+					if (c->rep < rep)
+						rep = c->rep;
+					if (c->len < TT_LEN_INF && c->len + 1 < len)
+						len = c->len + 1;
 				}
-				pick_best(ch[i].pn, ch[i].dn, i, &best, &best_key, &best_tie, &second);
-			}
-			pn = ch[best].pn;
-			if (pn == 0) {
-				dn = PNDN_INF;
-				len = proven_len;
-				rep = REP_NONE;
-			} else if (dn != 0) {
-				rep = REP_NONE;
-			}
-			if (dn >= PNDN_INF && pn != 0)
-				dn = PNDN_MAX;
-		} else {
-			pn = 0;
-			dn = PNDN_INF;
-			len = 0;
-			int dis_len = -1;
-			int dis_rep = -1;
-			for (int i = 0; i < n; i++) {
-				if (ch[i].flags & CHILD_DELAYED) {
-					if (ch[i - 1].pn != 0 || (ch[i - 1].flags & CHILD_DELAYED))
-						continue;
-					/* the drop before it on this square is proven: look at this one */
-					Move dm = ch[i].move;
-					pos_do_move(pos, dm);
-					init_child(d, &ch[i], false, remain - 1, dm);
-					pos_undo_move(pos, dm);
-				}
-				pn = pndn_add(pn, ch[i].pn);
-				if (ch[i].pn == 0 && !(ch[i].flags & CHILD_FUTILE) && ch[i].len + 1 > len)
-					len = ch[i].len + 1;
-				if (ch[i].dn == 0) {
-					int crep = ch[i].rep;
-					int clen = ch[i].len >= TT_LEN_INF ? TT_LEN_INF : ch[i].len + 1;
-					/* prefer a disproof that depends least on the path */
-					if (dis_len < 0 || crep > dis_rep || (dis_rep == crep && clen > dis_len)) {
-						dis_len = clen;
-						dis_rep = crep;
+			} else {
+				/* the longest proof (futile drops do not count) */
+				if (c->pn == 0 && !(c->flags & CHILD_FUTILE) && c->len + 1 > len)
+					len = c->len + 1;
+				if (c->dn == 0) {
+					int crep = c->rep;
+					int clen = c->len >= TT_LEN_INF ? TT_LEN_INF : c->len + 1;
+					/* disproven: prefer a disproof that depends least on
+					 * the path, then the longest bound */
+					if (win_len < 0 || crep > win_rep || (win_rep == crep && clen > win_len)) {
+						win_len = clen;
+						win_rep = crep;
 						decisive = i;
 					}
 				}
-				pick_best(ch[i].dn, ch[i].pn, i, &best, &best_key, &best_tie, &second);
 			}
-			dn = ch[best].dn;
-			if (dn == 0) {
-				pn = PNDN_INF;
-				len = dis_len;
-				rep = dis_rep;
-			} else if (pn != 0 && pn >= PNDN_INF) {
-				pn = PNDN_MAX;
-			}
+			PnDn cphi = phi(c->pn, c->dn, or_node), cdelta = delta(c->pn, c->dn, or_node);
+			sum_delta = pndn_add(sum_delta, cdelta);
+			pick_best(cphi, cdelta, i, &best, &best_phi, &best_delta, &second);
 		}
+		PnDn nphi = phi(ch[best].pn, ch[best].dn, or_node), ndelta = sum_delta;
+		if (nphi == 0) {
+			ndelta = PNDN_INF;
+			len = win_len;
+			rep = or_node ? REP_NONE : win_rep;
+		} else {
+			if (ndelta >= PNDN_INF)
+				ndelta = PNDN_MAX;
+			if (ndelta != 0)
+				rep = REP_NONE; /* a repetition matters to a disproof only */
+		}
+		PnDn pn = or_node ? nphi : ndelta, dn = or_node ? ndelta : nphi;
 		r.pn = pn;
 		r.dn = dn;
 		r.len = len;
@@ -388,17 +392,13 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 		if (pn == 0 || dn == 0 || pn >= thpn || dn >= thdn || d->stopped)
 			break;
 
-		/* thresholds for the best child (1+epsilon trick) */
-		PnDn cthpn, cthdn;
-		if (or_node) {
-			PnDn e = eps_threshold(second);
-			cthpn = thpn < e ? thpn : e;
-			cthdn = thdn >= PNDN_INF ? PNDN_INF : thdn - dn + ch[best].dn;
-		} else {
-			PnDn e = eps_threshold(second);
-			cthdn = thdn < e ? thdn : e;
-			cthpn = thpn >= PNDN_INF ? PNDN_INF : thpn - pn + ch[best].pn;
-		}
+		/* thresholds for the best child: phi below the second-best child's
+		 * (1+epsilon trick), delta what the node's threshold leaves it */
+		PnDn thphi = phi(thpn, thdn, or_node), thdelta = delta(thpn, thdn, or_node);
+		PnDn e = eps_threshold(second);
+		PnDn cthphi = thphi < e ? thphi : e;
+		PnDn cthdelta = thdelta >= PNDN_INF ? PNDN_INF : thdelta - ndelta + delta(ch[best].pn, ch[best].dn, or_node);
+		PnDn cthpn = or_node ? cthphi : cthdelta, cthdn = or_node ? cthdelta : cthphi;
 		Move m = ch[best].move;
 		bool child_new = (ch[best].flags & CHILD_NEW) != 0;
 		pos_do_move(pos, m);
