@@ -23,16 +23,6 @@
 
 static Position pos;
 
-/* The legal move `usi` of p, with its piece and capture filled in. */
-static Move legal(const Position *p, const char *usi)
-{
-	int len;
-	Move m = usi_parse(usi, &len), full;
-	if (m == MOVE_NONE || !gen_find_legal(p, m, &full))
-		fail_msg("%s is not legal here", usi);
-	return full;
-}
-
 /* ---- an exhaustive tsume search counting no futile drop ---- */
 
 static bool and_mated_within(Position *p, int plies);
@@ -102,8 +92,10 @@ static void read_case(const char *id, char *sfen, size_t size, int *len)
 		fail_msg("cases.tsv: no 'mate N' row %s", id);
 }
 
-static void check_case_length(const char *id)
+/* state: the id of a cases.tsv row */
+static void test_case_length(void **state)
 {
+	const char *id = *state;
 	char sfen[1024];
 	int len;
 	read_case(id, sfen, sizeof sfen, &len);
@@ -116,35 +108,11 @@ static void check_case_length(const char *id)
 	assert_true(pos_key(&pos) == key); /* restored */
 }
 
-static void test_case_c10(void **state)
-{
-	(void)state;
-	check_case_length("C10");
-}
-
-static void test_case_c11(void **state)
-{
-	(void)state;
-	check_case_length("C11");
-}
-
-static void test_case_c16(void **state)
-{
-	(void)state;
-	check_case_length("C16");
-}
-
-static void test_case_c27(void **state)
-{
-	(void)state;
-	check_case_length("C27");
-}
-
 /* Plays `usi` (a check) and tests the evasions left: `total` of them, all
  * drops, all futile; the position is mate with the rule and not without. */
 static void check_mated_by_futility(Position *p, const char *usi, int total)
 {
-	Move m = legal(p, usi);
+	Move m = tu_legal(p, usi);
 	pos_do_move(p, m);
 	assert_true(pos_in_check(p));
 	MoveList ev;
@@ -221,7 +189,7 @@ static void test_c16_by_hand(void **state)
 	assert_int_equal(mate1_find(&pos), MOVE_NONE);
 	/* the knight's interposition is not among the evasions (pinned) */
 	int len;
-	Move n3c = usi_parse("2a3c", &len), full, b5e = legal(&pos, "1i5e");
+	Move n3c = usi_parse("2a3c", &len), full, b5e = tu_legal(&pos, "1i5e");
 	pos_do_move(&pos, b5e);
 	assert_false(gen_find_legal(&pos, n3c, &full));
 	pos_undo_move(&pos, b5e);
@@ -252,8 +220,8 @@ static void test_futile_through_recursion(void **state)
 	 * asked again, with a fresh memo or not, the answers stay */
 	FutileMemo again;
 	futile_memo_reset(&again);
-	assert_true(futile_is_drop(&pos, legal(&pos, "S*3a"), &again, 0));
-	assert_true(futile_is_drop(&pos, legal(&pos, "G*3a"), &again, 0));
+	assert_true(futile_is_drop(&pos, tu_legal(&pos, "S*3a"), &again, 0));
+	assert_true(futile_is_drop(&pos, tu_legal(&pos, "G*3a"), &again, 0));
 	assert_true(futile_mated(&pos, &memo, 0));
 	assert_true(dfpn_is_mated(&pos));
 	assert_false(mate1_is_mated(&pos));
@@ -281,8 +249,8 @@ static void test_not_futile(void **state)
 	tu_parse(&pos, "5R2k/9/7G1/9/9/9/9/9/9 w g 1");
 	FutileMemo memo;
 	futile_memo_reset(&memo);
-	assert_false(futile_is_drop(&pos, legal(&pos, "G*2a"), &memo, 0));
-	assert_false(futile_is_drop(&pos, legal(&pos, "G*3a"), &memo, 0));
+	assert_false(futile_is_drop(&pos, tu_legal(&pos, "G*2a"), &memo, 0));
+	assert_false(futile_is_drop(&pos, tu_legal(&pos, "G*3a"), &memo, 0));
 	assert_false(dfpn_is_mated(&pos));
 	assert_true(futile_has_real_evasion(&pos, true));
 	int total;
@@ -291,7 +259,7 @@ static void test_not_futile(void **state)
 	/* a move is never a futile interposition: the king's step here */
 	tu_parse(&pos, "6R1k/9/9/9/9/9/9/9/9 w g 1");
 	futile_memo_reset(&memo);
-	assert_false(futile_is_drop(&pos, legal(&pos, "1a1b"), &memo, 0));
+	assert_false(futile_is_drop(&pos, tu_legal(&pos, "1a1b"), &memo, 0));
 }
 
 /* After every check of the ShogiBoardQ 3-ply problems: the fast test and
@@ -302,13 +270,8 @@ static void test_fast_test_agrees_with_count(void **state)
 	FILE *f = tu_open_shared("problems/raw/shogiboardq/tsume_3ply_1000_20261001.txt");
 	static char line[8192];
 	int problems = 0, positions = 0, limit = tu_quick() ? 100 : 1000;
-	while (problems < limit && tu_read_line(f, line, sizeof line)) {
-		if (line[0] == '#' || !line[0])
-			continue;
-		const char *moves;
-		SfenError err;
-		if (sfen_parse_root(&pos, line, &err, &moves) != SFEN_OK)
-			fail_msg("%s: %s", line, err.message);
+	const char *moves;
+	while (problems < limit && tu_read_root(f, line, sizeof line, &pos, &moves)) {
 		problems++;
 		MoveList checks;
 		gen_checks(&pos, &checks);
@@ -370,10 +333,10 @@ int main(void)
 {
 	core_init();
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_case_c10),
-	    cmocka_unit_test(test_case_c11),
-	    cmocka_unit_test(test_case_c16),
-	    cmocka_unit_test(test_case_c27),
+	    cmocka_unit_test_prestate(test_case_length, "C10"),
+	    cmocka_unit_test_prestate(test_case_length, "C11"),
+	    cmocka_unit_test_prestate(test_case_length, "C16"),
+	    cmocka_unit_test_prestate(test_case_length, "C27"),
 	    cmocka_unit_test(test_c27_by_hand),
 	    cmocka_unit_test(test_c16_by_hand),
 	    cmocka_unit_test(test_futile_through_recursion),

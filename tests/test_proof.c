@@ -12,31 +12,7 @@
 #include "dfpn.h"
 #include "proof.h"
 
-/* Hands written as counts: p, l, n, s, g, b, r. */
-static Hand hand_of(int p, int l, int n, int s, int g, int b, int r)
-{
-	Hand h = 0;
-	h = hand_set(h, PAWN, p);
-	h = hand_set(h, LANCE, l);
-	h = hand_set(h, KNIGHT, n);
-	h = hand_set(h, SILVER, s);
-	h = hand_set(h, GOLD, g);
-	h = hand_set(h, BISHOP, b);
-	h = hand_set(h, ROOK, r);
-	return h;
-}
-
 static Position pos;
-
-/* The legal move `usi` of pos (with its piece and capture filled in). */
-static Move legal(const Position *p, const char *usi)
-{
-	int len;
-	Move m = usi_parse(usi, &len), full;
-	if (m == MOVE_NONE || !gen_find_legal(p, m, &full))
-		fail_msg("%s is not legal here", usi);
-	return full;
-}
 
 static int evasions(const Position *p)
 {
@@ -69,9 +45,9 @@ static void test_monopoly_guard(void **state)
 	tu_parse(&pos, "6R1k/9/7G1/9/9/9/9/9/9 w 2B 1");
 	assert_true(pos_in_check(&pos));
 	assert_int_equal(evasions(&pos), 0);
-	assert_int_equal(proof_guard_interpositions(&pos, SENTE, 0), hand_of(0, 0, 0, 0, 0, 2, 0));
+	assert_int_equal(proof_guard_interpositions(&pos, SENTE, 0), tu_hand(0, 0, 0, 0, 0, 2, 0));
 	/* the guard raises to the full count, whatever the proof so far */
-	assert_int_equal(proof_guard_interpositions(&pos, SENTE, hand_of(0, 0, 0, 0, 0, 1, 0)), hand_of(0, 0, 0, 0, 0, 2, 0));
+	assert_int_equal(proof_guard_interpositions(&pos, SENTE, tu_hand(0, 0, 0, 0, 0, 1, 0)), tu_hand(0, 0, 0, 0, 0, 2, 0));
 
 	/* the claim about shogi: one bishop fewer for sente is no mate */
 	static Position fewer;
@@ -99,7 +75,7 @@ static void test_contact_check_needs_no_guard(void **state)
 	assert_int_equal(evasions(&given), 0);
 	/* not in check at all: nothing to guard */
 	tu_parse(&pos, "8k/9/7G1/9/9/9/9/9/9 w 2B 1");
-	assert_int_equal(proof_guard_interpositions(&pos, SENTE, hand_of(0, 0, 0, 0, 0, 1, 0)), hand_of(0, 0, 0, 0, 0, 1, 0));
+	assert_int_equal(proof_guard_interpositions(&pos, SENTE, tu_hand(0, 0, 0, 0, 0, 1, 0)), tu_hand(0, 0, 0, 0, 0, 1, 0));
 }
 
 /*
@@ -119,7 +95,7 @@ static void test_nifu_interposition(void **state)
 	assert_int_equal(evasions(&pos), 0);
 	Hand g = proof_guard_interpositions(&pos, SENTE, 0);
 	assert_true(hand_ge(pos.hand[SENTE], g));
-	assert_int_equal(g, hand_of(2, 0, 0, 0, 0, 0, 0)); /* conservative: see above */
+	assert_int_equal(g, tu_hand(2, 0, 0, 0, 0, 0, 0)); /* conservative: see above */
 	/* the claims about shogi: with a pawn in gote's hand it is still mate
 	 * (nifu) ... */
 	static Position p2;
@@ -137,6 +113,18 @@ static void test_nifu_interposition(void **state)
 	assert_int_equal(proof_guard_interpositions(&pos, SENTE, 0), 0);
 }
 
+/* Plays the check m of sente, requires the defender to have no evasion
+ * (mate) and returns the proof hand of that position: nothing but what the
+ * monopoly guard keeps.  p is restored. */
+static Hand proof_after_mate(Position *p, Move m)
+{
+	pos_do_move(p, m);
+	assert_int_equal(evasions(p), 0);
+	Hand h = proof_guard_interpositions(p, SENTE, 0);
+	pos_undo_move(p, m);
+	return h;
+}
+
 /*
  * The hand before a drop.
  *   3  2  1
@@ -149,19 +137,15 @@ static void test_hand_before_drop(void **state)
 {
 	(void)state;
 	tu_parse(&pos, "8k/9/7G1/7p1/9/9/9/9/9 b R2Pp 1");
-	Hand current = pos.hand[SENTE];
-	Move m = legal(&pos, "R*3a");
-	pos_do_move(&pos, m);
-	assert_int_equal(evasions(&pos), 0);
-	Hand after = proof_guard_interpositions(&pos, SENTE, 0);
-	pos_undo_move(&pos, m);
+	Move m = tu_legal(&pos, "R*3a");
+	Hand after = proof_after_mate(&pos, m);
 	assert_int_equal(after, 0);
-	Hand before = proof_hand_before(after, m, current);
-	assert_int_equal(before, hand_of(0, 0, 0, 0, 0, 0, 1));
+	Hand before = proof_hand_before(after, m, pos.hand[SENTE]);
+	assert_int_equal(before, tu_hand(0, 0, 0, 0, 0, 0, 1));
 	/* the claim: with R alone (the pawns in gote's hand) R*3a still mates */
 	static Position only_r;
 	tu_parse(&only_r, "8k/9/7G1/7p1/9/9/9/9/9 b R3p 1");
-	m = legal(&only_r, "R*3a");
+	m = tu_legal(&only_r, "R*3a");
 	pos_do_move(&only_r, m);
 	assert_int_equal(evasions(&only_r), 0);
 
@@ -169,7 +153,7 @@ static void test_hand_before_drop(void **state)
 	 * HAND_FULL after a pawn drop would be 19 pawns before it */
 	Move pd = move_make_drop(PAWN, (Square)(4 * 9 + 4), SENTE); /* P*5e */
 	assert_int_equal(proof_hand_before(HAND_FULL, pd, HAND_FULL), HAND_FULL);
-	assert_int_equal(proof_hand_before(hand_of(3, 0, 0, 0, 0, 0, 0), pd, HAND_FULL), hand_of(4, 0, 0, 0, 0, 0, 0));
+	assert_int_equal(proof_hand_before(tu_hand(3, 0, 0, 0, 0, 0, 0), pd, HAND_FULL), tu_hand(4, 0, 0, 0, 0, 0, 0));
 }
 
 /*
@@ -185,26 +169,22 @@ static void test_hand_before_capture(void **state)
 {
 	(void)state;
 	tu_parse(&pos, "6b1k/9/7G1/9/6R2/9/9/9/9 b B 1");
-	Hand current = pos.hand[SENTE];
-	Move m = legal(&pos, "3e3a");
-	pos_do_move(&pos, m);
-	assert_int_equal(evasions(&pos), 0);
-	Hand after = proof_guard_interpositions(&pos, SENTE, 0);
-	pos_undo_move(&pos, m);
-	assert_int_equal(after, hand_of(0, 0, 0, 0, 0, 2, 0));
-	assert_int_equal(proof_hand_before(after, m, current), hand_of(0, 0, 0, 0, 0, 1, 0));
+	Move m = tu_legal(&pos, "3e3a");
+	Hand after = proof_after_mate(&pos, m);
+	assert_int_equal(after, tu_hand(0, 0, 0, 0, 0, 2, 0));
+	assert_int_equal(proof_hand_before(after, m, pos.hand[SENTE]), tu_hand(0, 0, 0, 0, 0, 1, 0));
 	/* the claim: without the bishop in hand (gote holds it) the capture
 	 * no longer mates, B*2a answers it */
 	static Position none;
 	tu_parse(&none, "6b1k/9/7G1/9/6R2/9/9/9/9 b b 1");
-	m = legal(&none, "3e3a");
+	m = tu_legal(&none, "3e3a");
 	pos_do_move(&none, m);
 	assert_true(has_move(&none, "B*2a"));
 	/* a promoted piece comes back unpromoted: capturing a tokin leaves a
 	 * pawn in hand, and the pawn comes out of the hand before */
 	tu_parse(&pos, "6+p1k/9/7G1/9/6R2/9/9/9/9 b P 1");
-	m = legal(&pos, "3e3a");
-	assert_int_equal(proof_hand_before(hand_of(2, 0, 0, 0, 0, 0, 0), m, pos.hand[SENTE]), hand_of(1, 0, 0, 0, 0, 0, 0));
+	m = tu_legal(&pos, "3e3a");
+	assert_int_equal(proof_hand_before(tu_hand(2, 0, 0, 0, 0, 0, 0), m, pos.hand[SENTE]), tu_hand(1, 0, 0, 0, 0, 0, 0));
 	/* a captured type not in the proof hand after: nothing to take out */
 	assert_int_equal(proof_hand_before(0, m, pos.hand[SENTE]), 0);
 }
@@ -229,10 +209,10 @@ static void test_disproof_of_a_node_without_checks(void **state)
 	tu_parse(&gold, "4k4/9/9/9/9/9/9/9/8L b G 1");
 	assert_true(gen_checks(&gold, &checks) > 0);
 	/* types held keep the whole disproof hand, others none */
-	Hand cur = hand_of(1, 0, 0, 0, 2, 0, 0);
-	assert_int_equal(proof_disproof_or_clamp(HAND_FULL, cur), hand_of(18, 0, 0, 0, 4, 0, 0));
+	Hand cur = tu_hand(1, 0, 0, 0, 2, 0, 0);
+	assert_int_equal(proof_disproof_or_clamp(HAND_FULL, cur), tu_hand(18, 0, 0, 0, 4, 0, 0));
 	/* never below the hand held */
-	assert_int_equal(proof_disproof_or_clamp(hand_of(0, 0, 0, 0, 1, 0, 0), cur), cur);
+	assert_int_equal(proof_disproof_or_clamp(tu_hand(0, 0, 0, 0, 1, 0, 0), cur), cur);
 }
 
 static Child child(Move m, bool proven, Hand hand, int flags)
@@ -268,12 +248,12 @@ static void test_and_node_proof_hand(void **state)
 	(void)state;
 	tu_parse(&pos, "5R2k/9/7G1/9/9/9/9/9/9 w 2SGg 1");
 	Child ch[2] = {
-	    child(legal(&pos, "G*2a"), true, hand_of(0, 0, 0, 1, 0, 0, 0), 0),
-	    child(legal(&pos, "G*3a"), true, 0, 0),
+	    child(tu_legal(&pos, "G*2a"), true, tu_hand(0, 0, 0, 1, 0, 0, 0), 0),
+	    child(tu_legal(&pos, "G*3a"), true, 0, 0),
 	};
-	assert_int_equal(proof_result_hand(&pos, SENTE, ch, 2, false, -1, true), hand_of(0, 0, 0, 2, 0, 0, 0));
+	assert_int_equal(proof_result_hand(&pos, SENTE, ch, 2, false, -1, true), tu_hand(0, 0, 0, 2, 0, 0, 0));
 	ch[1].flags = CHILD_FUTILE;
-	assert_int_equal(proof_result_hand(&pos, SENTE, ch, 2, false, -1, true), hand_of(0, 0, 0, 2, 1, 0, 0));
+	assert_int_equal(proof_result_hand(&pos, SENTE, ch, 2, false, -1, true), tu_hand(0, 0, 0, 2, 1, 0, 0));
 }
 
 /*
@@ -291,12 +271,12 @@ static void test_and_node_disproof_hand(void **state)
 	(void)state;
 	tu_parse(&pos, "6R1k/9/9/9/9/9/9/9/9 w Sg 1");
 	Child ch[2] = {
-	    child(legal(&pos, "1a1b"), true, 0, 0),
-	    child(legal(&pos, "G*2a"), false, HAND_FULL, 0),
+	    child(tu_legal(&pos, "1a1b"), true, 0, 0),
+	    child(tu_legal(&pos, "G*2a"), false, HAND_FULL, 0),
 	};
 	assert_int_equal(proof_result_hand(&pos, SENTE, ch, 2, false, 1, false), hand_set(HAND_FULL, GOLD, 0));
-	ch[0] = child(legal(&pos, "1a1b"), false, hand_of(0, 0, 0, 2, 1, 0, 0), 0);
-	assert_int_equal(proof_result_hand(&pos, SENTE, ch, 2, false, 0, false), hand_of(0, 0, 0, 2, 1, 0, 0));
+	ch[0] = child(tu_legal(&pos, "1a1b"), false, tu_hand(0, 0, 0, 2, 1, 0, 0), 0);
+	assert_int_equal(proof_result_hand(&pos, SENTE, ch, 2, false, 0, false), tu_hand(0, 0, 0, 2, 1, 0, 0));
 }
 
 /*
@@ -312,19 +292,19 @@ static void test_or_node_hands(void **state)
 {
 	(void)state;
 	tu_parse(&pos, "8k/9/7G1/9/9/9/9/9/9 b RP 1");
-	Move r3a = legal(&pos, "R*3a"), g1b = legal(&pos, "2c1b");
+	Move r3a = tu_legal(&pos, "R*3a"), g1b = tu_legal(&pos, "2c1b");
 	/* proven by R*3a with proof hand {} after it: R before it */
 	Child ch[2] = {
 	    child(g1b, false, HAND_FULL, 0),
 	    child(r3a, true, 0, 0),
 	};
-	assert_int_equal(proof_result_hand(&pos, SENTE, ch, 2, true, 1, true), hand_of(0, 0, 0, 0, 0, 0, 1));
+	assert_int_equal(proof_result_hand(&pos, SENTE, ch, 2, true, 1, true), tu_hand(0, 0, 0, 0, 0, 0, 1));
 	/* disproven: after R*3a no mate with up to 5 pawns, 1 rook; after the
 	 * gold move none with up to 3 pawns, 2 rooks.  Before the moves: 5 P
 	 * 2 R and 3 P 2 R; the minimum 3 P 2 R; none of the types sente lacks. */
-	ch[1] = child(r3a, false, hand_of(5, 4, 4, 4, 4, 2, 1), 0);
-	ch[0] = child(g1b, false, hand_of(3, 4, 4, 4, 4, 2, 2), 0);
-	assert_int_equal(proof_result_hand(&pos, SENTE, ch, 2, true, -1, false), hand_of(3, 0, 0, 0, 0, 0, 2));
+	ch[1] = child(r3a, false, tu_hand(5, 4, 4, 4, 4, 2, 1), 0);
+	ch[0] = child(g1b, false, tu_hand(3, 4, 4, 4, 4, 2, 2), 0);
+	assert_int_equal(proof_result_hand(&pos, SENTE, ch, 2, true, -1, false), tu_hand(3, 0, 0, 0, 0, 0, 2));
 }
 
 int main(void)

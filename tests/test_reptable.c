@@ -9,32 +9,12 @@
 
 #include "reptable.h"
 
-static RepTable rt;
-
-static int setup(void **state)
-{
-	(void)state;
-	/* 0 bytes asks for the smallest table: RT_WAYS * 256 entries */
-	return rt_init(&rt, 0);
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	rt_free(&rt);
-	return 0;
-}
-
-static int fresh(void **state)
-{
-	(void)state;
-	rt_clear(&rt);
-	return 0;
-}
-
 static void test_store_probe(void **state)
 {
 	(void)state;
+	RepTable rt;
+	/* 0 bytes asks for the smallest table: RT_WAYS * 256 entries */
+	assert_int_equal(rt_init(&rt, 0), 0);
 	assert_int_equal(rt.n, RT_WAYS * 256);
 	int start = -1, len = -1;
 	assert_false(rt_probe(&rt, 0x1234, &start, &len));
@@ -57,11 +37,14 @@ static void test_store_probe(void **state)
 	rt_store(&rt, 0x9999, 2, 1 << 20, 1);
 	assert_true(rt_probe(&rt, 0x9999, &start, &len));
 	assert_int_equal(len, 0xffff);
+	rt_free(&rt);
 }
 
 static void test_bucket_keeps_costliest(void **state)
 {
 	(void)state;
+	RepTable rt;
+	assert_int_equal(rt_init(&rt, 0), 0);
 	/* keys that differ only above the index bits share a bucket */
 	const uint64_t base = 0x40, step = rt.n;
 	const uint64_t amounts[RT_WAYS] = {10, 40, 30, 20};
@@ -89,11 +72,14 @@ static void test_bucket_keeps_costliest(void **state)
 	rt_store(&rt, base + 4, 1, 1, 1);
 	assert_true(rt_probe(&rt, base + 4, &start, &len));
 	assert_true(rt_probe(&rt, base + step * 2, &start, &len));
+	rt_free(&rt);
 }
 
 static void test_clear(void **state)
 {
 	(void)state;
+	RepTable rt;
+	assert_int_equal(rt_init(&rt, 0), 0);
 	int start, len;
 	rt_store(&rt, 77, 1, 2, 3);
 	assert_true(rt_probe(&rt, 77, &start, &len));
@@ -107,6 +93,7 @@ static void test_clear(void **state)
 		rt_clear(&rt);
 	assert_int_equal(rt.gen, gen);
 	assert_false(rt_probe(&rt, 78, &start, &len));
+	rt_free(&rt);
 }
 
 static void test_path_key(void **state)
@@ -128,10 +115,10 @@ static void test_path_key(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test_setup(test_store_probe, fresh),
-	    cmocka_unit_test_setup(test_bucket_keeps_costliest, fresh),
-	    cmocka_unit_test_setup(test_clear, fresh),
+	    cmocka_unit_test(test_store_probe),
+	    cmocka_unit_test(test_bucket_keeps_costliest),
+	    cmocka_unit_test(test_clear),
 	    cmocka_unit_test(test_path_key),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, NULL, NULL);
 }

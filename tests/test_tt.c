@@ -17,20 +17,6 @@
 
 #include "tt.h"
 
-/* Hands written as counts: p, l, n, s, g, b, r. */
-static Hand hand_of(int p, int l, int n, int s, int g, int b, int r)
-{
-	Hand h = 0;
-	h = hand_set(h, PAWN, p);
-	h = hand_set(h, LANCE, l);
-	h = hand_set(h, KNIGHT, n);
-	h = hand_set(h, SILVER, s);
-	h = hand_set(h, GOLD, g);
-	h = hand_set(h, BISHOP, b);
-	h = hand_set(h, ROOK, r);
-	return h;
-}
-
 static TT tt;
 
 static int setup(void **state)
@@ -83,21 +69,21 @@ static void test_proof_hand_superiority(void **state)
 {
 	(void)state;
 	const uint64_t key = 0x1234567890abcdefULL;
-	Hand gs = hand_of(0, 0, 0, 1, 1, 0, 0); /* G + S */
+	Hand gs = tu_hand(0, 0, 0, 1, 1, 0, 0); /* G + S */
 	/* stored from a position holding G S 2P, proven with G S */
-	store_proof(&tt, key, hand_of(2, 0, 0, 1, 1, 0, 0), gs, 5, 10);
+	store_proof(&tt, key, tu_hand(2, 0, 0, 1, 1, 0, 0), gs, 5, 10);
 	/* more of everything, or exactly the proof hand: proven */
 	assert_true(proven(&tt, key, gs, 5));
-	assert_true(proven(&tt, key, hand_of(1, 0, 0, 1, 1, 0, 0), 5));
-	assert_true(proven(&tt, key, hand_of(18, 4, 4, 4, 4, 2, 2), 5));
-	TTProbe p = tt_probe(&tt, key, hand_of(3, 0, 0, 2, 2, 0, 0), 5);
+	assert_true(proven(&tt, key, tu_hand(1, 0, 0, 1, 1, 0, 0), 5));
+	assert_true(proven(&tt, key, tu_hand(18, 4, 4, 4, 4, 2, 2), 5));
+	TTProbe p = tt_probe(&tt, key, tu_hand(3, 0, 0, 2, 2, 0, 0), 5);
 	assert_true(p.found);
 	assert_int_equal(p.len, 5);
 	assert_int_equal(p.hand, gs); /* the proof hand, not the query's */
 	/* less of one type, even with more of others: not proven */
-	assert_false(proven(&tt, key, hand_of(0, 0, 0, 0, 1, 0, 0), 5));
-	assert_false(proven(&tt, key, hand_of(18, 4, 4, 4, 0, 2, 2), 5));
-	assert_false(proven(&tt, key, hand_of(0, 0, 0, 0, 2, 0, 0), 5));
+	assert_false(proven(&tt, key, tu_hand(0, 0, 0, 0, 1, 0, 0), 5));
+	assert_false(proven(&tt, key, tu_hand(18, 4, 4, 4, 0, 2, 2), 5));
+	assert_false(proven(&tt, key, tu_hand(0, 0, 0, 0, 2, 0, 0), 5));
 	/* another board key: nothing */
 	assert_false(tt_probe(&tt, key ^ 1, gs, 5).found);
 }
@@ -106,18 +92,18 @@ static void test_disproof_hand_superiority(void **state)
 {
 	(void)state;
 	const uint64_t key = 0x0fedcba987654321ULL;
-	Hand gs = hand_of(0, 0, 0, 1, 1, 0, 0);
+	Hand gs = tu_hand(0, 0, 0, 1, 1, 0, 0);
 	/* stored from a position holding G, disproven for up to G S */
-	store_disproof(&tt, key, hand_of(0, 0, 0, 0, 1, 0, 0), gs, TT_LEN_INF, 10);
+	store_disproof(&tt, key, tu_hand(0, 0, 0, 0, 1, 0, 0), gs, TT_LEN_INF, 10);
 	assert_true(disproven(&tt, key, gs, 7));
-	assert_true(disproven(&tt, key, hand_of(0, 0, 0, 0, 1, 0, 0), 7));
-	assert_true(disproven(&tt, key, hand_of(0, 0, 0, 1, 0, 0, 0), 7));
+	assert_true(disproven(&tt, key, tu_hand(0, 0, 0, 0, 1, 0, 0), 7));
+	assert_true(disproven(&tt, key, tu_hand(0, 0, 0, 1, 0, 0, 0), 7));
 	assert_true(disproven(&tt, key, 0, 7));
 	assert_int_equal(tt_probe(&tt, key, 0, 7).hand, gs);
 	/* more of any type than the disproof hand: unknown */
-	assert_false(disproven(&tt, key, hand_of(1, 0, 0, 0, 0, 0, 0), 7));
-	assert_false(disproven(&tt, key, hand_of(0, 0, 0, 0, 2, 0, 0), 7));
-	assert_false(disproven(&tt, key, hand_of(0, 0, 0, 1, 1, 0, 1), 7));
+	assert_false(disproven(&tt, key, tu_hand(1, 0, 0, 0, 0, 0, 0), 7));
+	assert_false(disproven(&tt, key, tu_hand(0, 0, 0, 0, 2, 0, 0), 7));
+	assert_false(disproven(&tt, key, tu_hand(0, 0, 0, 1, 1, 0, 1), 7));
 }
 
 static void test_length_bounds(void **state)
@@ -125,7 +111,7 @@ static void test_length_bounds(void **state)
 	(void)state;
 	const uint64_t key = 0x5555aaaa5555aaaaULL;
 	const uint64_t key2 = 0xaaaa5555aaaa5555ULL;
-	Hand h = hand_of(1, 0, 0, 0, 1, 0, 0);
+	Hand h = tu_hand(1, 0, 0, 0, 1, 0, 0);
 	/* a mate of 7 plies answers "mate within 7" and "within 9", not "within 5" */
 	store_proof(&tt, key, h, h, 7, 10);
 	assert_true(proven(&tt, key, h, 7));
@@ -147,7 +133,7 @@ static void test_bounded_disproof_keeps_proof(void **state)
 {
 	(void)state;
 	const uint64_t key = 0x0123012301230123ULL;
-	Hand h = hand_of(0, 0, 0, 0, 2, 0, 0);
+	Hand h = tu_hand(0, 0, 0, 0, 2, 0, 0);
 	/* mate in 9, then the re-search finds no mate within 7: both are true */
 	store_proof(&tt, key, h, h, 9, 50);
 	store_disproof(&tt, key, h, h, 7, 500);
@@ -164,7 +150,7 @@ static void test_clear_generations(void **state)
 {
 	(void)state;
 	const uint64_t key = 0x7777777777777777ULL;
-	Hand h = hand_of(0, 0, 0, 1, 0, 0, 0);
+	Hand h = tu_hand(0, 0, 0, 1, 0, 0, 0);
 	store_proof(&tt, key, h, h, 3, 10);
 	assert_true(proven(&tt, key, h, 3));
 	tt_clear(&tt);
@@ -190,7 +176,7 @@ static void test_full_bucket_keeps_costliest(void **state)
 	/* 256 bytes: one bucket of TT_BUCKET_SIZE entries, every key lands there */
 	assert_int_equal(tt_init(&small, 256), 0);
 	assert_int_equal(small.nbuckets, 1);
-	Hand h = hand_of(1, 0, 0, 0, 0, 0, 0);
+	Hand h = tu_hand(1, 0, 0, 0, 0, 0, 0);
 	/* fill the bucket with open entries of effort 10, 20, ..., 80 */
 	for (int i = 0; i < TT_BUCKET_SIZE; i++)
 		store_open(&small, 100 + (uint64_t)i, h, 2, 2, 10 * (uint64_t)(i + 1), 0);
@@ -231,7 +217,7 @@ static void test_mark_rep(void **state)
 {
 	(void)state;
 	const uint64_t key = 0x3141592653589793ULL;
-	Hand h = hand_of(0, 1, 0, 0, 0, 0, 0);
+	Hand h = tu_hand(0, 1, 0, 0, 0, 0, 0);
 	/* no entry yet: an open one with pn = dn = 1 is made and flagged */
 	TTProbe p = tt_probe(&tt, key, h, 5);
 	assert_false(p.found);
@@ -250,7 +236,7 @@ static void test_mark_rep(void **state)
 	assert_int_equal(p.pn, 5);
 	assert_int_equal(p.dn, 3);
 	/* the flag belongs to the exact hand */
-	assert_false(tt_probe(&tt, key + 1, hand_of(0, 2, 0, 0, 0, 0, 0), 5).maybe_rep);
+	assert_false(tt_probe(&tt, key + 1, tu_hand(0, 2, 0, 0, 0, 0, 0), 5).maybe_rep);
 	/* a resolved entry is left alone */
 	store_proof(&tt, key + 2, h, h, 3, 10);
 	tt_mark_rep(&tt, key + 2, h, 1);
@@ -273,7 +259,7 @@ static void test_open_depth(void **state)
 	store_open(&tt, key, h, 6, 3, 30, 7);
 	assert_int_equal(tt_probe(&tt, key, h, 0).depth, 3);
 	/* open values are for the exact hand only */
-	assert_false(tt_probe(&tt, key, hand_of(1, 0, 0, 0, 0, 0, 0), 0).found);
+	assert_false(tt_probe(&tt, key, tu_hand(1, 0, 0, 0, 0, 0, 0), 0).found);
 }
 
 static void test_hashfull(void **state)
