@@ -166,4 +166,3 @@ Move futile_mate1(Position *pos, int *nchecks, bool rule)
 	}
 	return MOVE_NONE;
 }
-

@@ -77,9 +77,6 @@ static inline uint64_t path_top_hash(const Path *p) { return p->hash[p->len - 1]
 
 /* The path key the position reached by `move` from the current one would
  * have (what path_push would give it).  Precondition: p->len > 0. */
-static inline uint64_t path_child_hash(const Path *p, Move move)
-{
-	return rt_path_key(path_top_hash(p), (uint32_t)move);
-}
+static inline uint64_t path_child_hash(const Path *p, Move move) { return rt_path_key(path_top_hash(p), (uint32_t)move); }
 
 #endif

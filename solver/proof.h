@@ -84,6 +84,16 @@ static inline Hand proof_disproof_or_clamp(Hand dis, Hand current)
  * count; otherwise proof is returned unchanged. */
 Hand proof_guard_interpositions(const Position *pos, Color att, Hand proof);
 
+/* The proof hand of a defender node pos (defender to move, in check,
+ * attacker att) that is mated -- it has no evasion but futile drops; total =
+ * the number of all its evasions.  With none at all, what the monopoly guard
+ * keeps; otherwise the mate rests on futile drops, whose futility was judged
+ * with the hands as they are: the attacker's whole hand. */
+static inline Hand proof_hand_mated(const Position *pos, Color att, int total)
+{
+	return total == 0 ? proof_guard_interpositions(pos, att, 0) : pos->hand[att];
+}
+
 /* The proof hand (proven true) or disproof hand (proven false) of the node
  * pos -- an OR node if or_node, else an AND node -- from its n children ch
  * (their moves, flags and hands), by the rules above.  decisive: the index

@@ -97,8 +97,8 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 	if (p.maybe_rep) {
 		/* disproven by a repetition on this very path before? */
 		int start, len;
-		if (rt_probe(&d->rt, path_child_hash(&d->path, move), &start, &len) &&
-		    remain <= len && start < d->path.len) {
+		if (rt_probe(&d->rt, path_child_hash(&d->path, move), &start, &len) && remain <= len &&
+		    start < d->path.len) {
 			child_set_disproven(c, len, hand);
 			c->rep = (uint16_t)start;
 			return;
@@ -119,7 +119,7 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 		 * (non-futile) evasions; none means the check mates. */
 		int total, n = futile_count_real_evasions(pos, &total, d->futile_rule);
 		if (n == 0) {
-			Hand proof = total == 0 ? proof_guard_interpositions(pos, d->attacker, 0) : hand;
+			Hand proof = proof_hand_mated(pos, d->attacker, total);
 			child_set_proven(c, 0, proof);
 			tt_store(&d->tt, pos_board_key(pos), hand, proof, 0, PNDN_INF, 0, 1, d->path.len);
 			return;
@@ -142,7 +142,7 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 			pos_do_move(pos, mate);
 			int total;
 			futile_count_real_evasions(pos, &total, d->futile_rule);
-			Hand proof = total == 0 ? proof_guard_interpositions(pos, d->attacker, 0) : pos->hand[d->attacker];
+			Hand proof = proof_hand_mated(pos, d->attacker, total);
 			pos_undo_move(pos, mate);
 			proof = proof_hand_before(proof, mate, hand);
 			child_set_proven(c, 1, proof);
@@ -151,7 +151,8 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 		}
 		if (remain < 3 || nchecks == 0) {
 			/* no mate in one and no room for more (or no check at all) */
-			child_set_disproven(c, nchecks == 0 ? TT_LEN_INF : 1, nchecks == 0 ? proof_disproof_or_clamp(HAND_FULL, hand) : hand);
+			child_set_disproven(c, nchecks == 0 ? TT_LEN_INF : 1,
+			                    nchecks == 0 ? proof_disproof_or_clamp(HAND_FULL, hand) : hand);
 			return;
 		}
 		/* df-pn+: the disproof number of an attacker node is its number of checks */
@@ -443,4 +444,3 @@ NodeResult search_root(Dfpn *d, int remain)
 	} while (r.pn != 0 && r.dn != 0 && !d->stopped);
 	return r;
 }
-

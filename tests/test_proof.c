@@ -311,14 +311,10 @@ int main(void)
 {
 	core_init();
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_monopoly_guard),
-	    cmocka_unit_test(test_contact_check_needs_no_guard),
-	    cmocka_unit_test(test_nifu_interposition),
-	    cmocka_unit_test(test_hand_before_drop),
-	    cmocka_unit_test(test_hand_before_capture),
-	    cmocka_unit_test(test_disproof_of_a_node_without_checks),
-	    cmocka_unit_test(test_and_node_proof_hand),
-	    cmocka_unit_test(test_and_node_disproof_hand),
+	    cmocka_unit_test(test_monopoly_guard),      cmocka_unit_test(test_contact_check_needs_no_guard),
+	    cmocka_unit_test(test_nifu_interposition),  cmocka_unit_test(test_hand_before_drop),
+	    cmocka_unit_test(test_hand_before_capture), cmocka_unit_test(test_disproof_of_a_node_without_checks),
+	    cmocka_unit_test(test_and_node_proof_hand), cmocka_unit_test(test_and_node_disproof_hand),
 	    cmocka_unit_test(test_or_node_hands),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

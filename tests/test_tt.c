@@ -55,15 +55,9 @@ static void store_open(TT *t, uint64_t key, Hand hand, PnDn pn, PnDn dn, uint64_
 	tt_store(t, key, hand, hand, pn, dn, 0, amount, depth);
 }
 
-static bool proven(const TT *t, uint64_t key, Hand hand, int remain)
-{
-	return tt_probe(t, key, hand, remain).pn == 0;
-}
+static bool proven(const TT *t, uint64_t key, Hand hand, int remain) { return tt_probe(t, key, hand, remain).pn == 0; }
 
-static bool disproven(const TT *t, uint64_t key, Hand hand, int remain)
-{
-	return tt_probe(t, key, hand, remain).dn == 0;
-}
+static bool disproven(const TT *t, uint64_t key, Hand hand, int remain) { return tt_probe(t, key, hand, remain).dn == 0; }
 
 static void test_proof_hand_superiority(void **state)
 {
