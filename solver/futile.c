@@ -93,10 +93,11 @@ __attribute__((noinline)) int futile_count_real_evasions(Position *pos, int *tot
 	return futile_mark(pos, &ev, futile, rule);
 }
 
-/* Cheap tests first: a safe king step, a capture of the
- * checker, an interposition by a move (in shogi every piece moves where it
- * attacks); only drops need the full futility analysis. */
-bool futile_has_real_evasion(Position *pos, bool rule)
+/* Cheap tests first: a safe king step, a capture of the checker, an
+ * interposition by a move (in shogi every piece moves where it attacks); only
+ * drops need the full futility analysis.  static inline: futile_mate1 runs it
+ * after every check (a call there cost 0.4 % of the search's instructions). */
+static inline __attribute__((always_inline)) bool has_real_evasion(Position *pos, bool rule)
 {
 	Color def = pos->side, att = color_flip(def);
 	Square ksq = pos->king[def];
@@ -151,6 +152,8 @@ bool futile_has_real_evasion(Position *pos, bool rule)
 	return false;
 }
 
+bool futile_has_real_evasion(Position *pos, bool rule) { return has_real_evasion(pos, rule); }
+
 Move futile_mate1(Position *pos, int *nchecks, bool rule)
 {
 	MoveList checks;
@@ -159,7 +162,7 @@ Move futile_mate1(Position *pos, int *nchecks, bool rule)
 	for (int i = 0; i < checks.n; i++) {
 		Move m = checks.moves[i];
 		pos_do_move(pos, m);
-		bool escape = futile_has_real_evasion(pos, rule);
+		bool escape = has_real_evasion(pos, rule);
 		pos_undo_move(pos, m);
 		if (!escape)
 			return m;

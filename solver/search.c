@@ -196,6 +196,96 @@ static inline PnDn eps_threshold(PnDn second)
 	return second + second / 4 + 1;
 }
 
+/* The values of the current node (an OR node if or_node) from its n
+ * children ch, into r's pn, dn, len and rep; the child to search next in
+ * *best_out, the second-smallest child phi in *second_out, the child that
+ * resolved the node for its player to move (shortest proof at an OR node,
+ * least path-dependent disproof at an AND node) in *decisive_out (-1 if
+ * none).  A delayed drop interposition whose predecessor is now proven gets
+ * its initial values here (remain: the node's budget).  always_inline with a
+ * constant or_node at each call: a branch-free loop per node type, as when
+ * the two loops were written out (a shared loop testing or_node cost 0.2 %
+ * of the instructions). */
+static inline __attribute__((always_inline)) void node_values(Dfpn *d, Child *ch, int n, const bool or_node, int remain,
+                                                              NodeResult *r, int *best_out, int *decisive_out,
+                                                              PnDn *second_out)
+{
+	/* Node values from the children, in terms of the player to move:
+	 * phi = the smallest child phi (the child to search next, ties to
+	 * the larger delta: pick_best), delta = the sum of the child
+	 * deltas.  The lengths and repetitions differ by node type. */
+	int best = -1;
+	PnDn best_phi = 0, best_delta = 0, second = PNDN_INF, sum_delta = 0;
+	int decisive = -1;
+	/* the node resolved for the player to move (phi == 0): its length
+	 * and repetition, from the decisive child */
+	int win_len = or_node ? TT_LEN_INF : -1, win_rep = -1;
+	/* otherwise: OR the shortest no-mate bound and the shallowest
+	 * repetition of the disproven children; AND the longest proof */
+	int len = or_node ? TT_LEN_INF : 0, rep = REP_NONE;
+	for (int i = 0; i < n; i++) {
+		if (!or_node && (ch[i].flags & CHILD_DELAYED)) {
+			if (ch[i - 1].pn != 0 || (ch[i - 1].flags & CHILD_DELAYED))
+				continue;
+			/* the drop before it on this square is proven: look at this one */
+			Move dm = ch[i].move;
+			pos_do_move(&d->pos, dm);
+			init_child(d, &ch[i], false, remain - 1, dm);
+			pos_undo_move(&d->pos, dm);
+		}
+		const Child *c = &ch[i];
+		if (or_node) {
+			/* proven: the shortest mate decides */
+			if (c->pn == 0 && c->len + 1 < win_len) {
+				win_len = c->len + 1;
+				decisive = i;
+			}
+			if (c->dn == 0) {
+				if (c->rep < rep)
+					rep = c->rep;
+				if (c->len < TT_LEN_INF && c->len + 1 < len)
+					len = c->len + 1;
+			}
+		} else {
+			/* the longest proof (futile drops do not count) */
+			if (c->pn == 0 && !(c->flags & CHILD_FUTILE) && c->len + 1 > len)
+				len = c->len + 1;
+			if (c->dn == 0) {
+				int crep = c->rep;
+				int clen = c->len >= TT_LEN_INF ? TT_LEN_INF : c->len + 1;
+				/* disproven: prefer a disproof that depends least on
+				 * the path, then the longest bound */
+				if (win_len < 0 || crep > win_rep || (win_rep == crep && clen > win_len)) {
+					win_len = clen;
+					win_rep = crep;
+					decisive = i;
+				}
+			}
+		}
+		PnDn cphi = phi(c->pn, c->dn, or_node), cdelta = delta(c->pn, c->dn, or_node);
+		sum_delta = pndn_add(sum_delta, cdelta);
+		pick_best(cphi, cdelta, i, &best, &best_phi, &best_delta, &second);
+	}
+	PnDn nphi = phi(ch[best].pn, ch[best].dn, or_node), ndelta = sum_delta;
+	if (nphi == 0) {
+		ndelta = PNDN_INF;
+		len = win_len;
+		rep = or_node ? REP_NONE : win_rep;
+	} else {
+		if (ndelta >= PNDN_INF)
+			ndelta = PNDN_MAX;
+		if (ndelta != 0)
+			rep = REP_NONE; /* a repetition matters to a disproof only */
+	}
+	r->pn = or_node ? nphi : ndelta;
+	r->dn = or_node ? ndelta : nphi;
+	r->len = len;
+	r->rep = rep;
+	*best_out = best;
+	*decisive_out = decisive;
+	*second_out = second;
+}
+
 /* Generates the children of the current node into the arena and gives each
  * its initial values.  Kept out of mid() so that the move list does not stay
  * on the stack during the recursion.  Returns the arena index (SIZE_MAX when
@@ -300,78 +390,13 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 	bool first_pass = true;
 	for (;;) {
 		Child *ch = &d->arena[base];
-		/* Node values from the children, in terms of the player to move:
-		 * phi = the smallest child phi (the child to search next, ties to
-		 * the larger delta: pick_best), delta = the sum of the child
-		 * deltas.  The lengths and repetitions differ by node type. */
-		int best = -1;
-		PnDn best_phi = 0, best_delta = 0, second = PNDN_INF, sum_delta = 0;
-		decisive = -1;
-		/* the node resolved for the player to move (phi == 0): its length
-		 * and repetition, from the decisive child */
-		int win_len = or_node ? TT_LEN_INF : -1, win_rep = -1;
-		/* otherwise: OR the shortest no-mate bound and the shallowest
-		 * repetition of the disproven children; AND the longest proof */
-		int len = or_node ? TT_LEN_INF : 0, rep = REP_NONE;
-		for (int i = 0; i < n; i++) {
-			if (!or_node && (ch[i].flags & CHILD_DELAYED)) {
-				if (ch[i - 1].pn != 0 || (ch[i - 1].flags & CHILD_DELAYED))
-					continue;
-				/* the drop before it on this square is proven: look at this one */
-				Move dm = ch[i].move;
-				pos_do_move(pos, dm);
-				init_child(d, &ch[i], false, remain - 1, dm);
-				pos_undo_move(pos, dm);
-			}
-			const Child *c = &ch[i];
-			if (or_node) {
-				/* proven: the shortest mate decides */
-				if (c->pn == 0 && c->len + 1 < win_len) {
-					win_len = c->len + 1;
-					decisive = i;
-				}
-				if (c->dn == 0) {
-					if (c->rep < rep)
-						rep = c->rep;
-					if (c->len < TT_LEN_INF && c->len + 1 < len)
-						len = c->len + 1;
-				}
-			} else {
-				/* the longest proof (futile drops do not count) */
-				if (c->pn == 0 && !(c->flags & CHILD_FUTILE) && c->len + 1 > len)
-					len = c->len + 1;
-				if (c->dn == 0) {
-					int crep = c->rep;
-					int clen = c->len >= TT_LEN_INF ? TT_LEN_INF : c->len + 1;
-					/* disproven: prefer a disproof that depends least on
-					 * the path, then the longest bound */
-					if (win_len < 0 || crep > win_rep || (win_rep == crep && clen > win_len)) {
-						win_len = clen;
-						win_rep = crep;
-						decisive = i;
-					}
-				}
-			}
-			PnDn cphi = phi(c->pn, c->dn, or_node), cdelta = delta(c->pn, c->dn, or_node);
-			sum_delta = pndn_add(sum_delta, cdelta);
-			pick_best(cphi, cdelta, i, &best, &best_phi, &best_delta, &second);
-		}
-		PnDn nphi = phi(ch[best].pn, ch[best].dn, or_node), ndelta = sum_delta;
-		if (nphi == 0) {
-			ndelta = PNDN_INF;
-			len = win_len;
-			rep = or_node ? REP_NONE : win_rep;
-		} else {
-			if (ndelta >= PNDN_INF)
-				ndelta = PNDN_MAX;
-			if (ndelta != 0)
-				rep = REP_NONE; /* a repetition matters to a disproof only */
-		}
-		PnDn pn = or_node ? nphi : ndelta, dn = or_node ? ndelta : nphi;
-		r.pn = pn;
-		r.dn = dn;
-		r.len = len;
-		r.rep = rep;
+		int best;
+		PnDn second;
+		if (or_node)
+			node_values(d, ch, n, true, remain, &r, &best, &decisive, &second);
+		else
+			node_values(d, ch, n, false, remain, &r, &best, &decisive, &second);
+		const PnDn pn = r.pn, dn = r.dn;
 		if (first_pass) {
 			/* Threshold control (TCA, Kishimoto 2005; as in KomoringHeights):
 			 * a child whose entry comes from higher up the path may hold
@@ -398,7 +423,8 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 		PnDn thphi = phi(thpn, thdn, or_node), thdelta = delta(thpn, thdn, or_node);
 		PnDn e = eps_threshold(second);
 		PnDn cthphi = thphi < e ? thphi : e;
-		PnDn cthdelta = thdelta >= PNDN_INF ? PNDN_INF : thdelta - ndelta + delta(ch[best].pn, ch[best].dn, or_node);
+		PnDn cthdelta = thdelta >= PNDN_INF ? PNDN_INF
+		                                       : thdelta - delta(pn, dn, or_node) + delta(ch[best].pn, ch[best].dn, or_node);
 		PnDn cthpn = or_node ? cthphi : cthdelta, cthdn = or_node ? cthdelta : cthphi;
 		Move m = ch[best].move;
 		bool child_new = (ch[best].flags & CHILD_NEW) != 0;
