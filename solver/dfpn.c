@@ -102,7 +102,6 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 	begin_search(d, root, root->side, lim);
 	int root_ply = d->pos.ply;
 
-
 	NodeResult r = search_root(d, BUDGET_INF - root_ply);
 	res->nodes_prove = d->nodes;
 	if (lim && lim->trace)

@@ -44,7 +44,6 @@ static NodeResult search_child(Dfpn *d, Move m, int remain)
 	return r;
 }
 
-
 /* Plays m (a defender move), builds the checked main line of t plies after
  * it, and tells whether that line leaves the attacker's hand empty.  The
  * position is restored. */
