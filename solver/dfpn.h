@@ -44,9 +44,13 @@
  * allows further futile drops, recursively.  Futile drops are proven without
  * search and do not count toward the mate length; when every evasion is a
  * futile drop the check is mate.  Interpositions by a moving piece always count.
+ * futile.h decides futility (and explains its memo); proof.h the proof and
+ * disproof hands; pv.h the main line; search.h the search proper.
  *
  * Mate length = plies of the main line: the attacker mates as fast as
  * possible, the defender resists as long as possible.
+ *
+ * This header is the API; dfpn_internal.h lists the files behind it.
  */
 #ifndef TSUME_DFPN_H
 #define TSUME_DFPN_H
@@ -155,7 +159,8 @@ DfpnStatus dfpn_mate_within(Dfpn *d, const Position *pos, Color attacker, int ma
                             DfpnBound *out);
 
 /* true iff the defender (side to move) is in check and every evasion is a
- * futile drop interposition (see above), i.e. the position counts as mate.
+ * futile drop interposition (see above; defined in futile.c, always with the
+ * rule on), i.e. the position counts as mate.
  * pos is modified during the call and restored. */
 bool dfpn_is_mated(Position *pos);
 

@@ -31,15 +31,6 @@
 /* ------------------------------------------------------------------ */
 /* helpers */
 
-static Move legal_move(const Position *pos, const char *usi)
-{
-	int len;
-	Move m = usi_parse(usi, &len), out;
-	if (m == MOVE_NONE || !gen_find_legal(pos, m, &out))
-		fail_msg("move %s is not legal here", usi);
-	return out;
-}
-
 /* Removes every occurrence of the UTF-8 string `word` from s, in place. */
 static void remove_word(char *s, const char *word)
 {
@@ -227,7 +218,7 @@ static void test_move_cases(void **state)
 	for (size_t i = 0; i < sizeof MOVE_CASES / sizeof MOVE_CASES[0]; i++) {
 		const MoveCase *c = &MOVE_CASES[i];
 		tu_parse(&pos, c->sfen);
-		Move m = legal_move(&pos, c->usi);
+		Move m = tu_legal(&pos, c->usi);
 		Move prev = MOVE_NONE;
 		if (c->prev) {
 			int len;
@@ -260,7 +251,7 @@ static void test_move_record(void **state)
 	char buf[KIF_MOVE_MAX];
 	for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
 		tu_parse(&pos, CASES[i].sfen);
-		Move m = legal_move(&pos, CASES[i].usi);
+		Move m = tu_legal(&pos, CASES[i].usi);
 		int len;
 		Move prev = CASES[i].prev ? usi_parse(CASES[i].prev, &len) : MOVE_NONE;
 		assert_int_equal(kif_move_record(&pos, m, prev, buf, sizeof buf), (int)strlen(CASES[i].expect));
@@ -273,7 +264,7 @@ static void test_buffer_too_small(void **state)
 	(void)state;
 	static Position pos;
 	tu_parse(&pos, SFEN_STARTPOS);
-	Move m = legal_move(&pos, "7g7f");
+	Move m = tu_legal(&pos, "7g7f");
 	const char *expect = "▲７六歩";
 	size_t need = strlen(expect) + 1;
 	char buf[64];

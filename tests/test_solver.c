@@ -70,13 +70,8 @@ static void check_shogiboardq(int n)
 	static char line[8192];
 	static Position pos, after;
 	int count = 0, limit = tu_quick() ? 50 : 1000;
-	while (count < limit && tu_read_line(f, line, sizeof line)) {
-		if (line[0] == '#' || !line[0])
-			continue;
-		const char *moves;
-		SfenError err;
-		if (sfen_parse_root(&pos, line, &err, &moves) != SFEN_OK)
-			fail_msg("%s: %s", line, err.message);
+	const char *moves;
+	while (count < limit && tu_read_root(f, line, sizeof line, &pos, &moves)) {
 		/* the published line itself replays to a mate of N plies */
 		after = pos;
 		assert_int_equal(sfen_play_moves(&after, moves, 0, NULL, 100, NULL), n);

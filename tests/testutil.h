@@ -67,6 +67,49 @@ static inline void tu_parse(Position *pos, const char *sfen)
 		fail_msg("cannot parse '%s': %s", sfen, err.message);
 }
 
+/* The legal move `usi` of pos, with its piece and capture filled in (as the
+ * generators make it); fails the test if it is not legal there. */
+static inline Move tu_legal(const Position *pos, const char *usi)
+{
+	int len;
+	Move m = usi_parse(usi, &len), out;
+	if (m == MOVE_NONE || !gen_find_legal(pos, m, &out))
+		fail_msg("move %s is not legal here", usi);
+	return out;
+}
+
+/* A hand from its counts: pawns, lances, knights, silvers, golds, bishops,
+ * rooks. */
+static inline Hand tu_hand(int p, int l, int n, int s, int g, int b, int r)
+{
+	Hand h = 0;
+	h = hand_set(h, PAWN, p);
+	h = hand_set(h, LANCE, l);
+	h = hand_set(h, KNIGHT, n);
+	h = hand_set(h, SILVER, s);
+	h = hand_set(h, GOLD, g);
+	h = hand_set(h, BISHOP, b);
+	h = hand_set(h, ROOK, r);
+	return h;
+}
+
+/* Reads the next problem line of f ("SFEN [moves m1 ...]"; '#' comments
+ * and blank lines skipped) into line and parses it into pos, *moves
+ * pointing at its moves text; fails the test on a parse error.  false at
+ * end of file. */
+static inline bool tu_read_root(FILE *f, char *line, size_t size, Position *pos, const char **moves)
+{
+	while (tu_read_line(f, line, size)) {
+		if (line[0] == '#' || !line[0])
+			continue;
+		SfenError err;
+		if (sfen_parse_root(pos, line, &err, moves) != SFEN_OK)
+			fail_msg("%s: %s", line, err.message);
+		return true;
+	}
+	return false;
+}
+
 /* Makes a fresh temporary directory $TMPDIR/NAME.XXXXXX into dir; 0 or -1. */
 static inline int tu_tmpdir_create(char *dir, size_t size, const char *name)
 {

@@ -1,0 +1,113 @@
+/*
+ * dfpn_internal.h -- what the pieces of the df-pn solver share; not part of
+ * the API (that is dfpn.h).
+ *
+ *   dfpn.c     the API: contexts, dfpn_solve (first proof, re-searches for a
+ *              shorter mate, main line), dfpn_mate_within
+ *   search.c   the search: mid(), child expansion and initial values,
+ *              threshold control, limits (search.h)
+ *   futile.c   futile interpositions and mate detection modulo them (futile.h)
+ *   proof.c    proof and disproof hands (proof.h)
+ *   pv.c       main-line extraction (pv.h)
+ *   path.h     the current path, for repetitions
+ *   tt.c       transposition table; reptable.c path-keyed repetition results
+ *
+ * The search state is one struct Dfpn; the children of the nodes on the path
+ * are Child records in its arena; a searched node returns a NodeResult.
+ */
+#ifndef TSUME_DFPN_INTERNAL_H
+#define TSUME_DFPN_INTERNAL_H
+
+#include "dfpn.h"
+#include "path.h"
+#include "reptable.h"
+#include "tt.h"
+
+#include <time.h>
+
+/* Length budget meaning "no limit": deeper than any path we can play. */
+#define BUDGET_INF (POS_MAX_PLY - 16)
+
+/* Child flags.
+ * CHILD_FUTILE: a futile drop interposition (futile.h), proven without
+ * search and not counted in the mate length.
+ * CHILD_DELAYED: a drop interposition waiting for the drop before it on the
+ * same square to be proven (delayed expansion of interpositions: only one
+ * piece per square is searched at a time, and the next is looked at only once
+ * it is proven -- the idea of KomoringHeights' 合駒の遅延展開).
+ * CHILD_OLD: its table entry was stored from a shallower point of the path
+ * (a transposition from above, maybe a loop: the threshold control of mid()).
+ * CHILD_NEW: no table entry yet (its values are the initial estimates). */
+enum { CHILD_FUTILE = 1, CHILD_DELAYED = 4, CHILD_OLD = 8, CHILD_NEW = 16 };
+
+/* A disproof that depends on no repetition. */
+#define REP_NONE UINT16_MAX
+
+/* One child of an expanded node, kept in the context's arena. */
+typedef struct {
+	Move move;
+	uint16_t flags; /* CHILD_* */
+	uint16_t rep;   /* disproven: index on the path of the shallowest position
+	                   it repeats (REP_NONE: a disproof for every path) */
+	PnDn pn, dn;
+	int len;   /* proven: mate length; disproven: no mate within len */
+	Hand hand; /* proven: proof hand; disproven: disproof hand (attacker's) */
+} Child;
+
+/* The values of a searched node. */
+typedef struct {
+	PnDn pn, dn;
+	int len;   /* proven: mate length; disproven: no mate within len */
+	int rep;   /* disproven: path index of the shallowest repeated position
+	              the disproof depends on (REP_NONE: none) */
+	Hand hand; /* proof / disproof hand when resolved */
+} NodeResult;
+
+struct Dfpn {
+	TT tt;
+	RepTable rt;      /* repetition results by path key (reptable.h) */
+	bool futile_rule; /* futile drops proven without search and not counted */
+	int rep_span;     /* see dfpn_set_repetition_span */
+	bool budgeted;    /* the running search has a length budget (search_root) */
+	Position pos;     /* the current node */
+	Color attacker;
+	/* limits and statistics */
+	const DfpnLimits *lim;
+	uint64_t nodes, next_check;
+	double start;
+	DfpnStopReason stop_reason;
+	bool stopped;
+	double last_progress;
+	Path path;
+	/* children arena (indices stay valid across realloc) */
+	Child *arena;
+	size_t arena_cap, arena_top;
+};
+
+/* Seconds of a monotonic clock. */
+static inline double dfpn_now_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Marks c proven: a mate of len plies with proof hand `hand`. */
+static inline void child_set_proven(Child *c, int len, Hand hand)
+{
+	c->pn = 0;
+	c->dn = PNDN_INF;
+	c->len = len;
+	c->hand = hand;
+}
+
+/* Marks c disproven: no mate within len plies, with disproof hand `hand`. */
+static inline void child_set_disproven(Child *c, int len, Hand hand)
+{
+	c->pn = PNDN_INF;
+	c->dn = 0;
+	c->len = len;
+	c->hand = hand;
+}
+
+#endif

@@ -1,0 +1,82 @@
+/*
+ * path.h -- the positions on the current search path (the root, then one
+ * per move played by the search), for repetition detection.
+ *
+ * A position repeated on the path is no mate for that path (perpetual check
+ * loses for the checker, dfpn.h), so every new child asks path_find whether
+ * its position is already on the path.  Most answers are "no": a counting
+ * filter indexed by the top PATH_FILTER_BITS bits of the key answers those
+ * in one load, and only a filter hit scans the exact keys.
+ *
+ * Besides the position keys the path keeps, by path index, the *path key* of
+ * each node (reptable.h): a hash of the moves from the search root, the key
+ * under which results true on this path only are remembered.
+ *
+ * All functions are static inline: they run at every node of the search.
+ */
+#ifndef TSUME_PATH_H
+#define TSUME_PATH_H
+
+#include "position.h"
+#include "reptable.h"
+
+#include <string.h>
+
+#define PATH_FILTER_BITS 16
+
+typedef struct {
+	uint8_t filter[1 << PATH_FILTER_BITS]; /* keys on the path by path_slot(key) */
+	uint64_t keys[POS_MAX_PLY + 1];        /* position keys (pos_key) by path index */
+	uint64_t hash[POS_MAX_PLY + 1];        /* path keys (reptable.h) by path index */
+	int len;                               /* positions on the path; the current one is len - 1 */
+} Path;
+
+/* Empties the path. */
+static inline void path_reset(Path *p)
+{
+	memset(p->filter, 0, sizeof p->filter);
+	p->len = 0;
+}
+
+/* The filter slot of a position key: its top PATH_FILTER_BITS bits. */
+static inline unsigned path_slot(uint64_t key) { return (unsigned)(key >> (64 - PATH_FILTER_BITS)); }
+
+/* Adds the position with key `key` (pos_key), reached by `move` from the
+ * current end of the path (MOVE_NONE for the root, whose path key is 0).
+ * Precondition: p->len <= POS_MAX_PLY. */
+static inline void path_push(Path *p, uint64_t key, Move move)
+{
+	p->hash[p->len] = p->len ? rt_path_key(p->hash[p->len - 1], (uint32_t)move) : 0;
+	p->keys[p->len++] = key;
+	p->filter[path_slot(key)]++;
+}
+
+/* Removes the last position.  Precondition: p->len > 0. */
+static inline void path_pop(Path *p)
+{
+	uint64_t key = p->keys[--p->len];
+	p->filter[path_slot(key)]--;
+}
+
+/* Index on the path of the position with this key (the deepest one if it
+ * occurs twice), or -1 if it is not on the path. */
+static inline int path_find(const Path *p, uint64_t key)
+{
+	if (!p->filter[path_slot(key)])
+		return -1;
+	for (int i = p->len - 1; i >= 0; i--)
+		if (p->keys[i] == key)
+			return i;
+	return -1;
+}
+
+static inline bool path_contains(const Path *p, uint64_t key) { return path_find(p, key) >= 0; }
+
+/* The path key of the current (last) position.  Precondition: p->len > 0. */
+static inline uint64_t path_top_hash(const Path *p) { return p->hash[p->len - 1]; }
+
+/* The path key the position reached by `move` from the current one would
+ * have (what path_push would give it).  Precondition: p->len > 0. */
+static inline uint64_t path_child_hash(const Path *p, Move move) { return rt_path_key(path_top_hash(p), (uint32_t)move); }
+
+#endif

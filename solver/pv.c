@@ -1,0 +1,196 @@
+/* pv.c -- main-line extraction (see pv.h). */
+#include "pv.h"
+
+#include "futile.h"
+#include "movegen.h"
+#include "search.h"
+
+#include <stdlib.h>
+
+/* Value of the child reached by m from the current position, under budget. */
+static TTProbe probe_child(Dfpn *d, Move m, int remain)
+{
+	Position *pos = &d->pos;
+	pos_do_move(pos, m);
+	TTProbe p;
+	int total;
+	if (path_contains(&d->path, pos_key(pos)))
+		p = (TTProbe){PNDN_INF, 0, TT_LEN_INF, true, false, INT16_MAX, 0};
+	else if (pos->side != d->attacker && futile_count_real_evasions(pos, &total, d->futile_rule) == 0)
+		p = (TTProbe){0, PNDN_INF, 0, true, false, INT16_MAX, 0};
+	else
+		p = tt_probe(&d->tt, pos_board_key(pos), pos->hand[d->attacker], remain);
+	pos_undo_move(pos, m);
+	return p;
+}
+
+/* Resolves the child reached by m within budget `remain` by search. */
+static NodeResult search_child(Dfpn *d, Move m, int remain)
+{
+	Position *pos = &d->pos;
+	pos_do_move(pos, m);
+	NodeResult r;
+	TTProbe p = tt_probe(&d->tt, pos_board_key(pos), pos->hand[d->attacker], remain);
+	if (path_contains(&d->path, pos_key(pos))) {
+		r = (NodeResult){PNDN_INF, 0, TT_LEN_INF, path_find(&d->path, pos_key(pos)), pos->hand[d->attacker]};
+	} else if (p.pn == 0 || p.dn == 0) {
+		r = (NodeResult){p.pn, p.dn, p.len, REP_NONE, p.hand}; /* already known */
+	} else {
+		path_push(&d->path, pos_key(pos), m);
+		r = search_root(d, remain);
+		path_pop(&d->path);
+	}
+	pos_undo_move(pos, m);
+	return r;
+}
+
+/* Plays m (a defender move), builds the checked main line of t plies after
+ * it, and tells whether that line leaves the attacker's hand empty.  The
+ * position is restored. */
+static bool line_leaves_no_pieces(Dfpn *d, Move m, int t)
+{
+	Position *pos = &d->pos;
+	Move *tmp = malloc(sizeof(Move) * DFPN_MAX_PV);
+	if (!tmp)
+		return false;
+	pos_do_move(pos, m);
+	path_push(&d->path, pos_key(pos), m);
+	int n = pv_build(d, t, tmp, true, false);
+	bool empty = n == t && pos->hand[d->attacker] == 0;
+	for (int i = n - 1; i >= 0; i--) {
+		path_pop(&d->path);
+		pos_undo_move(pos, tmp[i]);
+	}
+	path_pop(&d->path);
+	pos_undo_move(pos, m);
+	free(tmp);
+	return empty;
+}
+
+int pv_build(Dfpn *d, int len, Move *pv, bool verify, bool tiebreak)
+{
+	Position *pos = &d->pos;
+	int t = len, n = 0;
+	while (t > 0 && (!verify || !d->stopped) && n < DFPN_MAX_PV - 1 && pos->ply + 2 < POS_MAX_PLY) {
+		MoveList list;
+		Move chosen = MOVE_NONE;
+		int chosen_len = t - 1;
+		if (pos->side == d->attacker) {
+			gen_checks(pos, &list);
+			for (int pass = 0; pass < 2 && chosen == MOVE_NONE; pass++) {
+				int best_len = TT_LEN_INF;
+				for (int i = 0; i < list.n; i++) {
+					TTProbe p = probe_child(d, list.moves[i], verify ? t - 1 : BUDGET_INF);
+					if (p.pn == 0 && (!verify || p.len <= t - 1) && p.len < best_len) {
+						best_len = p.len;
+						chosen = list.moves[i];
+					}
+				}
+				if (chosen == MOVE_NONE && pass == 0) {
+					if (!verify)
+						return n;
+					/* prove the node again within t plies to fill the table */
+					NodeResult r = search_root(d, t);
+					if (r.pn != 0)
+						return n;
+				}
+				chosen_len = best_len;
+			}
+			if (verify)
+				chosen_len = t - 1;
+		} else {
+			gen_evasions(pos, &list);
+			/* candidates: non-futile evasions, longest stored proof first */
+			int order[MAX_MOVES], lens[MAX_MOVES], m = 0;
+			bool futile[MAX_MOVES];
+			futile_mark(pos, &list, futile, d->futile_rule);
+			for (int i = 0; i < list.n; i++) {
+				if (futile[i])
+					continue;
+				TTProbe p = probe_child(d, list.moves[i], verify ? t - 1 : BUDGET_INF);
+				if (!verify && p.pn != 0)
+					continue;
+				order[m] = i;
+				lens[m] = p.pn == 0 ? p.len : t - 1;
+				/* known to have no mate within t-3 (the minimality search
+				 * stored it): a longest defence, try it first */
+				if (verify && t >= 3 && probe_child(d, list.moves[i], t - 3).dn == 0)
+					lens[m] = TT_LEN_INF;
+				m++;
+			}
+			if (m == 0 && (verify || list.n == 0 || dfpn_is_mated(pos)))
+				break; /* mated (modulo futile drops) */
+			if (m == 0)
+				return n;
+			for (int a = 1; a < m; a++)
+				for (int b = a; b > 0 && lens[b] > lens[b - 1]; b--) {
+					int x = lens[b];
+					lens[b] = lens[b - 1];
+					lens[b - 1] = x;
+					x = order[b];
+					order[b] = order[b - 1];
+					order[b - 1] = x;
+				}
+			if (!verify) {
+				chosen = list.moves[order[0]];
+				chosen_len = lens[0];
+			}
+			/* Among the longest defences, prefer one after which the line
+			 * leaves the attacker no pieces in hand (the convention of a
+			 * sound problem's main line). */
+			Move first_longest = MOVE_NONE;
+			if (verify && !tiebreak && m > 1 && lens[0] != TT_LEN_INF) {
+				/* No defence is known to be longest: rule the others out
+				 * instead, shortest first -- a proof of a mate within t-3
+				 * is usually cheap and is stored, while the disproof that
+				 * shows a defence longest may rest on repetitions and is
+				 * then not stored.  The last one left is the longest. */
+				int left = m;
+				for (int k = m - 1; k >= 0 && chosen == MOVE_NONE && !d->stopped; k--) {
+					Move mv = list.moves[order[k]];
+					if (left == 1) {
+						chosen = mv;
+						break;
+					}
+					NodeResult r = search_child(d, mv, t - 3);
+					if (r.pn == 0)
+						left--;
+					else if (r.dn == 0)
+						chosen = mv;
+				}
+				if (chosen == MOVE_NONE)
+					return n;
+			}
+			for (int k = 0; verify && k < m && chosen == MOVE_NONE; k++) {
+				Move mv = list.moves[order[k]];
+				bool longest = m == 1;
+				if (!longest) {
+					/* the child's true length is t-1 iff no mate within t-3 */
+					NodeResult r = search_child(d, mv, t - 3);
+					longest = r.dn == 0;
+				}
+				if (!longest)
+					continue;
+				if (m == 1 || !tiebreak) {
+					chosen = mv;
+					break;
+				}
+				if (first_longest == MOVE_NONE)
+					first_longest = mv;
+				if (line_leaves_no_pieces(d, mv, t - 1))
+					chosen = mv;
+			}
+			if (chosen == MOVE_NONE)
+				chosen = first_longest;
+			if (chosen == MOVE_NONE)
+				return n;
+		}
+		if (chosen == MOVE_NONE)
+			return n;
+		pv[n++] = chosen;
+		pos_do_move(pos, chosen);
+		path_push(&d->path, pos_key(pos), chosen);
+		t = chosen_len;
+	}
+	return n;
+}

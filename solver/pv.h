@@ -1,0 +1,28 @@
+/*
+ * pv.h -- main-line extraction after a proof: the attacker plays a shortest
+ * mate, the defender the longest resistance, futile interpositions (futile.h)
+ * skipped; among the longest defences, one after which the line leaves the
+ * attacker no pieces in hand is preferred (the convention of a sound
+ * problem's main line).
+ */
+#ifndef TSUME_PV_H
+#define TSUME_PV_H
+
+#include "dfpn_internal.h"
+
+/* Builds the main line of d->pos (the current node, an attacker node proven
+ * to mate in `len` plies) into pv (room for DFPN_MAX_PV moves).
+ * verify (len proven minimal): every attacker choice is checked by search to
+ * be a shortest mate and every defender choice a longest resistance (the
+ * child has no mate within t-3 plies); the search may be stopped by d's
+ * limits, leaving the line short.  Without verify (a limit stopped the
+ * minimality proof) the line follows the stored proofs only: attacker the
+ * shortest stored proof, defender the longest.  tiebreak: among the longest
+ * defences prefer one whose checked line leaves the attacker's hand empty
+ * (rebuilds sub-lines: costly on long problems).
+ * The moves are played on d->pos and pushed on d->path as they are chosen
+ * and stay played: the caller undoes them.  Returns the number of plies
+ * written to pv (len when the line is complete). */
+int pv_build(Dfpn *d, int len, Move *pv, bool verify, bool tiebreak);
+
+#endif

@@ -1,0 +1,472 @@
+/* search.c -- the df-pn search proper: mid(), expansion and initial values
+ * of children, threshold control, limits (see search.h and dfpn.h). */
+#include "search.h"
+
+#include "futile.h"
+#include "movegen.h"
+#include "proof.h"
+
+#include <stdlib.h>
+
+/* Initial disproof number of a new attacker node with n checks (df-pn+). */
+#ifndef DN_INIT
+#define DN_INIT(n) (n)
+#endif
+
+/* ---- limits ---- */
+
+static void check_limits(Dfpn *d)
+{
+	d->next_check = d->nodes + 1024;
+	if (!d->tt.huge && d->nodes >= 1000000)
+		tt_advise_huge(&d->tt); /* a long search: worth 2 MB pages (tt.c) */
+	const DfpnLimits *lim = d->lim;
+	if (!lim)
+		return;
+	if (lim->max_nodes && d->next_check > lim->max_nodes)
+		d->next_check = lim->max_nodes;
+	if (lim->max_nodes && d->nodes >= lim->max_nodes) {
+		d->stopped = true;
+		d->stop_reason = DFPN_STOP_NODES;
+	}
+	if (lim->stop && atomic_load(lim->stop)) {
+		d->stopped = true;
+		d->stop_reason = DFPN_STOP_USER;
+	}
+	double t = dfpn_now_seconds();
+	if (lim->max_time_ms && (t - d->start) * 1000.0 >= (double)lim->max_time_ms) {
+		d->stopped = true;
+		d->stop_reason = DFPN_STOP_TIME;
+	}
+	if (lim->progress && t - d->last_progress >= 0.1) {
+		d->last_progress = t;
+		lim->progress(lim->progress_arg, d->nodes, t - d->start, tt_hashfull(&d->tt));
+	}
+}
+
+/* ---- arena ---- */
+
+static size_t arena_alloc(Dfpn *d, size_t n)
+{
+	if (d->arena_top + n > d->arena_cap) {
+		size_t cap = d->arena_cap;
+		while (d->arena_top + n > cap)
+			cap *= 2;
+		Child *a = realloc(d->arena, cap * sizeof *a);
+		if (!a)
+			return SIZE_MAX;
+		d->arena = a;
+		d->arena_cap = cap;
+	}
+	size_t base = d->arena_top;
+	d->arena_top += n;
+	return base;
+}
+
+/* ---- the search ---- */
+
+/* Initial values of a child reached by m from the current position.
+ * remain = the child's length budget. */
+static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move move)
+{
+	Position *pos = &d->pos;
+	const Hand hand = pos->hand[d->attacker];
+	c->flags = 0;
+	c->rep = REP_NONE;
+	c->len = 0;
+	c->hand = hand;
+	int at = path_find(&d->path, pos_key(pos));
+	TTProbe p = tt_probe(&d->tt, pos_board_key(pos), hand, remain);
+	/* Under a length budget a repetition from far up the path is searched
+	 * like any position: the budget ends every cycle, and the result holds
+	 * for every path (see dfpn_set_repetition_span). */
+	if (at >= 0 && d->budgeted && d->path.len - at >= d->rep_span)
+		at = -1;
+	if (at >= 0) {
+		/* a repetition: no mate on this path.  If the table already
+		 * knows the position has no mate within the budget, that holds on
+		 * every path: take it, the result then depends on no repetition */
+		if (p.dn == 0) {
+			child_set_disproven(c, p.len, p.hand);
+			return;
+		}
+		child_set_disproven(c, TT_LEN_INF, hand);
+		c->rep = (uint16_t)at;
+		return;
+	}
+	if (p.maybe_rep) {
+		/* disproven by a repetition on this very path before? */
+		int start, len;
+		if (rt_probe(&d->rt, path_child_hash(&d->path, move), &start, &len) && remain <= len &&
+		    start < d->path.len) {
+			child_set_disproven(c, len, hand);
+			c->rep = (uint16_t)start;
+			return;
+		}
+	}
+	if (p.found) {
+		c->pn = p.pn;
+		c->dn = p.dn;
+		c->len = p.len;
+		c->hand = p.hand;
+		if (p.pn != 0 && p.dn != 0 && p.depth < d->path.len)
+			c->flags |= CHILD_OLD;
+		return;
+	}
+	c->flags |= CHILD_NEW;
+	if (child_is_and) {
+		/* df-pn+: the proof number of a defender node is its number of
+		 * (non-futile) evasions; none means the check mates. */
+		int total, n = futile_count_real_evasions(pos, &total, d->futile_rule);
+		if (n == 0) {
+			Hand proof = proof_hand_mated(pos, d->attacker, total);
+			child_set_proven(c, 0, proof);
+			tt_store(&d->tt, pos_board_key(pos), hand, proof, 0, PNDN_INF, 0, 1, d->path.len);
+			return;
+		}
+		if (remain < 1) {
+			child_set_disproven(c, remain < 0 ? 0 : remain, hand);
+			return;
+		}
+		c->pn = (PnDn)n;
+		c->dn = 1;
+	} else {
+		if (remain < 1) {
+			child_set_disproven(c, 0, HAND_FULL);
+			return;
+		}
+		/* mate in one at every new attacker node */
+		int nchecks;
+		Move mate = futile_mate1(pos, &nchecks, d->futile_rule);
+		if (mate != MOVE_NONE) {
+			pos_do_move(pos, mate);
+			int total;
+			futile_count_real_evasions(pos, &total, d->futile_rule);
+			Hand proof = proof_hand_mated(pos, d->attacker, total);
+			pos_undo_move(pos, mate);
+			proof = proof_hand_before(proof, mate, hand);
+			child_set_proven(c, 1, proof);
+			tt_store(&d->tt, pos_board_key(pos), hand, proof, 0, PNDN_INF, 1, 1, d->path.len);
+			return;
+		}
+		if (remain < 3 || nchecks == 0) {
+			/* no mate in one and no room for more (or no check at all) */
+			child_set_disproven(c, nchecks == 0 ? TT_LEN_INF : 1,
+			                    nchecks == 0 ? proof_disproof_or_clamp(HAND_FULL, hand) : hand);
+			return;
+		}
+		/* df-pn+: the disproof number of an attacker node is its number of checks */
+		c->pn = 1;
+		c->dn = (PnDn)DN_INIT(nchecks);
+	}
+}
+
+/* The numbers of a node seen from its player to move (KomoringHeights):
+ * phi is the one that player minimises -- pn at an OR node (the attacker
+ * proves), dn at an AND node (the defender disproves) -- and delta the other
+ * one.  A node's phi is the smallest phi of its children, its delta the sum
+ * of their deltas (Nagai 2002). */
+static inline PnDn phi(PnDn pn, PnDn dn, bool or_node) { return or_node ? pn : dn; }
+static inline PnDn delta(PnDn pn, PnDn dn, bool or_node) { return or_node ? dn : pn; }
+
+/* Tracks the child to search next over the children i = 0, 1, ...: the
+ * smallest phi, ties to the larger delta; and the second-smallest phi for
+ * the 1+epsilon threshold. */
+static inline void pick_best(PnDn cphi, PnDn cdelta, int i, int *best, PnDn *best_phi, PnDn *best_delta, PnDn *second)
+{
+	if (*best < 0 || cphi < *best_phi || (cphi == *best_phi && cdelta > *best_delta)) {
+		if (*best >= 0 && *best_phi < *second)
+			*second = *best_phi;
+		*best = i;
+		*best_phi = cphi;
+		*best_delta = cdelta;
+	} else if (cphi < *second) {
+		*second = cphi;
+	}
+}
+
+/* The phi threshold of the best child, 1+epsilon trick (Pawlewicz & Lew
+ * 2007) with epsilon = 1/4: search it until its phi exceeds the second-best
+ * child's by a quarter, not merely equals it, to switch between siblings
+ * less often. */
+static inline PnDn eps_threshold(PnDn second)
+{
+	if (second >= PNDN_INF)
+		return PNDN_INF;
+	return second + second / 4 + 1;
+}
+
+/* The values of the current node (an OR node if or_node) from its n
+ * children ch, into r's pn, dn, len and rep; the child to search next in
+ * *best_out, the second-smallest child phi in *second_out, the child that
+ * resolved the node for its player to move (shortest proof at an OR node,
+ * least path-dependent disproof at an AND node) in *decisive_out (-1 if
+ * none).  A delayed drop interposition whose predecessor is now proven gets
+ * its initial values here (remain: the node's budget).  always_inline with a
+ * constant or_node at each call: a branch-free loop per node type, as when
+ * the two loops were written out (a shared loop testing or_node cost 0.2 %
+ * of the instructions). */
+static inline __attribute__((always_inline)) void node_values(Dfpn *d, Child *ch, int n, const bool or_node, int remain,
+                                                              NodeResult *r, int *best_out, int *decisive_out,
+                                                              PnDn *second_out)
+{
+	/* Node values from the children, in terms of the player to move:
+	 * phi = the smallest child phi (the child to search next, ties to
+	 * the larger delta: pick_best), delta = the sum of the child
+	 * deltas.  The lengths and repetitions differ by node type. */
+	int best = -1;
+	PnDn best_phi = 0, best_delta = 0, second = PNDN_INF, sum_delta = 0;
+	int decisive = -1;
+	/* the node resolved for the player to move (phi == 0): its length
+	 * and repetition, from the decisive child */
+	int win_len = or_node ? TT_LEN_INF : -1, win_rep = -1;
+	/* otherwise: OR the shortest no-mate bound and the shallowest
+	 * repetition of the disproven children; AND the longest proof */
+	int len = or_node ? TT_LEN_INF : 0, rep = REP_NONE;
+	for (int i = 0; i < n; i++) {
+		if (!or_node && (ch[i].flags & CHILD_DELAYED)) {
+			if (ch[i - 1].pn != 0 || (ch[i - 1].flags & CHILD_DELAYED))
+				continue;
+			/* the drop before it on this square is proven: look at this one */
+			Move dm = ch[i].move;
+			pos_do_move(&d->pos, dm);
+			init_child(d, &ch[i], false, remain - 1, dm);
+			pos_undo_move(&d->pos, dm);
+		}
+		const Child *c = &ch[i];
+		if (or_node) {
+			/* proven: the shortest mate decides */
+			if (c->pn == 0 && c->len + 1 < win_len) {
+				win_len = c->len + 1;
+				decisive = i;
+			}
+			if (c->dn == 0) {
+				if (c->rep < rep)
+					rep = c->rep;
+				if (c->len < TT_LEN_INF && c->len + 1 < len)
+					len = c->len + 1;
+			}
+		} else {
+			/* the longest proof (futile drops do not count) */
+			if (c->pn == 0 && !(c->flags & CHILD_FUTILE) && c->len + 1 > len)
+				len = c->len + 1;
+			if (c->dn == 0) {
+				int crep = c->rep;
+				int clen = c->len >= TT_LEN_INF ? TT_LEN_INF : c->len + 1;
+				/* disproven: prefer a disproof that depends least on
+				 * the path, then the longest bound */
+				if (win_len < 0 || crep > win_rep || (win_rep == crep && clen > win_len)) {
+					win_len = clen;
+					win_rep = crep;
+					decisive = i;
+				}
+			}
+		}
+		PnDn cphi = phi(c->pn, c->dn, or_node), cdelta = delta(c->pn, c->dn, or_node);
+		sum_delta = pndn_add(sum_delta, cdelta);
+		pick_best(cphi, cdelta, i, &best, &best_phi, &best_delta, &second);
+	}
+	PnDn nphi = phi(ch[best].pn, ch[best].dn, or_node), ndelta = sum_delta;
+	if (nphi == 0) {
+		ndelta = PNDN_INF;
+		len = win_len;
+		rep = or_node ? REP_NONE : win_rep;
+	} else {
+		if (ndelta >= PNDN_INF)
+			ndelta = PNDN_MAX;
+		if (ndelta != 0)
+			rep = REP_NONE; /* a repetition matters to a disproof only */
+	}
+	r->pn = or_node ? nphi : ndelta;
+	r->dn = or_node ? ndelta : nphi;
+	r->len = len;
+	r->rep = rep;
+	*best_out = best;
+	*decisive_out = decisive;
+	*second_out = second;
+}
+
+/* Generates the children of the current node into the arena and gives each
+ * its initial values.  Kept out of mid() so that the move list does not stay
+ * on the stack during the recursion.  Returns the arena index (SIZE_MAX when
+ * out of memory) and the count in *count. */
+static __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain, int *count)
+{
+	Position *pos = &d->pos;
+	MoveList list;
+	if (or_node)
+		gen_checks(pos, &list);
+	else
+		gen_evasions(pos, &list);
+	*count = list.n;
+	if (list.n == 0)
+		return 0;
+	size_t base = arena_alloc(d, (size_t)list.n);
+	if (base == SIZE_MAX)
+		return base;
+	bool futile[MAX_MOVES] = {false};
+	if (!or_node) {
+		/* drops grouped by square, cheapest piece first, after the other evasions */
+		for (int i = 1; i < list.n; i++) {
+			Move m = list.moves[i];
+			int j = i;
+			while (j > 0 && move_is_drop(list.moves[j - 1]) &&
+			       (!move_is_drop(m) || move_to(list.moves[j - 1]) > move_to(m) ||
+			        (move_to(list.moves[j - 1]) == move_to(m) && move_drop_pt(list.moves[j - 1]) > move_drop_pt(m)))) {
+				list.moves[j] = list.moves[j - 1];
+				j--;
+			}
+			list.moves[j] = m;
+		}
+		futile_mark(pos, &list, futile, d->futile_rule);
+	}
+	for (int i = 0; i < list.n; i++)
+		tt_prefetch(&d->tt, pos_board_key_after(pos, list.moves[i]));
+	for (int i = 0; i < list.n; i++) {
+		Child *c = &d->arena[base + i];
+		c->move = list.moves[i];
+		if (futile[i]) {
+			child_set_proven(c, 0, pos->hand[d->attacker]);
+			c->flags = CHILD_FUTILE;
+			c->rep = REP_NONE;
+			continue;
+		}
+		if (!or_node && i > 0 && move_is_drop(c->move) && move_is_drop(list.moves[i - 1]) &&
+		    move_to(list.moves[i - 1]) == move_to(c->move)) {
+			c->flags = CHILD_DELAYED;
+			c->rep = REP_NONE;
+			c->pn = c->dn = 1;
+			c->len = 0;
+			c->hand = pos->hand[d->attacker];
+			continue;
+		}
+		pos_do_move(pos, c->move);
+		init_child(d, c, or_node, remain - 1, c->move);
+		pos_undo_move(pos, c->move);
+	}
+	return base;
+}
+
+/* inc: extend the thresholds (TCA, below), handed down from the parent. */
+static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
+{
+	Position *pos = &d->pos;
+	const bool or_node = pos->side == d->attacker;
+	const uint64_t key = pos_board_key(pos);
+	const Hand hand = pos->hand[d->attacker];
+	const uint64_t nodes_before = d->nodes;
+	NodeResult r = {1, 1, 0, REP_NONE, hand};
+
+	d->nodes++;
+	if (d->nodes >= d->next_check)
+		check_limits(d);
+	if (or_node && remain < 1)
+		return (NodeResult){PNDN_INF, 0, 0, REP_NONE, HAND_FULL};
+	if (pos->ply + 2 >= POS_MAX_PLY) {
+		d->stopped = true;
+		d->stop_reason = DFPN_STOP_DEPTH;
+		return r;
+	}
+
+	int n;
+	size_t base = expand(d, or_node, remain, &n);
+	if (n == 0) {
+		if (or_node) {
+			Hand dis = proof_disproof_or_clamp(HAND_FULL, hand);
+			tt_store(&d->tt, key, hand, dis, PNDN_INF, 0, TT_LEN_INF, 1, d->path.len - 1);
+			return (NodeResult){PNDN_INF, 0, TT_LEN_INF, REP_NONE, dis};
+		}
+		Hand proof = proof_guard_interpositions(pos, d->attacker, 0);
+		tt_store(&d->tt, key, hand, proof, 0, PNDN_INF, 0, 1, d->path.len - 1);
+		return (NodeResult){0, PNDN_INF, 0, REP_NONE, proof};
+	}
+	if (base == SIZE_MAX) {
+		d->stopped = true;
+		d->stop_reason = DFPN_STOP_MEMORY;
+		return r;
+	}
+
+	int decisive;
+	bool first_pass = true;
+	for (;;) {
+		Child *ch = &d->arena[base];
+		int best;
+		PnDn second;
+		if (or_node)
+			node_values(d, ch, n, true, remain, &r, &best, &decisive, &second);
+		else
+			node_values(d, ch, n, false, remain, &r, &best, &decisive, &second);
+		const PnDn pn = r.pn, dn = r.dn;
+		if (first_pass) {
+			/* Threshold control (TCA, Kishimoto 2005; as in KomoringHeights):
+			 * a child whose entry comes from higher up the path may hold
+			 * values that depend on this very node; returning as soon as
+			 * the thresholds are exceeded can then loop without progress.
+			 * Search at least one step further instead.  Only in the
+			 * unbounded first proof: in the re-searches under a length
+			 * budget it cost more than it saved (Microcosmos). */
+			first_pass = false;
+			for (int i = 0; i < n && !inc && !d->budgeted; i++)
+				inc = (ch[i].flags & CHILD_OLD) && ch[i].pn != 0 && ch[i].dn != 0;
+			if (inc && pn != 0 && dn != 0) {
+				if (pn < PNDN_INF && thpn <= pn)
+					thpn = pn + 1;
+				if (dn < PNDN_INF && thdn <= dn)
+					thdn = dn + 1;
+			}
+		}
+		if (pn == 0 || dn == 0 || pn >= thpn || dn >= thdn || d->stopped)
+			break;
+
+		/* thresholds for the best child: phi below the second-best child's
+		 * (1+epsilon trick), delta what the node's threshold leaves it */
+		PnDn thphi = phi(thpn, thdn, or_node), thdelta = delta(thpn, thdn, or_node);
+		PnDn e = eps_threshold(second);
+		PnDn cthphi = thphi < e ? thphi : e;
+		PnDn cthdelta = thdelta >= PNDN_INF ? PNDN_INF
+		                                       : thdelta - delta(pn, dn, or_node) + delta(ch[best].pn, ch[best].dn, or_node);
+		PnDn cthpn = or_node ? cthphi : cthdelta, cthdn = or_node ? cthdelta : cthphi;
+		Move m = ch[best].move;
+		bool child_new = (ch[best].flags & CHILD_NEW) != 0;
+		pos_do_move(pos, m);
+		path_push(&d->path, pos_key(pos), m);
+		NodeResult cr = mid(d, cthpn, cthdn, remain - 1, inc && !child_new);
+		if (child_new)
+			inc = false; /* a new node was expanded: progress */
+		path_pop(&d->path);
+		pos_undo_move(pos, m);
+		Child *c = &d->arena[base + best]; /* the arena may have moved */
+		c->pn = cr.pn;
+		c->dn = cr.dn;
+		c->len = cr.len;
+		c->hand = cr.hand;
+		c->rep = (uint16_t)(cr.dn == 0 ? cr.rep : REP_NONE);
+		c->flags &= ~(CHILD_NEW | CHILD_OLD);
+	}
+	/* A disproof resting only on repetitions of this node itself (or of
+	 * positions below it) holds for every path: the defender may always
+	 * come back here, and coming back is no mate (Kishimoto & Mueller 2004,
+	 * the repetition's start node). */
+	if (r.dn == 0 && r.rep >= d->path.len - 1)
+		r.rep = REP_NONE;
+	if (r.pn == 0 || r.dn == 0)
+		r.hand = proof_result_hand(pos, d->attacker, &d->arena[base], n, or_node, decisive, r.pn == 0);
+	d->arena_top = base;
+	if (r.dn == 0 && r.rep != REP_NONE) {
+		/* true on this path only: keep it under the path key */
+		rt_store(&d->rt, path_top_hash(&d->path), r.rep, r.len, d->nodes - nodes_before);
+		tt_mark_rep(&d->tt, key, hand, d->path.len - 1);
+	} else if (!(d->stopped && r.pn != 0 && r.dn != 0))
+		tt_store(&d->tt, key, hand, r.hand, r.pn, r.dn, r.len, d->nodes - nodes_before, d->path.len - 1);
+	return r;
+}
+
+NodeResult search_root(Dfpn *d, int remain)
+{
+	NodeResult r;
+	d->budgeted = remain + d->pos.ply < BUDGET_INF;
+	do {
+		r = mid(d, PNDN_INF, PNDN_INF, remain, false);
+	} while (r.pn != 0 && r.dn != 0 && !d->stopped);
+	return r;
+}

@@ -1,0 +1,294 @@
+/*
+ * test_tt.c -- the transposition table (solver/tt.h) against the rules its
+ * header states:
+ *  - hand superiority (Seo 1999; Nagai 2002): a proof stored under hand H
+ *    answers a query whose hand holds at least H of every type, and no
+ *    other; a disproof under H answers a query holding at most H;
+ *  - length bounds: a proof of length L is used only when the remaining
+ *    budget is >= L, a disproof "no mate within L" only when it is <= L;
+ *    a bounded disproof never replaces a proof of the same position;
+ *  - tt_clear starts a new generation (also across the 16-bit wrap);
+ *  - a full bucket gives up its entry of least effort, resolved entries
+ *    weighing four times as much as open ones;
+ *  - tt_mark_rep, the depth kept by open entries, tt_hashfull.
+ * Keys and hands are made up: the table never looks inside them.
+ */
+#include "testutil.h"
+
+#include "tt.h"
+
+static TT tt;
+
+static int setup(void **state)
+{
+	(void)state;
+	return tt_init(&tt, (size_t)1 << 20);
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	tt_free(&tt);
+	return 0;
+}
+
+/* Each test starts from an empty table. */
+static int fresh(void **state)
+{
+	(void)state;
+	tt_clear(&tt);
+	return 0;
+}
+
+static void store_proof(TT *t, uint64_t key, Hand hand, Hand proof, int len, uint64_t amount)
+{
+	tt_store(t, key, hand, proof, 0, PNDN_INF, len, amount, 0);
+}
+
+static void store_disproof(TT *t, uint64_t key, Hand hand, Hand dis, int len, uint64_t amount)
+{
+	tt_store(t, key, hand, dis, PNDN_INF, 0, len, amount, 0);
+}
+
+static void store_open(TT *t, uint64_t key, Hand hand, PnDn pn, PnDn dn, uint64_t amount, int depth)
+{
+	tt_store(t, key, hand, hand, pn, dn, 0, amount, depth);
+}
+
+static bool proven(const TT *t, uint64_t key, Hand hand, int remain) { return tt_probe(t, key, hand, remain).pn == 0; }
+
+static bool disproven(const TT *t, uint64_t key, Hand hand, int remain) { return tt_probe(t, key, hand, remain).dn == 0; }
+
+static void test_proof_hand_superiority(void **state)
+{
+	(void)state;
+	const uint64_t key = 0x1234567890abcdefULL;
+	Hand gs = tu_hand(0, 0, 0, 1, 1, 0, 0); /* G + S */
+	/* stored from a position holding G S 2P, proven with G S */
+	store_proof(&tt, key, tu_hand(2, 0, 0, 1, 1, 0, 0), gs, 5, 10);
+	/* more of everything, or exactly the proof hand: proven */
+	assert_true(proven(&tt, key, gs, 5));
+	assert_true(proven(&tt, key, tu_hand(1, 0, 0, 1, 1, 0, 0), 5));
+	assert_true(proven(&tt, key, tu_hand(18, 4, 4, 4, 4, 2, 2), 5));
+	TTProbe p = tt_probe(&tt, key, tu_hand(3, 0, 0, 2, 2, 0, 0), 5);
+	assert_true(p.found);
+	assert_int_equal(p.len, 5);
+	assert_int_equal(p.hand, gs); /* the proof hand, not the query's */
+	/* less of one type, even with more of others: not proven */
+	assert_false(proven(&tt, key, tu_hand(0, 0, 0, 0, 1, 0, 0), 5));
+	assert_false(proven(&tt, key, tu_hand(18, 4, 4, 4, 0, 2, 2), 5));
+	assert_false(proven(&tt, key, tu_hand(0, 0, 0, 0, 2, 0, 0), 5));
+	/* another board key: nothing */
+	assert_false(tt_probe(&tt, key ^ 1, gs, 5).found);
+}
+
+static void test_disproof_hand_superiority(void **state)
+{
+	(void)state;
+	const uint64_t key = 0x0fedcba987654321ULL;
+	Hand gs = tu_hand(0, 0, 0, 1, 1, 0, 0);
+	/* stored from a position holding G, disproven for up to G S */
+	store_disproof(&tt, key, tu_hand(0, 0, 0, 0, 1, 0, 0), gs, TT_LEN_INF, 10);
+	assert_true(disproven(&tt, key, gs, 7));
+	assert_true(disproven(&tt, key, tu_hand(0, 0, 0, 0, 1, 0, 0), 7));
+	assert_true(disproven(&tt, key, tu_hand(0, 0, 0, 1, 0, 0, 0), 7));
+	assert_true(disproven(&tt, key, 0, 7));
+	assert_int_equal(tt_probe(&tt, key, 0, 7).hand, gs);
+	/* more of any type than the disproof hand: unknown */
+	assert_false(disproven(&tt, key, tu_hand(1, 0, 0, 0, 0, 0, 0), 7));
+	assert_false(disproven(&tt, key, tu_hand(0, 0, 0, 0, 2, 0, 0), 7));
+	assert_false(disproven(&tt, key, tu_hand(0, 0, 0, 1, 1, 0, 1), 7));
+}
+
+static void test_length_bounds(void **state)
+{
+	(void)state;
+	const uint64_t key = 0x5555aaaa5555aaaaULL;
+	const uint64_t key2 = 0xaaaa5555aaaa5555ULL;
+	Hand h = tu_hand(1, 0, 0, 0, 1, 0, 0);
+	/* a mate of 7 plies answers "mate within 7" and "within 9", not "within 5" */
+	store_proof(&tt, key, h, h, 7, 10);
+	assert_true(proven(&tt, key, h, 7));
+	assert_true(proven(&tt, key, h, 9));
+	assert_false(proven(&tt, key, h, 5));
+	assert_false(disproven(&tt, key, h, 5));
+	/* "no mate within 5" answers budgets 5 and 3, not 7 */
+	store_disproof(&tt, key2, h, h, 5, 10);
+	assert_true(disproven(&tt, key2, h, 5));
+	assert_true(disproven(&tt, key2, h, 3));
+	assert_false(disproven(&tt, key2, h, 7));
+	assert_false(proven(&tt, key2, h, 7));
+	/* a length is kept within 0 .. TT_LEN_INF */
+	store_disproof(&tt, key2 + 1, h, h, 100000, 10);
+	assert_int_equal(tt_probe(&tt, key2 + 1, h, 3).len, TT_LEN_INF);
+}
+
+static void test_bounded_disproof_keeps_proof(void **state)
+{
+	(void)state;
+	const uint64_t key = 0x0123012301230123ULL;
+	Hand h = tu_hand(0, 0, 0, 0, 2, 0, 0);
+	/* mate in 9, then the re-search finds no mate within 7: both are true */
+	store_proof(&tt, key, h, h, 9, 50);
+	store_disproof(&tt, key, h, h, 7, 500);
+	assert_true(proven(&tt, key, h, 9));
+	assert_int_equal(tt_probe(&tt, key, h, 9).len, 9);
+	assert_true(disproven(&tt, key, h, 7));
+	assert_true(disproven(&tt, key, h, 5));
+	/* open values for the same hand do not replace the proof either */
+	store_open(&tt, key, h, 3, 4, 1000, 0);
+	assert_true(proven(&tt, key, h, 9));
+}
+
+static void test_clear_generations(void **state)
+{
+	(void)state;
+	const uint64_t key = 0x7777777777777777ULL;
+	Hand h = tu_hand(0, 0, 0, 1, 0, 0, 0);
+	store_proof(&tt, key, h, h, 3, 10);
+	assert_true(proven(&tt, key, h, 3));
+	tt_clear(&tt);
+	assert_false(tt_probe(&tt, key, h, 3).found);
+	assert_int_equal(tt_hashfull(&tt), 0);
+	/* the generation counter runs through 1 .. 65535: 65,535 clears bring
+	 * it back to the generation an entry was stored in, which must not
+	 * make the entry come back */
+	store_proof(&tt, key, h, h, 3, 10);
+	uint16_t gen = tt.gen;
+	for (int i = 0; i < 65535; i++)
+		tt_clear(&tt);
+	assert_int_equal(tt.gen, gen);
+	assert_false(tt_probe(&tt, key, h, 3).found);
+	store_proof(&tt, key, h, h, 3, 10);
+	assert_true(proven(&tt, key, h, 3));
+}
+
+static void test_full_bucket_keeps_costliest(void **state)
+{
+	(void)state;
+	TT small;
+	/* 256 bytes: one bucket of TT_BUCKET_SIZE entries, every key lands there */
+	assert_int_equal(tt_init(&small, 256), 0);
+	assert_int_equal(small.nbuckets, 1);
+	Hand h = tu_hand(1, 0, 0, 0, 0, 0, 0);
+	/* fill the bucket with open entries of effort 10, 20, ..., 80 */
+	for (int i = 0; i < TT_BUCKET_SIZE; i++)
+		store_open(&small, 100 + (uint64_t)i, h, 2, 2, 10 * (uint64_t)(i + 1), 0);
+	assert_int_equal(tt_hashfull(&small), 1000);
+	/* a new entry replaces the cheapest one (effort 10) */
+	store_open(&small, 200, h, 2, 2, 1000, 0);
+	assert_false(tt_probe(&small, 100, h, 0).found);
+	for (int i = 1; i < TT_BUCKET_SIZE; i++)
+		assert_true(tt_probe(&small, 100 + (uint64_t)i, h, 0).found);
+	assert_true(tt_probe(&small, 200, h, 0).found);
+	assert_int_equal(small.replaced, 1);
+	/* eight costlier entries push out all the old ones */
+	for (int i = 0; i < TT_BUCKET_SIZE; i++)
+		store_open(&small, 300 + (uint64_t)i, h, 2, 2, 5000, 0);
+	for (int i = 0; i < TT_BUCKET_SIZE; i++)
+		assert_false(tt_probe(&small, 100 + (uint64_t)i, h, 0).found);
+	assert_false(tt_probe(&small, 200, h, 0).found);
+	for (int i = 0; i < TT_BUCKET_SIZE; i++)
+		assert_true(tt_probe(&small, 300 + (uint64_t)i, h, 0).found);
+
+	/* a resolved entry weighs four times its effort: a proof of effort 100
+	 * outlives open entries of effort 200 */
+	tt_clear(&small);
+	store_proof(&small, 1, h, h, 1, 100);
+	for (int i = 0; i < TT_BUCKET_SIZE - 1; i++)
+		store_open(&small, 10 + (uint64_t)i, h, 2, 2, 200, 0);
+	for (int i = 0; i < 3; i++)
+		store_open(&small, 50 + (uint64_t)i, h, 2, 2, 10000, 0);
+	assert_true(proven(&small, 1, h, 1));
+	int left = 0;
+	for (int i = 0; i < TT_BUCKET_SIZE - 1; i++)
+		left += tt_probe(&small, 10 + (uint64_t)i, h, 0).found;
+	assert_int_equal(left, TT_BUCKET_SIZE - 1 - 3);
+	tt_free(&small);
+}
+
+static void test_mark_rep(void **state)
+{
+	(void)state;
+	const uint64_t key = 0x3141592653589793ULL;
+	Hand h = tu_hand(0, 1, 0, 0, 0, 0, 0);
+	/* no entry yet: an open one with pn = dn = 1 is made and flagged */
+	TTProbe p = tt_probe(&tt, key, h, 5);
+	assert_false(p.found);
+	assert_false(p.maybe_rep);
+	tt_mark_rep(&tt, key, h, 4);
+	p = tt_probe(&tt, key, h, 5);
+	assert_true(p.found);
+	assert_true(p.maybe_rep);
+	assert_int_equal(p.pn, 1);
+	assert_int_equal(p.dn, 1);
+	/* an existing open entry keeps its numbers and gains the flag */
+	store_open(&tt, key + 1, h, 5, 3, 10, 2);
+	tt_mark_rep(&tt, key + 1, h, 2);
+	p = tt_probe(&tt, key + 1, h, 5);
+	assert_true(p.maybe_rep);
+	assert_int_equal(p.pn, 5);
+	assert_int_equal(p.dn, 3);
+	/* the flag belongs to the exact hand */
+	assert_false(tt_probe(&tt, key + 1, tu_hand(0, 2, 0, 0, 0, 0, 0), 5).maybe_rep);
+	/* a resolved entry is left alone */
+	store_proof(&tt, key + 2, h, h, 3, 10);
+	tt_mark_rep(&tt, key + 2, h, 1);
+	p = tt_probe(&tt, key + 2, h, 5);
+	assert_int_equal(p.pn, 0);
+	assert_false(p.maybe_rep);
+}
+
+static void test_open_depth(void **state)
+{
+	(void)state;
+	const uint64_t key = 0x2718281828459045ULL;
+	Hand h = 0;
+	/* an open entry keeps the smallest path index it was stored from */
+	store_open(&tt, key, h, 2, 3, 10, 5);
+	assert_int_equal(tt_probe(&tt, key, h, 0).depth, 5);
+	store_open(&tt, key, h, 4, 3, 20, 3);
+	assert_int_equal(tt_probe(&tt, key, h, 0).depth, 3);
+	assert_int_equal(tt_probe(&tt, key, h, 0).pn, 4); /* the newer values */
+	store_open(&tt, key, h, 6, 3, 30, 7);
+	assert_int_equal(tt_probe(&tt, key, h, 0).depth, 3);
+	/* open values are for the exact hand only */
+	assert_false(tt_probe(&tt, key, tu_hand(1, 0, 0, 0, 0, 0, 0), 0).found);
+}
+
+static void test_hashfull(void **state)
+{
+	(void)state;
+	TT t;
+	/* 4 buckets of 8 entries: 32 slots */
+	assert_int_equal(tt_init(&t, 4 * TT_BUCKET_SIZE * sizeof(TTEntry)), 0);
+	assert_int_equal(t.nbuckets, 4);
+	assert_int_equal(tt_hashfull(&t), 0);
+	/* keys spread over the buckets: key = b << 62 lands in bucket b */
+	for (uint64_t b = 0; b < 4; b++)
+		for (uint64_t i = 0; i < 4; i++)
+			store_open(&t, (b << 62) | i, 0, 1, 1, 1, 0);
+	assert_int_equal(tt_hashfull(&t), 16 * 1000 / 32);
+	/* storing the same position again takes no new slot */
+	store_open(&t, 1, 0, 3, 3, 5, 0);
+	assert_int_equal(tt_hashfull(&t), 500);
+	tt_clear(&t);
+	assert_int_equal(tt_hashfull(&t), 0);
+	tt_free(&t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test_setup(test_proof_hand_superiority, fresh),
+	    cmocka_unit_test_setup(test_disproof_hand_superiority, fresh),
+	    cmocka_unit_test_setup(test_length_bounds, fresh),
+	    cmocka_unit_test_setup(test_bounded_disproof_keeps_proof, fresh),
+	    cmocka_unit_test_setup(test_clear_generations, fresh),
+	    cmocka_unit_test_setup(test_full_bucket_keeps_costliest, fresh),
+	    cmocka_unit_test_setup(test_mark_rep, fresh),
+	    cmocka_unit_test_setup(test_open_depth, fresh),
+	    cmocka_unit_test_setup(test_hashfull, fresh),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
