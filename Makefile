@@ -54,8 +54,8 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libsolver.a $(BUILD)/libcore.a
 	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -DSHARED_DIR='"$(SHARED)"' -Itests -Itools -MMD -MP -MF $@.d $< \
 	    $(filter %.o,$^) -L$(BUILD) -lsolver -lcore $(CMOCKA_LIBS) $(LDLIBS) -o $@
 
-$(BUILD)/tests/test_convert: $(BUILD)/tools/convert.o
-$(BUILD)/tests/test_sheet: $(BUILD)/tools/sheet.o
+$(BUILD)/tests/test_convert: $(BUILD)/tools/convert.o $(BUILD)/tools/cli.o
+$(BUILD)/tests/test_sheet: $(BUILD)/tools/sheet.o $(BUILD)/tools/cli.o
 $(BUILD)/tests/test_cli_parse: $(BUILD)/tools/cli.o
 
 # Runs every test binary; fails if any fails or none ran.
@@ -94,8 +94,8 @@ fuzz:
 	$(MAKE) CC=$(FUZZ_CC) BUILD=build-fuzz MODE_FLAGS= CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
 	    LDLIBS="-lz -lpthread -lm -fsanitize=fuzzer,address,undefined" $(FUZZ_BIN)
 
-build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard tests/fuzz/*.h) $(BUILD)/tools/usi.o $(BUILD)/libsolver.a $(BUILD)/libcore.a
-	$(CC) $(ALL_CFLAGS) -Itools -Itests/fuzz $< $(BUILD)/tools/usi.o -L$(BUILD) -lsolver -lcore $(LDLIBS) -o $@
+build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard tests/fuzz/*.h) $(BUILD)/tools/usi.o $(BUILD)/tools/cli.o $(BUILD)/libsolver.a $(BUILD)/libcore.a
+	$(CC) $(ALL_CFLAGS) -Itools -Itests/fuzz $< $(BUILD)/tools/usi.o $(BUILD)/tools/cli.o -L$(BUILD) -lsolver -lcore $(LDLIBS) -o $@
 
 fuzz-run: fuzz
 	@set -e; for t in $(FUZZ_TARGETS); do mkdir -p build-fuzz/corpus/$$t; echo "== fuzz_$$t, $(FUZZ_TIME) s"; \

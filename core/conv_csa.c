@@ -51,6 +51,8 @@ static int csa_piece_list(Setup *su, const char *s, Color c, bool removal, ConvP
 				return conv_fail(out, line, "CSA: '%.4s' cannot be in a hand", s);
 			su->hand[c][pt]++;
 		} else {
+			if (su->board[sq] != PIECE_NONE)
+				return conv_fail(out, line, "CSA: '%.4s' on an occupied square", s);
 			su->board[sq] = piece_make(c, pt);
 		}
 		s += 4;
@@ -62,6 +64,9 @@ static int csa_piece_list(Setup *su, const char *s, Color c, bool removal, ConvP
 static int csa_row(Setup *su, const char *s, ConvProblem *out, long line)
 {
 	int rank = s[1] - '0';
+	if (su->csa_rows & (1u << rank))
+		return conv_fail(out, line, "CSA: row P%d given twice", rank);
+	su->csa_rows |= 1u << rank;
 	s += 2;
 	for (int file = 9; file >= 1; file--) {
 		Square sq = sq_make(file, rank);

@@ -14,6 +14,7 @@ typedef struct {
 	Color side;
 	bool side_given;
 	bool rest_to[COLOR_NB]; /* CSA 00AL */
+	unsigned csa_rows;      /* CSA: bit r set once the row Pr was read */
 } Setup;
 
 /* Sets out->line and out->error (printf-style); returns -1. */

@@ -421,8 +421,8 @@ static const char *color_name(Color c) { return c == SENTE ? "sente" : "gote"; }
 
 int sfen_check(const Position *pos, SfenError *err)
 {
-	int totals[9] = {0};
-	int kings[COLOR_NB] = {0};
+	int board[9] = {0}, totals[9] = {0};
+	Square king_at[COLOR_NB] = {SQ_NONE, SQ_NONE};
 	for (Square sq = 0; sq < SQ_NB; sq++) {
 		Piece p = pos->board[sq];
 		if (p == PIECE_NONE)
@@ -430,22 +430,33 @@ int sfen_check(const Position *pos, SfenError *err)
 		Color c = piece_color(p);
 		PieceType pt = piece_type(p);
 		int file = sq_file(sq), rank = sq_rank(sq);
-		if (pt == KING && ++kings[c] > 1)
-			return fail(err, SFEN_ERR_ILLEGAL, "board", 0, "two %s kings", color_name(c));
+		if (pt == KING && king_at[c] != SQ_NONE)
+			return fail(err, SFEN_ERR_ILLEGAL, "board", 0, "two %s kings, on %d%c and %d%c", color_name(c),
+			            sq_file(king_at[c]), 'a' + sq_rank(king_at[c]) - 1, file, 'a' + rank - 1);
+		if (pt == KING)
+			king_at[c] = sq;
 		if (dead_piece(c, pt, sq))
 			return fail(err, SFEN_ERR_ILLEGAL, "board", 0, "%s %s on %d%c can never move", color_name(c), TYPE_NAME[pt],
 			            file, 'a' + rank - 1);
-		if (pt == PAWN && bb_more_than_one(bb_and(pos_pieces(pos, c, PAWN), bb_file(file))))
-			return fail(err, SFEN_ERR_ILLEGAL, "board", 0, "two unpromoted %s pawns on file %d (nifu)", color_name(c), file);
-		totals[pt_unpromote(pt)]++;
+		bb_t others = bb_andnot(bb_and(pos_pieces(pos, c, PAWN), bb_file(file)), bb_square(sq));
+		if (pt == PAWN && bb_any(others) && bb_lsb(others) > sq)
+			return fail(err, SFEN_ERR_ILLEGAL, "board", 0, "two unpromoted %s pawns on file %d, on %d%c and %d%c (nifu)",
+			            color_name(c), file, file, 'a' + rank - 1, file, 'a' + sq_rank(bb_lsb(others)) - 1);
+		board[pt_unpromote(pt)]++;
 	}
-	for (int c = 0; c < COLOR_NB; c++)
-		for (int pt = PAWN; pt <= GOLD; pt++)
-			totals[pt] += hand_count(pos->hand[c], (PieceType)pt);
-	for (int pt = PAWN; pt <= KING; pt++)
+	for (int pt = PAWN; pt <= KING; pt++) {
+		totals[pt] = board[pt];
+		if (pt <= GOLD)
+			for (int c = 0; c < COLOR_NB; c++)
+				totals[pt] += hand_count(pos->hand[c], (PieceType)pt);
+		/* name the board when the board alone holds too many */
+		if (board[pt] > PIECE_SET_COUNT[pt])
+			return fail(err, SFEN_ERR_ILLEGAL, "board", 0, "%d %ss on the board, the set has %d", board[pt], TYPE_NAME[pt],
+			            PIECE_SET_COUNT[pt]);
 		if (totals[pt] > PIECE_SET_COUNT[pt])
-			return fail(err, SFEN_ERR_ILLEGAL, pt == KING ? "board" : "hand", 0,
-			            "%d %ss in all (board and hands), the set has %d", totals[pt], TYPE_NAME[pt], PIECE_SET_COUNT[pt]);
+			return fail(err, SFEN_ERR_ILLEGAL, "hand", 0, "%d %ss in all (board and hands), the set has %d", totals[pt],
+			            TYPE_NAME[pt], PIECE_SET_COUNT[pt]);
+	}
 	Color them = color_flip(pos->side);
 	if (pos->king[them] != SQ_NONE && pos_attacked(pos, pos->side, pos->king[them], pos->occ))
 		return fail(err, SFEN_ERR_ILLEGAL, "position", 0, "the side not to move (%s) is in check", color_name(them));
@@ -457,14 +468,15 @@ int sfen_setup(Position *pos, const Piece board[SQ_NB], const int hand[COLOR_NB]
 {
 	core_init();
 	pos_clear(pos);
-	int kings[COLOR_NB] = {0};
 	for (Square sq = 0; sq < SQ_NB; sq++) {
 		Piece p = board[sq];
 		if (p == PIECE_NONE)
 			continue;
 		/* a second king would overwrite pos->king: refuse it here */
-		if (piece_type(p) == KING && ++kings[piece_color(p)] > 1)
-			return fail(err, SFEN_ERR_ILLEGAL, "board", 0, "two %s kings", color_name(piece_color(p)));
+		if (piece_type(p) == KING && pos->king[piece_color(p)] != SQ_NONE)
+			return fail(err, SFEN_ERR_ILLEGAL, "board", 0, "two %s kings, on %d%c and %d%c", color_name(piece_color(p)),
+			            sq_file(pos->king[piece_color(p)]), 'a' + sq_rank(pos->king[piece_color(p)]) - 1, sq_file(sq),
+			            'a' + sq_rank(sq) - 1);
 		pos_put(pos, sq, p);
 	}
 	for (int c = 0; c < COLOR_NB; c++)

@@ -52,7 +52,7 @@ static inline PnDn pndn_add(PnDn a, PnDn b)
  *   amount  search effort spent below this node, saturating (0 = empty slot)
  *   gen     table generation; tt_clear() starts a new one instead of zeroing
  *   flags   TT_FLAG_REP (see above)
- *   depth   open entry: the smallest path index it was stored from (TCA in dfpn.c)
+ *   depth   open entry: the smallest path index it was stored from (TCA in search.c)
  */
 typedef struct {
 	uint64_t key;
@@ -117,7 +117,7 @@ TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain);
  * disproof hand (>= hand) under which the result holds; the entry of the
  * position itself is replaced by it.  amount = nodes searched below;
  * depth = the position's index on the search path (an open entry keeps the
- * smallest it was stored from, for the threshold control of dfpn.c). */
+ * smallest it was stored from, for the threshold control of search.c). */
 void tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn pn, PnDn dn, int len, uint64_t amount,
               int depth);
 

@@ -684,5 +684,53 @@ name="moves --checks --evasions"
 rc=$?
 expect_msg 2 "tsume: --checks and --evasions exclude each other"
 
+# bench: bad values name the option, its range and unit
+bad_value "tsume bench: --hash must be a whole number of megabytes, 1..1048576, got '0'" bench --hash 0 --perft-only
+bad_value "tsume bench: --long must be a decimal number of seconds, 0..1000000000 (0 = skip the long problems), got '-5'" bench --long -5
+
+# convert never loses a file: an output that is also an input is refused and
+# left as it was; when no input converts, an earlier output is left as it was
+name="convert: output is an input"
+printf 'P1 *  *  *  *  * -OU *  *  * \nP+00HI\n+\n' >"$tmp/self.csa"
+cp "$tmp/self.csa" "$tmp/self.before"
+"$TSUME" convert "$tmp/self.csa" -o "$tmp/self.csa" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "tsume: convert: the output $tmp/self.csa is also an input"
+name="convert: output kept when no input converts"
+cmp -s "$tmp/self.csa" "$tmp/self.before" && passed=$((passed + 1)) || fail "the input was changed"
+echo "earlier output" >"$tmp/keep.txt"
+"$TSUME" convert "$tmp/no-such.kif" -o "$tmp/keep.txt" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "$tmp/no-such.kif: cannot open: No such file or directory"
+[ "$(cat "$tmp/keep.txt")" = "earlier output" ] && passed=$((passed + 1)) || fail "keep.txt was overwritten"
+name="convert: one good, one bad input: the good one written"
+"$TSUME" convert "$tmp/self.csa" "$tmp/no-such.kif" -o "$tmp/keep.txt" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && grep -q "^5k3/9/9/9/9/9/9/9/9 b R 1 ; source=" "$tmp/keep.txt" && passed=$((passed + 1)) ||
+	fail "status $rc, keep.txt: $(cat "$tmp/keep.txt")"
+
+# CSA diagrams: faults named (sfen_setup and the CSA reader)
+csa_bad() {
+	name="convert CSA: $1"
+	printf "$2" >"$tmp/bad.csa"
+	"$TSUME" convert "$tmp/bad.csa" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	expect_msg 2 "$tmp/bad.csa:$3"
+}
+csa_bad "two kings" 'P1 *  *  *  *  * -OU *  *  * \nP3 *  *  *  *  * -OU *  *  * \nP+00HI\n+\n' "1: bad position: board: two gote kings, on 4a and 4c"
+csa_bad "nifu" 'P1 *  *  *  *  * -OU *  *  * \nP5 *  *  *  * +FU *  *  *  * \nP7 *  *  *  * +FU *  *  *  * \n+\n' "1: bad position: board: two unpromoted sente pawns on file 5, on 5e and 5g (nifu)"
+csa_bad "three rooks" 'P1 *  *  *  *  * -OU *  *  * \nP5+HI+HI+HI *  *  *  *  *  * \n+\n' "1: bad position: board: 3 rooks on the board, the set has 2"
+csa_bad "a row twice" 'P1 *  *  *  *  * -OU *  *  * \nP1 *  *  *  *  * -OU *  *  * \n+\n' "2: CSA: row P1 given twice"
+csa_bad "a piece on a piece" 'P-51OU\nP-51KI\n+\n' "2: CSA: '51KI' on an occupied square"
+csa_bad "no defender king" 'P1 *  *  *  *  *  *  *  *  * \nP+00HI\n+\n' " bad position: the defender (gote, the side not to move) has no king"
+
+# verify --format csv: fields with a comma or a quote are quoted (RFC 4180)
+name="verify csv: file name quoted"
+printf '4k4/9/4P4/9/9/9/9/9/9 b G 1 moves G*5b ; mate=1\n' >"$tmp/a,b \"c\".sfen"
+"$TSUME" verify --format csv "$tmp/a,b \"c\".sfen" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+out=$(cat "$tmp/out")
+expect 0 "out:\"$tmp/a,b \"\"c\"\".sfen\",1,pass,1,1,0,0,0,0,0,no,,"
+
 echo "test_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

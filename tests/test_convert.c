@@ -1,5 +1,5 @@
 /*
- * test_convert.c -- `tsume convert` (tools/convert.c): KIF and CSA files to
+ * test_convert.c -- the KIF/CSA reader (core/conv*.c) and `tsume convert`: files to
  * problem lines.
  *
  *  - every KIF file in ../shared/problems/raw/{kifu-for-js,tsumemi}

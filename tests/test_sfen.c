@@ -519,10 +519,11 @@ static void test_setup_rejects(void **state)
 	struct {
 		const char *why, *message;
 	} CASES[] = {
-	    {"two kings", "board: two gote kings"},
+	    {"two kings", "board: two gote kings, on 1i and 5a"},
 	    {"pawn on its last rank", "board: sente pawn on 5a can never move"},
 	    {"knight on its last two ranks", "board: gote knight on 1h can never move"},
-	    {"nifu", "board: two unpromoted sente pawns on file 3 (nifu)"},
+	    {"nifu", "board: two unpromoted sente pawns on file 3, on 3e and 3g (nifu)"},
+	    {"three rooks on the board", "board: 3 rooks on the board, the set has 2"},
 	    {"19 pawns", "hand: 19 pawns in the sente hand, the set has 18"},
 	    {"5 golds", "hand: 5 golds in all (board and hands), the set has 4"},
 	    {"the side not to move in check", "position: the side not to move (gote) is in check"},
@@ -537,10 +538,13 @@ static void test_setup_rejects(void **state)
 		case 1: board[sq_make(5, 1)] = piece_make(SENTE, PAWN), board[sq_make(9, 9)] = piece_make(GOTE, KING); break;
 		case 2: board[sq_make(1, 8)] = piece_make(GOTE, KNIGHT); break;
 		case 3: board[sq_make(3, 5)] = piece_make(SENTE, PAWN), board[sq_make(3, 7)] = piece_make(SENTE, PAWN); break;
-		case 4: hand[SENTE][PAWN] = 19; break;
-		case 5: board[sq_make(5, 9)] = piece_make(SENTE, GOLD), hand[GOTE][GOLD] = 4; break;
+		/* two sente rooks and a gote dragon (a promoted rook) */
+		case 4: board[sq_make(3, 5)] = piece_make(SENTE, ROOK), board[sq_make(3, 6)] = piece_make(SENTE, ROOK),
+		        board[sq_make(3, 7)] = piece_make(GOTE, DRAGON); break;
+		case 5: hand[SENTE][PAWN] = 19; break;
+		case 6: board[sq_make(5, 9)] = piece_make(SENTE, GOLD), hand[GOTE][GOLD] = 4; break;
 		/* sente to move, but sente's gold on 5b already checks gote's king on 5a */
-		case 6: board[sq_make(5, 2)] = piece_make(SENTE, GOLD); break;
+		case 7: board[sq_make(5, 2)] = piece_make(SENTE, GOLD); break;
 		}
 		int rc = sfen_setup(&pos, board, hand, side, &err);
 		if (rc != SFEN_ERR_ILLEGAL || strcmp(err.message, CASES[i].message) != 0)
@@ -560,7 +564,7 @@ static void test_setup_rejects(void **state)
 	pos_put(&pos, sq_make(4, 3), piece_make(GOTE, PAWN));
 	pos_finish_setup(&pos);
 	assert_int_equal(sfen_check(&pos, &err), SFEN_ERR_ILLEGAL);
-	assert_string_equal(err.message, "board: two unpromoted gote pawns on file 4 (nifu)");
+	assert_string_equal(err.message, "board: two unpromoted gote pawns on file 4, on 4c and 4e (nifu)");
 }
 
 int main(void)

@@ -87,6 +87,11 @@ check("handshake", lines[0].startswith("id name") and any(l.startswith("option n
 e.send("setoption name USI_Hash value 32")
 e.send("isready")
 check("isready", e.read_until("readyok")[-1] == "readyok")
+# a NUL byte: that line is refused with a message, the next command still answered
+e.send("is\0ready")
+e.send("isready")
+lines = e.read_until("readyok")
+check("NUL byte", lines == ["info string error: NUL byte in column 3: line ignored", "readyok"], lines)
 e.send("")
 e.send("some unknown command")
 e.send("position sfen not an sfen")

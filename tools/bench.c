@@ -433,11 +433,13 @@ int cmd_bench(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "s:l:H:pSq", opts, NULL)) != -1) {
 		if (c == 's')
 			shared = optarg;
-		else if (c == 'l' && cli_parse_seconds(optarg, 0, 1e9, &long_seconds))
-			;
-		else if (c == 'H' && cli_parse_uint(optarg, 1, 1 << 20, &hash))
-			;
-		else if (c == 'p')
+		else if (c == 'l') {
+			if (!cli_option_seconds("tsume bench", "--long", optarg, 0, 1e9, "0 = skip the long problems", &long_seconds))
+				return EXIT_BADINPUT;
+		} else if (c == 'H') {
+			if (!cli_option_uint("tsume bench", "--hash", optarg, 1, 1 << 20, "megabytes", NULL, &hash))
+				return EXIT_BADINPUT;
+		} else if (c == 'p')
 			perft_only = true;
 		else if (c == 'S')
 			signature = true;
@@ -449,7 +451,7 @@ int cmd_bench(int argc, char **argv)
 		}
 	}
 	if (signature)
-		return bench_signature(shared, !quiet);
+		return bench_signature(shared, !quiet) ? EXIT_BADINPUT : EXIT_MATE; /* 2: a file could not be read */
 	printf("bulk leaf: the last ply is counted from the move list without making its moves;\n"
 	       "all made: every move, the last ply included, is made and taken back.\n");
 	static const char *matsuri = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1";

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 int cli_worse_status(int a, int b)
@@ -204,3 +205,91 @@ const char *cli_reason_name(DfpnStopReason r)
 	}
 	return "none";
 }
+
+/* ---- output files ---- */
+
+bool cli_same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	if (strcmp(a, b) == 0)
+		return true;
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+bool cli_ends_with_gz(const char *s)
+{
+	size_t n = strlen(s);
+	return n >= 3 && s[n - 3] == '.' && (s[n - 2] | 0x20) == 'g' && (s[n - 1] | 0x20) == 'z';
+}
+
+int cli_output_open(CliOutput *out, const char *path, const char *prog)
+{
+	PioError perr;
+	struct stat st;
+	memset(out, 0, sizeof *out);
+	out->path = path;
+	out->to_file = path && strcmp(path, "-") != 0 && (stat(path, &st) != 0 || S_ISREG(st.st_mode)); /* not a device or pipe */
+	if (out->to_file &&
+	    snprintf(out->tmp_path, sizeof out->tmp_path, "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof out->tmp_path) {
+		fprintf(stderr, "%s: %s: path too long\n", prog, path);
+		return EXIT_BADINPUT;
+	}
+	out->wr = pio_write_open(out->to_file ? out->tmp_path : path ? path : "-", path && cli_ends_with_gz(path), &perr);
+	if (!out->wr) {
+		fprintf(stderr, "%s: %s: %s\n", prog, path ? path : "-", perr.message);
+		return EXIT_BADINPUT;
+	}
+	return 0;
+}
+
+int cli_output_close(CliOutput *out, int rc, const char *prog)
+{
+	PioError perr;
+	if (pio_write_close(out->wr, &perr) != PIO_OK) {
+		fprintf(stderr, "%s: %s\n", prog, perr.message);
+		rc = EXIT_BADINPUT;
+	}
+	if (out->to_file && rc == EXIT_BADINPUT) {
+		remove(out->tmp_path);
+	} else if (out->to_file && rename(out->tmp_path, out->path) != 0) {
+		fprintf(stderr, "%s: %s: %s\n", prog, out->path, strerror(errno));
+		remove(out->tmp_path);
+		rc = EXIT_BADINPUT;
+	}
+	return rc;
+}
+
+void cli_csv_field(FILE *f, const char *s)
+{
+	if (!s[strcspn(s, ",\"\r\n")]) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+bool cli_read_line(FILE *f, char *buf, size_t size, size_t *len, size_t *nul)
+{
+	size_t n = 0;
+	int ch;
+	*nul = 0;
+	while ((ch = getc(f)) != EOF && ch != '\n') {
+		if (ch == '\0' && !*nul)
+			*nul = n + 1;
+		if (n + 1 < size)
+			buf[n] = (char)ch;
+		n++;
+	}
+	if (ch == EOF && n == 0)
+		return false;
+	buf[n + 1 < size ? n : size - 1] = '\0';
+	*len = n;
+	return true;
+}
+

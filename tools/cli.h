@@ -11,6 +11,7 @@
 #define TSUME_CLI_H
 
 #include "dfpn.h"
+#include "problemio.h"
 
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -129,11 +130,55 @@ bool cli_interrupted(void);
  * valid UTF-8 for any input bytes. */
 void cli_json_string(FILE *f, const char *s);
 
+/* Writes s to f as one CSV field (RFC 4180): as it is when it holds no
+ * comma, double quote, CR or LF; else in double quotes with each double
+ * quote doubled. */
+void cli_csv_field(FILE *f, const char *s);
+
 /* The word printed for the reason a search stopped, as solve shows it in
  * "unknown (REASON)" and JSON "reason": "time", "nodes", "stopped" (the stop
  * flag, i.e. Ctrl-C), "depth" (the line reached POS_MAX_PLY plies), "memory"
  * (the solver's move arena could not grow), "none" (DFPN_STOP_NONE: the
  * search was not stopped). */
 const char *cli_reason_name(DfpnStopReason r);
+
+/* ---- input lines ---- */
+
+/* Reads one line of f, without its newline, into buf of size bytes (cut to
+ * fit: the rest is read past in constant memory).  *len = the line's full
+ * length, *nul = 1-based column of its first NUL byte (0: none).  Returns
+ * false at the end of the input. */
+bool cli_read_line(FILE *f, char *buf, size_t size, size_t *len, size_t *nul);
+
+/* ---- output files ---- */
+
+/* true iff the two paths name one file: the same text, or one existing file
+ * (same device and inode). */
+bool cli_same_file(const char *a, const char *b);
+
+/* true iff path ends in ".gz" (any case): such an output is written with gzip. */
+bool cli_ends_with_gz(const char *path);
+
+/* A problem collection being written (problemio.h).  A regular file is
+ * written under a temporary name (PATH.tmpPID) and renamed over PATH only
+ * when complete, so an earlier file of that name -- or an input of the same
+ * run -- survives a failure, an interruption or a kill; devices, pipes and
+ * "-" (standard output) are written directly. */
+typedef struct {
+	PioWriter *wr;
+	const char *path; /* as given; NULL or "-" = standard output */
+	bool to_file;     /* written as tmp_path, renamed at the end */
+	char tmp_path[4096];
+} CliOutput;
+
+/* Opens path (gzip when it ends in .gz) for writing.  Returns 0, or
+ * EXIT_BADINPUT after a message "PROG: PATH: reason" on stderr. */
+int cli_output_open(CliOutput *out, const char *path, const char *prog);
+
+/* Closes the output: renames a complete file into place; with rc ==
+ * EXIT_BADINPUT (the run failed) removes it instead, leaving any earlier
+ * file untouched.  Returns rc, or EXIT_BADINPUT after a message if closing
+ * (a write error, a full disk) or renaming failed. */
+int cli_output_close(CliOutput *out, int rc, const char *prog);
 
 #endif

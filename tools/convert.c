@@ -19,12 +19,6 @@
 
 #define CONVERT_USAGE "usage: tsume convert FILE... [-o OUT] [--rest]\n"
 
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), k = strlen(suffix);
-	return n >= k && strcmp(s + n - k, suffix) == 0;
-}
-
 int cmd_convert(int argc, char **argv)
 {
 	const char *output = NULL;
@@ -60,20 +54,31 @@ int cmd_convert(int argc, char **argv)
 		fprintf(stderr, CONVERT_USAGE);
 		return EXIT_BADINPUT;
 	}
-	PioError perr;
-	const char *out_path = output ? output : "-";
-	PioWriter *w = pio_write_open(out_path, output && ends_with(output, ".gz"), &perr);
-	if (!w) {
-		fprintf(stderr, "tsume: %s: %s\n", out_path, perr.message);
-		return EXIT_BADINPUT;
+	if (output && strcmp(output, "-") != 0) {
+		/* never write the output over one of the inputs */
+		only_files = false;
+		for (int i = 1; i < argc; i++) {
+			if (!only_files && strcmp(argv[i], "--") == 0) {
+				only_files = true;
+			} else if (!only_files && argv[i][0] == '-' && argv[i][1] != '\0') {
+				i += strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--output") == 0;
+			} else if (cli_same_file(argv[i], output)) {
+				fprintf(stderr, "tsume: convert: the output %s is also an input\n", output);
+				return EXIT_BADINPUT;
+			}
+		}
 	}
 	ConvProblem *cp = malloc(sizeof *cp);
 	if (!cp) {
 		fprintf(stderr, "tsume: out of memory\n");
-		pio_write_close(w, NULL);
 		return EXIT_BADINPUT;
 	}
-	int status = 0;
+	CliOutput out;
+	if (cli_output_open(&out, output, "tsume") != 0) {
+		free(cp);
+		return EXIT_BADINPUT;
+	}
+	int status = 0, converted = 0;
 	only_files = false;
 	for (int i = 1; i < argc; i++) {
 		const char *path = argv[i];
@@ -94,6 +99,13 @@ int cmd_convert(int argc, char **argv)
 			status = EXIT_BADINPUT;
 			continue;
 		}
+		Color defender = color_flip(cp->root.side);
+		if (cp->root.king[defender] == SQ_NONE) {
+			fprintf(stderr, "%s: bad position: the defender (%s, the side not to move) has no king\n", path,
+			        defender == SENTE ? "sente" : "gote");
+			status = EXIT_BADINPUT;
+			continue;
+		}
 		if (cp->missing > 0 && !rest)
 			fprintf(stderr, "%s: warning: %d piece%s in nobody's hand; use --rest to give %s to the defender\n", path,
 			        cp->missing, cp->missing == 1 ? " is" : "s are", cp->missing == 1 ? "it" : "them");
@@ -109,14 +121,13 @@ int cmd_convert(int argc, char **argv)
 			snprintf(meta, sizeof meta, "mate=%d ; source=%s", cp->n_moves, source);
 		else
 			snprintf(meta, sizeof meta, "source=%s", source);
-		if (pio_write(w, &cp->root, cp->moves, cp->n_moves, meta) != PIO_OK)
-			break; /* the reason comes from pio_write_close */
+		if (pio_write(out.wr, &cp->root, cp->moves, cp->n_moves, meta) != PIO_OK)
+			break; /* the reason comes from cli_output_close */
+		converted++;
 	}
 	free(cp);
-	if (pio_write_close(w, &perr) != PIO_OK) {
-		fprintf(stderr, "tsume: %s\n", perr.message);
-		status = EXIT_BADINPUT;
-	}
-	return status;
+	/* the lines of the files that converted are written even when another
+	 * file failed; when none converted, an earlier output file is left as it was */
+	return cli_output_close(&out, converted ? 0 : EXIT_BADINPUT, "tsume") ? EXIT_BADINPUT : status;
 }
 

@@ -21,7 +21,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -232,68 +231,6 @@ static int write_sheet(const char *path, const GenProblem *probs, unsigned long 
 	return rc;
 }
 
-/* ---- the output file ---- */
-
-/* FILE.gz (any case) is written with gzip */
-static bool ends_with_gz(const char *s)
-{
-	size_t n = strlen(s);
-	return n >= 3 && s[n - 3] == '.' && (s[n - 2] | 0x20) == 'g' && (s[n - 1] | 0x20) == 'z';
-}
-
-/* The problem lines' destination.  A regular file is written under a
- * temporary name and renamed when complete: an earlier file of that name
- * survives a failed or killed run (devices and pipes are written directly). */
-typedef struct {
-	PioWriter *wr;
-	const char *path; /* --out, NULL = stdout */
-	bool to_file;     /* written as tmp_path, renamed at the end */
-	char tmp_path[4096];
-} Output;
-
-/* Opens o's --out; returns 0, or EXIT_BADINPUT after a message. */
-static int output_open(Output *out, const GenOptions *o)
-{
-	PioError perr;
-	struct stat st;
-	memset(out, 0, sizeof *out);
-	out->path = o->out_path;
-	out->to_file = out->path && strcmp(out->path, "-") != 0 &&
-	               (stat(out->path, &st) != 0 || S_ISREG(st.st_mode)); /* not a device or pipe */
-	if (out->to_file && snprintf(out->tmp_path, sizeof out->tmp_path, "%s.tmp%ld", out->path, (long)getpid()) >=
-	                        (int)sizeof out->tmp_path) {
-		fprintf(stderr, "tsume generate: %s: path too long\n", out->path);
-		return EXIT_BADINPUT;
-	}
-	out->wr = pio_write_open(out->to_file ? out->tmp_path : out->path ? out->path : "-",
-	                         out->path && ends_with_gz(out->path), &perr);
-	if (!out->wr) {
-		fprintf(stderr, "tsume generate: %s: %s\n", out->path ? out->path : "-", perr.message);
-		return EXIT_BADINPUT;
-	}
-	return 0;
-}
-
-/* Closes the output; renames a complete file into place, removes it after a
- * failure (rc == EXIT_BADINPUT).  Returns rc, or EXIT_BADINPUT if closing or
- * renaming failed. */
-static int output_close(Output *out, int rc)
-{
-	PioError perr;
-	if (pio_write_close(out->wr, &perr) != PIO_OK) {
-		fprintf(stderr, "tsume generate: %s\n", perr.message);
-		rc = EXIT_BADINPUT;
-	}
-	if (out->to_file && rc == EXIT_BADINPUT) {
-		remove(out->tmp_path);
-	} else if (out->to_file && rename(out->tmp_path, out->path) != 0) {
-		fprintf(stderr, "tsume generate: %s: %s\n", out->path, strerror(errno));
-		remove(out->tmp_path);
-		rc = EXIT_BADINPUT;
-	}
-	return rc;
-}
-
 /* ---- collecting the slots in order ---- */
 
 /* What the collector did, for the closing figures. */
@@ -333,7 +270,7 @@ static bool take_slot(Pool *pool, uint64_t slot, GenProblem *p)
  * too, for the sheet, when kept is not NULL) until o->count are written or the
  * slots run out.  Returns 0, EXIT_BADINPUT (a write failed) or
  * EXIT_INTERRUPTED. */
-static int collect(Pool *pool, const GenOptions *o, Output *out, GenProblem *kept, Tally *t, double t0)
+static int collect(Pool *pool, const GenOptions *o, CliOutput *out, GenProblem *kept, Tally *t, double t0)
 {
 	bool progress = !o->quiet && isatty(STDERR_FILENO);
 	StrSet patterns = {0}, positions = {0};
@@ -406,8 +343,8 @@ int cmd_generate(int argc, char **argv)
 	int rc = gen_parse_options(argc, argv, &o);
 	if (rc >= 0)
 		return rc;
-	Output out;
-	if ((rc = output_open(&out, &o)) != 0)
+	CliOutput out;
+	if ((rc = cli_output_open(&out, o.out_path, "tsume generate")) != 0)
 		return rc;
 
 	Pool pool;
@@ -451,7 +388,7 @@ int cmd_generate(int argc, char **argv)
 	for (uint64_t i = 0; i < o.jobs; i++)
 		pthread_join(threads[i], NULL);
 	double secs = cli_now() - t0;
-	rc = output_close(&out, rc);
+	rc = cli_output_close(&out, rc, "tsume generate");
 	if (o.sheet_path && rc != EXIT_BADINPUT && t.written == 0)
 		fprintf(stderr, "tsume generate: no problem found, no sheet written\n");
 	else if (o.sheet_path && rc != EXIT_BADINPUT && write_sheet(o.sheet_path, kept, t.written, (int)o.mate, o.seed) != 0)

@@ -8,7 +8,6 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #define PROG "tsume generate"
@@ -29,15 +28,6 @@
 	"130 interrupted by Ctrl-C (the problems found so far are written)\n"
 
 static const char *const LEVEL_NAME[] = {"any", "easy", "medium", "hard"};
-
-/* The two paths are one file (the same name, or one existing file). */
-static bool same_file(const char *a, const char *b)
-{
-	struct stat sa, sb;
-	if (strcmp(a, b) == 0)
-		return true;
-	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-}
 
 /* --pieces MIN-MAX: two whole numbers, 3 <= MIN <= 10, MIN <= MAX <= 40. */
 static bool parse_pieces(const char *s, int *min, int *max)
@@ -142,7 +132,7 @@ int gen_parse_options(int argc, char **argv, GenOptions *o)
 	}
 	if (o->jobs > o->count)
 		o->jobs = o->count; /* more workers than problems only cost memory; the output is the same */
-	if (o->out_path && o->sheet_path && same_file(o->out_path, o->sheet_path)) {
+	if (o->out_path && o->sheet_path && cli_same_file(o->out_path, o->sheet_path)) {
 		fprintf(stderr, PROG ": --out and --sheet name the same file '%s'\n", o->out_path);
 		return EXIT_BADINPUT;
 	}

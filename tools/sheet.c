@@ -23,7 +23,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #define SHEET_DEFAULT_TITLE "詰将棋"
 
@@ -509,10 +508,8 @@ int cmd_sheet(int argc, char **argv)
 	}
 	if (out_path && strcmp(out_path, "-") != 0) {
 		/* never write the sheet over one of its inputs */
-		struct stat so, si;
 		for (int a = optind; a < argc; a++) {
-			if (strcmp(argv[a], out_path) == 0 || (stat(out_path, &so) == 0 && stat(argv[a], &si) == 0 &&
-			                                       so.st_dev == si.st_dev && so.st_ino == si.st_ino)) {
+			if (cli_same_file(argv[a], out_path)) {
 				fprintf(stderr, "tsume: sheet: the output %s is also an input\n", out_path);
 				return EXIT_BADINPUT;
 			}

@@ -300,29 +300,6 @@ static int solve_one(SolveCtx *ctx, const char *line, const char *where, long li
 /* Longest line of 'solve -' (as in problem files). */
 #define SOLVE_LINE_MAX 65536
 
-/* Reads one line of f, without its newline, into buf of size bytes (cut to
- * fit: the rest is read past in constant memory).  *len = the line's full
- * length, *nul = 1-based column of its first NUL byte (0: none).  Returns
- * false at the end of the input. */
-static bool read_line(FILE *f, char *buf, size_t size, size_t *len, size_t *nul)
-{
-	size_t n = 0;
-	int ch;
-	*nul = 0;
-	while ((ch = getc(f)) != EOF && ch != '\n') {
-		if (ch == '\0' && !*nul)
-			*nul = n + 1;
-		if (n + 1 < size)
-			buf[n] = (char)ch;
-		n++;
-	}
-	if (ch == EOF && n == 0)
-		return false;
-	buf[n + 1 < size ? n : size - 1] = '\0';
-	*len = n;
-	return true;
-}
-
 int cmd_solve(int argc, char **argv)
 {
 	static const struct option opts[] = {{"hash", required_argument, NULL, 'H'},  {"time", required_argument, NULL, 't'},
@@ -417,7 +394,7 @@ int cmd_solve(int argc, char **argv)
 		long lineno = 0;
 		int problems = 0;
 		size_t len, nul;
-		while (line && !cli_interrupted() && read_line(stdin, line, SOLVE_LINE_MAX + 1, &len, &nul)) {
+		while (line && !cli_interrupted() && cli_read_line(stdin, line, SOLVE_LINE_MAX + 1, &len, &nul)) {
 			lineno++;
 			const char *s = line;
 			size_t bom = lineno == 1 && strncmp(s, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;

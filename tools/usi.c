@@ -15,6 +15,7 @@
  */
 #include "usi.h"
 
+#include "cli.h"
 #include "dfpn.h"
 #include "line.h"
 #include "notation.h"
@@ -253,14 +254,16 @@ int usi_run_config(FILE *in, FILE *out, const char *first_line, const UsiConfig 
 			snprintf(line, USI_LINE_MAX + 2, "%s", pending);
 			pending = NULL;
 		} else {
-			if (!fgets(line, USI_LINE_MAX + 2, in))
+			size_t len, nul;
+			if (!cli_read_line(in, line, USI_LINE_MAX + 2, &len, &nul))
 				break;
-			if (!strchr(line, '\n') && !feof(in)) {
-				/* an over-long line: skip the rest of it, in constant memory */
-				int ch;
-				while ((ch = fgetc(in)) != EOF && ch != '\n')
-					;
+			if (len > USI_LINE_MAX) {
+				/* an over-long line: the rest was read past in constant memory */
 				say(u, "info string error: line longer than %d bytes ignored", USI_LINE_MAX);
+				continue;
+			}
+			if (nul) {
+				say(u, "info string error: NUL byte in column %zu: line ignored", nul);
 				continue;
 			}
 		}

@@ -48,10 +48,16 @@ typedef struct {
 	DfpnLimits lim;
 } Queue;
 
+/* One worker thread: its queue and its own search context. */
+typedef struct {
+	Queue *q;
+	Dfpn *d;
+} Worker;
+
 static void *worker(void *arg)
 {
-	Queue *q = arg;
-	Dfpn *d = dfpn_new(q->hash_mb);
+	Queue *q = ((Worker *)arg)->q;
+	Dfpn *d = ((Worker *)arg)->d;
 	for (;;) {
 		pthread_mutex_lock(&q->mu);
 		while (q->next_work >= q->tail && !q->closing)
@@ -69,19 +75,13 @@ static void *worker(void *arg)
 		if (!pio_meta_int(&s->problem, "mate", &stated) && s->problem.n_moves > 0)
 			stated = s->problem.n_moves;
 		VerifySpec spec = {(int)stated, s->problem.n_moves ? s->problem.moves : NULL, s->problem.n_moves, false};
-		if (d)
-			verify_problem(d, &s->problem.root, &spec, &q->lim, &s->result);
-		else {
-			memset(&s->result, 0, offsetof(VerifyResult, line));
-			s->result.flags = VERIFY_UNDECIDED;
-		}
+		verify_problem(d, &s->problem.root, &spec, &q->lim, &s->result);
 
 		pthread_mutex_lock(&q->mu);
 		s->state = SLOT_DONE;
 		pthread_cond_broadcast(&q->cv);
 		pthread_mutex_unlock(&q->mu);
 	}
-	dfpn_free(d);
 	return NULL;
 }
 
@@ -131,7 +131,7 @@ static void reasons_text(const VerifyResult *r, const char *sep, char *buf, size
 	}
 	if (r->flags & VERIFY_UNDECIDED)
 		ADD("%sundecided (a limit stopped %d check%s)", n ? sep : "", r->undecided > 0 ? r->undecided : 1,
-		    r->undecided == 1 ? "" : "s");
+		    r->undecided > 1 ? "s" : "");
 #undef ADD
 }
 
@@ -193,9 +193,11 @@ static void print_result(int fmt, const Slot *s, Summary *sum)
 		cli_json_string(stdout, usi);
 		printf(",\"nodes\":%llu,\"seconds\":%.3f}\n", (unsigned long long)r->nodes, r->seconds);
 	} else {
-		printf("%s,%ld,%s,%d,%ld,%d,%d,%d,%d,%d,%s,\"%s\",%llu,%.3f\n", s->file, s->problem.line, pass ? "pass" : "fail", r->len,
-		       stated, r->cooks, r->final_alts, r->leftover, r->unnecessary, r->short_variations,
-		       r->flags & VERIFY_UNDECIDED ? "yes" : "no", why, (unsigned long long)r->nodes, r->seconds);
+		cli_csv_field(stdout, s->file);
+		printf(",%ld,%s,%d,%ld,%d,%d,%d,%d,%d,%s,", s->problem.line, pass ? "pass" : "fail", r->len, stated, r->cooks,
+		       r->final_alts, r->leftover, r->unnecessary, r->short_variations, r->flags & VERIFY_UNDECIDED ? "yes" : "no");
+		cli_csv_field(stdout, why);
+		printf(",%llu,%.3f\n", (unsigned long long)r->nodes, r->seconds);
 	}
 	fflush(stdout);
 }
@@ -354,6 +356,25 @@ int cmd_verify(int argc, char **argv)
 		return EXIT_BADINPUT;
 	}
 
+	/* every job's table before any work: a --hash that cannot be allocated
+	 * is refused at once, as solve does */
+	Worker *workers = calloc((size_t)jobs, sizeof *workers);
+	if (!workers) {
+		fprintf(stderr, "tsume verify: out of memory\n");
+		return EXIT_BADINPUT;
+	}
+	for (uint64_t i = 0; i < jobs; i++) {
+		workers[i].d = dfpn_new((size_t)hash);
+		if (!workers[i].d) {
+			fprintf(stderr, "tsume verify: cannot allocate %llu MB for the hash table of job %llu (%llu jobs x --hash %llu MB); "
+			                "try a smaller --hash or fewer --jobs\n",
+			        (unsigned long long)hash, (unsigned long long)i + 1, (unsigned long long)jobs, (unsigned long long)hash);
+			for (uint64_t k = 0; k < i; k++)
+				dfpn_free(workers[k].d);
+			free(workers);
+			return EXIT_UNKNOWN;
+		}
+	}
 	Queue q;
 	memset(&q, 0, sizeof q);
 	q.nslots = (int)jobs * 2;
@@ -370,8 +391,10 @@ int cmd_verify(int argc, char **argv)
 	q.lim.stop = cli_sigint_install(false);
 
 	pthread_t *threads = calloc((size_t)jobs, sizeof(pthread_t));
-	for (uint64_t i = 0; i < jobs; i++)
-		pthread_create(&threads[i], NULL, worker, &q);
+	for (uint64_t i = 0; i < jobs; i++) {
+		workers[i].q = &q;
+		pthread_create(&threads[i], NULL, worker, &workers[i]);
+	}
 
 	bool tty = isatty(STDERR_FILENO);
 	long total = 0;
@@ -444,8 +467,11 @@ int cmd_verify(int argc, char **argv)
 		pthread_cond_wait(&q.cv, &q.mu);
 	}
 	pthread_mutex_unlock(&q.mu);
-	for (uint64_t i = 0; i < jobs; i++)
+	for (uint64_t i = 0; i < jobs; i++) {
 		pthread_join(threads[i], NULL);
+		dfpn_free(workers[i].d);
+	}
+	free(workers);
 	if (tty)
 		fprintf(stderr, "\r\033[K");
 	bool interrupted = cli_interrupted();
