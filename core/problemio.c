@@ -10,6 +10,8 @@
  */
 #include "problemio.h"
 
+#include "number.h"
+
 #include "notation.h"
 #include "sfen.h"
 
@@ -196,6 +198,24 @@ static int parse_meta(PioProblem *out, char *s, const char *line_start, PioError
 		char *next = e;
 		while (e > v && is_blank(e[-1]))
 			e--;
+		/* mate=N, the stated length, is read by every tool: a bad or
+		 * repeated one is an error, not a silent fallback */
+		if (klen == 4 && strncmp(key, "mate", 4) == 0) {
+			char val[32];
+			size_t vlen = (size_t)(e - v);
+			snprintf(val, sizeof val, "%.*s", (int)(vlen < sizeof val - 1 ? vlen : sizeof val - 1), v);
+			uint64_t n;
+			int vcol = (int)(v - line_start) + 1;
+			if (vlen >= sizeof val - 1 || !num_parse_uint(val, 1, POS_MAX_PLY, &n)) {
+				char q[100];
+				return set_error(err, PIO_ERR_LINE, out->line, "metadata", vcol,
+				                 "metadata (column %d): mate must be a whole number of plies, 1..%d, got '%s'", vcol,
+				                 POS_MAX_PLY, sfen_quote(q, sizeof q, v, (int)(vlen < 20 ? vlen : 20)));
+			}
+			if (pio_meta_get(out, "mate"))
+				return set_error(err, PIO_ERR_LINE, out->line, "metadata", col, "metadata (column %d): mate given twice",
+				                 col);
+		}
 		if (out->n_meta < PIO_META_MAX) {
 			PioMeta *m = &out->meta[out->n_meta++];
 			memcpy(m->key, key, klen);
@@ -345,18 +365,10 @@ const char *pio_meta_get(const PioProblem *p, const char *key)
 
 bool pio_meta_int(const PioProblem *p, const char *key, long *out)
 {
-	const char *v = pio_meta_get(p, key);
-	if (!v || !*v)
+	uint64_t n;
+	if (!num_parse_uint(pio_meta_get(p, key), 0, INT32_MAX, &n))
 		return false;
-	long n = 0;
-	for (const char *s = v; *s; s++) {
-		if (*s < '0' || *s > '9')
-			return false;
-		n = n * 10 + (*s - '0');
-		if (n > INT32_MAX)
-			return false;
-	}
-	*out = n;
+	*out = (long)n;
 	return true;
 }
 

@@ -19,7 +19,10 @@
  * by another "key=", blanks trimmed ("; mate=7 name=SOS by X" gives mate=7,
  * name=SOS by X).  Up to PIO_META_MAX pairs of PIO_VALUE_MAX bytes are kept;
  * more pairs, or longer values, are dropped / cut at a UTF-8 character
- * boundary and flagged in meta_truncated, not treated as errors.
+ * boundary and flagged in meta_truncated, not treated as errors.  The key
+ * "mate" (the stated length, read by verify and sheet) must hold a whole
+ * number 1..POS_MAX_PLY and come once: "mate=abc", "mate=-1", "mate=" and a
+ * second "mate=" are line errors (field "metadata", the value's column).
  *
  * Reading goes through zlib's gzopen/gzgets, which detects gzip by content:
  * a gzip file is decompressed, any other file is read as it is.  Memory is

@@ -4,6 +4,8 @@
 # Expected move lists come from ../shared/oracle (node oracle.mjs --cross
 # moves|checks ...); perft 3 of the start position is the published 25,470.
 # Prints every failure and exits 1 if there was any.
+# Over 600 lines: one script for every sub-command's end-to-end checks, so that
+# each runs against the one binary with the same helpers.
 
 TSUME=${1:?usage: sh tests/test_cli.sh PATH/TO/tsume}
 [ -x "$TSUME" ] || { echo "test_cli: $TSUME is not an executable" >&2; exit 1; }
@@ -731,6 +733,14 @@ printf '4k4/9/4P4/9/9/9/9/9/9 b G 1 moves G*5b ; mate=1\n' >"$tmp/a,b \"c\".sfen
 rc=$?
 out=$(cat "$tmp/out")
 expect 0 "out:\"$tmp/a,b \"\"c\"\".sfen\",1,pass,1,1,0,0,0,0,0,no,,"
+
+# a bad stated length is a bad line, not a silent fallback to the number of moves
+name="verify: bad mate= metadata"
+printf '4k4/9/4P4/9/9/9/9/9/9 b G 1 moves G*5b ; mate=abc\n4k4/9/4P4/9/9/9/9/9/9 b G 1 moves G*5b ; mate=1\n' >"$tmp/badmate.sfen"
+"$TSUME" verify "$tmp/badmate.sfen" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+out=$(cat "$tmp/out")
+expect 2 "err:$tmp/badmate.sfen:1: metadata (column 47): mate must be a whole number of plies, 1..4096, got 'abc'" "line:$tmp/badmate.sfen:2: PASS mate 1 (stated 1)"
 
 echo "test_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -219,7 +219,8 @@ static void test_bad_lines(void **state)
 	                       "7nl/7k1/5Npx1/9/9/9/9/9/9 b - 1\n"          /* unknown letter */
 	                       "\n" P1 " ; mate\n"                          /* no '=' */
 	    P1 " moves G*3b ; mate=1 ; this is no pair\n"
-	                       "startpos moves 7g7f; mate=x\n" P3 " moves B*3a 2b3b R*4b\n";
+	                       "startpos moves 7g7f; mate=x\n" P3 " moves B*3a 2b3b R*4b\n"
+	                       "startpos moves 7g7f ; mate=1 ; mate=3\n";
 	const char *path = tmp_path("bad.sfen");
 	write_file(path, text, sizeof text - 1);
 	PioReader *r = pio_open(path, NULL);
@@ -230,10 +231,11 @@ static void test_bad_lines(void **state)
 	expect_error(r, PIO_ERR_LINE, 3, "board", 12, "unknown piece");
 	expect_error(r, PIO_ERR_LINE, 5, "metadata", (int)strlen(P1 " ; ") + 1, "key=value");
 	expect_error(r, PIO_ERR_LINE, 6, "metadata", (int)strlen(P1 " moves G*3b ; mate=1 ; ") + 1, "key=value");
-	expect_problem(r, 7, SFEN_STARTPOS, "7g7f");
-	long v;
-	assert_false(pio_meta_int(&prob, "mate", &v)); /* "x" is no number */
+	/* the stated length is read by every tool: "x" is refused, at its column */
+	expect_error(r, PIO_ERR_LINE, 7, "metadata", (int)strlen("startpos moves 7g7f; mate=") + 1,
+	             "mate must be a whole number of plies, 1..4096, got 'x'");
 	expect_problem(r, 8, P3, "B*3a 2b3b R*4b");
+	expect_error(r, PIO_ERR_LINE, 9, "metadata", (int)strlen("startpos moves 7g7f ; mate=1 ; ") + 1, "mate given twice");
 	expect_end(r);
 	pio_close(r);
 }

@@ -1,6 +1,7 @@
 /* cli.c -- helpers shared by the sub-commands (see cli.h). */
 #include "cli.h"
 
+#include "number.h"
 #include "utf8.h"
 
 #include <errno.h>
@@ -20,24 +21,7 @@ int cli_worse_status(int a, int b)
 
 /* ---- option values ---- */
 
-bool cli_parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
-{
-	if (!s || !*s)
-		return false;
-	uint64_t v = 0;
-	for (const char *p = s; *p; p++) {
-		if (*p < '0' || *p > '9')
-			return false;
-		unsigned d = (unsigned)(*p - '0');
-		if (v > (UINT64_MAX - d) / 10)
-			return false; /* above UINT64_MAX */
-		v = v * 10 + d;
-	}
-	if (v < lo || v > hi)
-		return false;
-	*out = v;
-	return true;
-}
+bool cli_parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out) { return num_parse_uint(s, lo, hi, out); }
 
 bool cli_parse_seconds(const char *s, double lo, double hi, double *out)
 {

@@ -55,8 +55,8 @@ int cli_worse_status(int a, int b);
 
 /* ---- option values ---- */
 
-/* Parses s as a whole number in lo..hi: one or more ASCII digits and
- * nothing else -- no sign, no space, no "0x", no exponent or fraction, so
+/* num_parse_uint (core/number.h): parses s as a whole number in lo..hi: one
+ * or more ASCII digits and nothing else -- no sign, no space, no "0x", no exponent or fraction, so
  * " -5", "+5", "0x10", "1e3" and "" are refused.  Returns true and sets
  * *out; returns false (leaving *out alone) if s is not such a number, is
  * above UINT64_MAX (18446744073709551615) or is outside lo..hi. */
