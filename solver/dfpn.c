@@ -71,7 +71,7 @@ static void begin_search(Dfpn *d, const Position *root, Color attacker, const Df
 	d->lim = lim;
 	d->nodes = 0;
 	d->next_check = lim && lim->max_nodes && lim->max_nodes < 1024 ? lim->max_nodes : 1024;
-	d->start = dfpn_now_seconds();
+	d->start = clock_now();
 	d->last_progress = d->start;
 	d->stopped = false;
 	d->stop_reason = DFPN_STOP_NONE;
@@ -107,7 +107,7 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 	if (lim && lim->trace)
 		fprintf(lim->trace, "dfpn: first proof: %s, len %d, %llu nodes, %.1f s\n",
 		        r.pn == 0 ? "mate" : r.dn == 0 ? "no mate" : "unknown", r.len, (unsigned long long)d->nodes,
-		        dfpn_now_seconds() - d->start);
+		        clock_now() - d->start);
 	if (r.pn == 0) {
 		int best = r.len;
 		bool minimal = false;
@@ -120,7 +120,7 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 			if (lim && lim->trace)
 				fprintf(lim->trace, "dfpn: mate within %d: %s %d, %llu nodes, %.1f s\n", best - 2,
 				        s.pn == 0 ? "yes, len" : s.dn == 0 ? "no, bound" : "unknown, bound", s.pn == 0 ? s.len : best - 2,
-				        (unsigned long long)d->nodes, dfpn_now_seconds() - d->start);
+				        (unsigned long long)d->nodes, clock_now() - d->start);
 			if (s.pn == 0)
 				best = s.len;
 			else if (s.dn == 0) {
@@ -154,7 +154,7 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 	}
 	res->reason = d->stop_reason;
 	res->nodes = d->nodes;
-	res->seconds = dfpn_now_seconds() - d->start;
+	res->seconds = clock_now() - d->start;
 	res->hashfull = tt_hashfull(&d->tt);
 	return res->status;
 }

@@ -18,6 +18,7 @@
 #ifndef TSUME_DFPN_INTERNAL_H
 #define TSUME_DFPN_INTERNAL_H
 
+#include "clock.h"
 #include "dfpn.h"
 #include "path.h"
 #include "reptable.h"
@@ -83,14 +84,6 @@ struct Dfpn {
 	Child *arena;
 	size_t arena_cap, arena_top;
 };
-
-/* Seconds of a monotonic clock. */
-static inline double dfpn_now_seconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* Marks c proven: a mate of len plies with proof hand `hand`. */
 static inline void child_set_proven(Child *c, int len, Hand hand)

@@ -33,7 +33,7 @@ static void check_limits(Dfpn *d)
 		d->stopped = true;
 		d->stop_reason = DFPN_STOP_USER;
 	}
-	double t = dfpn_now_seconds();
+	double t = clock_now();
 	if (lim->max_time_ms && (t - d->start) * 1000.0 >= (double)lim->max_time_ms) {
 		d->stopped = true;
 		d->stop_reason = DFPN_STOP_TIME;

@@ -1,12 +1,12 @@
 /* verify.c -- composer's checks on one problem (see verify.h). */
 #include "verify.h"
 
+#include "clock.h"
 #include "mate1.h"
 #include "movegen.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* The all-longest-defences 駒余り search is exhaustive: done up to this length. */
 #define VERIFY_LEFTOVER_MAX_LEN 31
@@ -24,13 +24,6 @@ typedef struct {
 	Position pos;     /* scratch */
 	Position mod;     /* a position with one attacker piece removed */
 } Ctx;
-
-static double now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* Limits for the next sub-search: what is left of the problem's budget.
  * Returns false when nothing is left. */
@@ -50,7 +43,7 @@ static bool next_limits(Ctx *c)
 		c->sub.max_nodes = c->lim->max_nodes - c->nodes;
 	}
 	if (c->lim->max_time_ms) {
-		int64_t left = c->lim->max_time_ms - (int64_t)((now_s() - c->start) * 1000.0);
+		int64_t left = c->lim->max_time_ms - (int64_t)((clock_now() - c->start) * 1000.0);
 		if (left <= 0)
 			return false;
 		c->sub.max_time_ms = left;
@@ -344,7 +337,7 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	}
 	c->d = d;
 	c->lim = lim;
-	c->start = now_s();
+	c->start = clock_now();
 	c->out = out;
 	c->attacker = root->side;
 	c->quick = spec->first_failure;
@@ -436,7 +429,7 @@ done:
 	if (out->undecided)
 		out->flags |= VERIFY_UNDECIDED;
 	out->nodes = c->nodes;
-	out->seconds = now_s() - c->start;
+	out->seconds = clock_now() - c->start;
 	free(c);
 	return out->flags;
 }

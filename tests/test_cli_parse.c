@@ -194,10 +194,10 @@ static void test_sigint(void **state)
 static void test_clock(void **state)
 {
 	(void)state;
-	double a = cli_now();
+	double a = clock_now();
 	struct timespec ts = {0, 20 * 1000 * 1000};
 	nanosleep(&ts, NULL);
-	double b = cli_now();
+	double b = clock_now();
 	assert_true(b - a >= 0.019 && b - a < 5.0);
 }
 

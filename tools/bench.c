@@ -66,7 +66,7 @@ static int run_set(Dfpn *d, Scratch *sc, const char *shared, const char *rel, co
 	DfpnResult *res = &sc->res;
 	SetStats s = {0};
 	int wrong = 0;
-	double t0 = cli_now();
+	double t0 = clock_now();
 	while (fgets(line, sizeof sc->line, f)) {
 		if (line[0] == '#' || line[0] == '\n')
 			continue;
@@ -90,7 +90,7 @@ static int run_set(Dfpn *d, Scratch *sc, const char *shared, const char *rel, co
 		}
 	}
 	fclose(f);
-	s.seconds = cli_now() - t0;
+	s.seconds = clock_now() - t0;
 	print_set(name, &s);
 	return wrong;
 }
@@ -189,7 +189,7 @@ static void sig_one(Signature *sg, const char *name, const Position *root, bool 
 	VerifyResult *vr = &sg->sc->vr;
 	dfpn_set_futile_rule(sg->d, futile);
 	dfpn_clear(sg->d);
-	double t0 = cli_now();
+	double t0 = clock_now();
 	dfpn_solve(sg->d, root, NULL, &sg->sc->res);
 	uint64_t nodes = res->nodes;
 	uint64_t h = fnv_add(0xcbf29ce484222325ull, (uint64_t)res->status);
@@ -207,7 +207,7 @@ static void sig_one(Signature *sg, const char *name, const Position *root, bool 
 		h = fnv_add(h, vflags);
 		h = fnv_add(h, (uint64_t)vr->len << 32 | (uint64_t)vr->cooks << 16 | (uint64_t)vr->unnecessary);
 	}
-	double dt = cli_now() - t0;
+	double dt = clock_now() - t0;
 	sg->count++;
 	sg->nodes += nodes;
 	sg->lines = fnv_add(sg->lines, h);
@@ -357,9 +357,9 @@ static void bench_perft(const char *name, const char *sfen, int depth, bool full
 		free(pos);
 		return;
 	}
-	double t0 = cli_now();
+	double t0 = clock_now();
 	uint64_t n = full ? perft_full(pos, depth) : perft(pos, depth);
-	double dt = cli_now() - t0;
+	double dt = clock_now() - t0;
 	printf("perft %-10s depth %d %-13s %12llu leaves %7.3f s %8.1f M leaves/s\n", name, depth,
 	       full ? "(all made):" : "(bulk leaf):", (unsigned long long)n, dt, (double)n / dt / 1e6);
 	free(pos);
@@ -399,12 +399,12 @@ static int bench_checks(const char *shared)
 	fclose(f);
 	MoveList list;
 	long calls = 0, moves = 0;
-	double t0 = cli_now(), dt;
+	double t0 = clock_now(), dt;
 	do {
 		for (int i = 0; i < n; i++)
 			moves += gen_checks(&pos[i], &list);
 		calls += n;
-		dt = cli_now() - t0;
+		dt = clock_now() - t0;
 	} while (dt < 1.0 && n > 0);
 	free(pos);
 	printf("gen_checks over %d reference positions: %.2f M calls/s (%.1f checks per call)\n", n, (double)calls / dt / 1e6,

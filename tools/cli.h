@@ -10,6 +10,7 @@
 #ifndef TSUME_CLI_H
 #define TSUME_CLI_H
 
+#include "clock.h"
 #include "dfpn.h"
 #include "problemio.h"
 
@@ -92,12 +93,6 @@ bool cli_option_seconds(const char *prog, const char *opt, const char *s, double
  * SFEN arrives as several arguments); "" when first >= last.  Returns NULL if
  * memory runs out; free() the result. */
 char *cli_join_args(char **argv, int first, int last);
-
-/* ---- time ---- */
-
-/* Seconds of the monotonic clock (CLOCK_MONOTONIC) from an arbitrary start:
- * for intervals, not dates. */
-double cli_now(void);
 
 /* ---- Ctrl-C ----
  *

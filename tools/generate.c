@@ -320,7 +320,7 @@ static int collect(Pool *pool, const GenOptions *o, CliOutput *out, GenProblem *
 			break;
 		}
 		if (progress) {
-			double secs = cli_now() - t0;
+			double secs = clock_now() - t0;
 			fprintf(stderr, "\rgenerate: %llu/%llu mate-in-%llu, %.1f s, %.1f per minute ", t->written,
 			        (unsigned long long)o->count, (unsigned long long)o->mate, secs,
 			        secs > 0 ? t->written * 60.0 / secs : 0.0);
@@ -376,7 +376,7 @@ int cmd_generate(int argc, char **argv)
 	for (uint64_t i = 0; i < o.jobs; i++)
 		pthread_create(&threads[i], NULL, gen_worker, &pool);
 
-	double t0 = cli_now();
+	double t0 = clock_now();
 	Tally t = {0};
 	rc = collect(&pool, &o, &out, kept, &t, t0);
 
@@ -387,7 +387,7 @@ int cmd_generate(int argc, char **argv)
 	pthread_mutex_unlock(&pool.mu);
 	for (uint64_t i = 0; i < o.jobs; i++)
 		pthread_join(threads[i], NULL);
-	double secs = cli_now() - t0;
+	double secs = clock_now() - t0;
 	rc = cli_output_close(&out, rc, "tsume generate");
 	if (o.sheet_path && rc != EXIT_BADINPUT && t.written == 0)
 		fprintf(stderr, "tsume generate: no problem found, no sheet written\n");

@@ -107,9 +107,9 @@ int cmd_perft(int argc, char **argv)
 		free(pos);
 		return EXIT_BADINPUT;
 	}
-	double t0 = cli_now();
+	double t0 = clock_now();
 	uint64_t total = divide ? perft_divide(pos, (int)depth) : perft(pos, (int)depth);
-	double dt = cli_now() - t0;
+	double dt = clock_now() - t0;
 	printf("%llu\n", (unsigned long long)total);
 	fprintf(stderr, "perft %d: %llu leaves in %.3f s (%.1f M leaves/s)\n", (int)depth, (unsigned long long)total, dt,
 	        dt > 0 ? (double)total / dt / 1e6 : 0.0);

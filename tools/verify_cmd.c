@@ -228,7 +228,7 @@ static void progress(bool tty, long done, long total, double t0)
 {
 	if (!tty)
 		return;
-	double el = cli_now() - t0, rate = el > 0 ? (double)done / el : 0;
+	double el = clock_now() - t0, rate = el > 0 ? (double)done / el : 0;
 	if (total > 0) {
 		int width = 30, fill = (int)(width * done / (total ? total : 1));
 		double eta = rate > 0 ? (double)(total - done) / rate : 0;
@@ -408,7 +408,7 @@ int cmd_verify(int argc, char **argv)
 
 	Summary sum;
 	memset(&sum, 0, sizeof sum);
-	double t0 = cli_now();
+	double t0 = clock_now();
 	Printer pr = {fmt, tty, total, t0, &sum};
 	for (int fi = optind; fi < argc && !cli_interrupted(); fi++) {
 		const char *file = argv[fi];
@@ -475,7 +475,7 @@ int cmd_verify(int argc, char **argv)
 	if (tty)
 		fprintf(stderr, "\r\033[K");
 	bool interrupted = cli_interrupted();
-	print_summary(&sum, cli_now() - t0, (int)jobs, interrupted);
+	print_summary(&sum, clock_now() - t0, (int)jobs, interrupted);
 	free(threads);
 	free(q.slots);
 	if (sum.bad_lines || sum.files_unreadable)
