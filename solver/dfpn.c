@@ -3,6 +3,7 @@
  * The search itself is in search.c, the main line in pv.c. */
 #include "dfpn_internal.h"
 
+#include "futile.h"
 #include "pv.h"
 #include "search.h"
 
@@ -33,7 +34,10 @@ Dfpn *dfpn_new(size_t hash_mb)
 	d->rep_span = DFPN_REP_SPAN_DEFAULT;
 	d->arena_cap = 1 << 16;
 	d->arena = malloc(d->arena_cap * sizeof *d->arena);
-	if (!d->arena) {
+	d->kept_line = malloc(DFPN_MAX_PV * sizeof *d->kept_line);
+	if (!d->arena || !d->kept_line) {
+		free(d->arena);
+		free(d->kept_line);
 		tt_free(&d->tt);
 		rt_free(&d->rt);
 		free(d);
@@ -49,6 +53,7 @@ void dfpn_free(Dfpn *d)
 	tt_free(&d->tt);
 	rt_free(&d->rt);
 	free(d->arena);
+	free(d->kept_line);
 	free(d);
 }
 
@@ -95,6 +100,44 @@ DfpnStatus dfpn_mate_within(Dfpn *d, const Position *pos, Color attacker, int ma
 	return out->status;
 }
 
+/* Takes back the moves played on d->pos since the root ply root_ply. */
+static void back_to_root(Dfpn *d, const Move *line, int root_ply)
+{
+	while (d->pos.ply > root_ply) {
+		pos_undo_move(&d->pos, line[d->pos.ply - root_ply - 1]);
+		path_pop(&d->path);
+	}
+}
+
+/* Reads a mating line of the root (an attacker node proven to mate within
+ * `bound` plies) from the table's proofs into line (mode PV_TABLE: without
+ * search; PV_REPROVE: proving again what the table lost).  Returns
+ * its length when it is complete -- odd, every defender choice proven, and
+ * ending where the defender is mated under the rule in force -- else 0. */
+static int table_line(Dfpn *d, int bound, Move *line, PvMode mode)
+{
+	int root_ply = d->pos.ply;
+	int n = pv_build(d, bound, line, mode, false);
+	int total;
+	bool complete = n > 0 && n % 2 == 1 && d->pos.side != d->attacker && pos_in_check(&d->pos) &&
+	                futile_count_real_evasions(&d->pos, &total, d->futile_rule) == 0;
+	back_to_root(d, line, root_ply);
+	return complete ? n : 0;
+}
+
+/* After a proof of a mate within bound plies: keeps the table's line if it
+ * is complete (see kept_line in dfpn_internal.h), reading it into scratch
+ * (DFPN_MAX_PV moves) so that an incomplete one leaves the kept line alone. */
+static void keep_line(Dfpn *d, int bound, Move *scratch)
+{
+	int n = table_line(d, bound, scratch, PV_TABLE);
+	if (n > 0) {
+		memcpy(d->kept_line, scratch, (size_t)n * sizeof *scratch);
+		d->kept_len = n;
+		d->kept_bound = bound;
+	}
+}
+
 DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, DfpnResult *res)
 {
 	memset(res, 0, offsetof(DfpnResult, pv));
@@ -108,9 +151,11 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 		fprintf(lim->trace, "dfpn: first proof: %s, len %d, %llu nodes, %.1f s\n",
 		        r.pn == 0 ? "mate" : r.dn == 0 ? "no mate" : "unknown", r.len, (unsigned long long)d->nodes,
 		        clock_now() - d->start);
+	d->kept_len = 0;
 	if (r.pn == 0) {
 		int best = r.len;
 		bool minimal = false;
+		keep_line(d, best, res->pv);
 		while (!d->stopped && !(lim && lim->first_mate_only)) {
 			if (best <= 1) {
 				minimal = true;
@@ -121,9 +166,10 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 				fprintf(lim->trace, "dfpn: mate within %d: %s %d, %llu nodes, %.1f s\n", best - 2,
 				        s.pn == 0 ? "yes, len" : s.dn == 0 ? "no, bound" : "unknown, bound", s.pn == 0 ? s.len : best - 2,
 				        (unsigned long long)d->nodes, clock_now() - d->start);
-			if (s.pn == 0)
+			if (s.pn == 0) {
 				best = s.len;
-			else if (s.dn == 0) {
+				keep_line(d, best, res->pv);
+			} else if (s.dn == 0) {
 				minimal = true;
 				break;
 			}
@@ -132,19 +178,29 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 		res->status = DFPN_MATE;
 		res->len = best;
 		res->len_minimal = minimal;
-		bool verify = minimal && !d->stopped;
-		for (int attempt = 0; attempt < 2; attempt++) {
+		/* The line printed is always complete: the checked main line; else
+		 * (a limit stopped the minimality proof or the checking) a complete
+		 * line read from the table now; else the one kept after the last
+		 * proof that gave one, with that proof's bound; else none. */
+		res->pv_len = 0;
+		if (minimal && !d->stopped) {
 			/* the leftover-pieces tie-break rebuilds sub-lines: for problems
 			 * up to 63 plies only */
-			res->pv_len = pv_build(d, best, res->pv, verify, best <= 63);
-			res->pv_verified = verify && res->pv_len == best;
-			while (d->pos.ply > root_ply) {
-				pos_undo_move(&d->pos, res->pv[d->pos.ply - root_ply - 1]);
-				path_pop(&d->path);
+			res->pv_len = pv_build(d, best, res->pv, PV_CHECKED, best <= 63);
+			res->pv_verified = res->pv_len == best;
+			back_to_root(d, res->pv, root_ply);
+		}
+		if (!res->pv_verified) {
+			res->pv_len = table_line(d, best, res->pv, PV_REPROVE);
+			if (res->pv_len == 0 && d->kept_len > 0) {
+				memcpy(res->pv, d->kept_line, (size_t)d->kept_len * sizeof *res->pv);
+				res->pv_len = d->kept_len;
+				if (d->kept_bound != best) {
+					/* the line of a longer mate: report that proven bound */
+					res->len = d->kept_bound;
+					res->len_minimal = false;
+				}
 			}
-			if (res->pv_len == best || !verify)
-				break;
-			verify = false; /* a limit cut the checked line short: follow the table */
 		}
 		res->nodes_pv = d->nodes - res->nodes_prove - res->nodes_minimize;
 	} else if (r.dn == 0) {

@@ -95,10 +95,15 @@ typedef struct {
 	DfpnStopReason reason; /* why the status is UNKNOWN (or why minimality is not proven) */
 	int len;               /* MATE: plies of the main line */
 	bool len_minimal;      /* MATE: a re-search for a mate within len-2 failed */
-	int pv_len;
+	int pv_len;       /* MATE: 0, or the length of a complete line: odd, legal,
+	                     every attacker move a check, ending in mate under the
+	                     futility rule in force (never a partial line) */
 	bool pv_verified; /* pv is a checked main line of exactly len plies (attacker
 	                     shortest, defender longest); false: a mating line read
-	                     from the table after a limit stopped the search */
+	                     from the table after a limit stopped the search (its
+	                     defence need not be the longest); when the table lost
+	                     the line of the last proof, the line kept after an
+	                     earlier proof, len then being that proof's bound */
 	Move pv[DFPN_MAX_PV];
 	uint64_t nodes;
 	uint64_t nodes_prove;    /* of which: the first proof */

@@ -83,6 +83,11 @@ struct Dfpn {
 	/* children arena (indices stay valid across realloc) */
 	Child *arena;
 	size_t arena_cap, arena_top;
+	/* the complete mating line read from the table right after the last
+	 * proof that gave one (dfpn_solve: kept for when a limit stops the
+	 * minimality proof or the main line later) */
+	Move *kept_line; /* DFPN_MAX_PV moves */
+	int kept_len, kept_bound;
 };
 
 /* Marks c proven: a mate of len plies with proof hand `hand`. */

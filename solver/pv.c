@@ -55,7 +55,7 @@ static bool line_leaves_no_pieces(Dfpn *d, Move m, int t)
 		return false;
 	pos_do_move(pos, m);
 	path_push(&d->path, pos_key(pos), m);
-	int n = pv_build(d, t, tmp, true, false);
+	int n = pv_build(d, t, tmp, PV_CHECKED, false);
 	bool empty = n == t && pos->hand[d->attacker] == 0;
 	for (int i = n - 1; i >= 0; i--) {
 		path_pop(&d->path);
@@ -67,10 +67,12 @@ static bool line_leaves_no_pieces(Dfpn *d, Move m, int t)
 	return empty;
 }
 
-int pv_build(Dfpn *d, int len, Move *pv, bool verify, bool tiebreak)
+int pv_build(Dfpn *d, int len, Move *pv, PvMode mode, bool tiebreak)
 {
 	Position *pos = &d->pos;
+	const bool verify = mode == PV_CHECKED;
 	int t = len, n = 0;
+	bool reproved = false; /* PV_REPROVE: this node was searched again already */
 	while (t > 0 && (!verify || !d->stopped) && n < DFPN_MAX_PV - 1 && pos->ply + 2 < POS_MAX_PLY) {
 		MoveList list;
 		Move chosen = MOVE_NONE;
@@ -87,7 +89,7 @@ int pv_build(Dfpn *d, int len, Move *pv, bool verify, bool tiebreak)
 					}
 				}
 				if (chosen == MOVE_NONE && pass == 0) {
-					if (!verify)
+					if (!verify && (mode != PV_REPROVE || d->stopped))
 						return n;
 					/* prove the node again within t plies to fill the table */
 					NodeResult r = search_root(d, t);
@@ -120,6 +122,13 @@ int pv_build(Dfpn *d, int len, Move *pv, bool verify, bool tiebreak)
 			}
 			if (m == 0 && (verify || list.n == 0 || dfpn_is_mated(pos)))
 				break; /* mated (modulo futile drops) */
+			if (m == 0 && mode == PV_REPROVE && !reproved && !d->stopped) {
+				/* the table lost the proofs below this proven defender
+				 * node: prove it again within t plies, then read on */
+				reproved = true;
+				if (search_root(d, t).pn == 0)
+					continue;
+			}
 			if (m == 0)
 				return n;
 			for (int a = 1; a < m; a++)
@@ -187,6 +196,7 @@ int pv_build(Dfpn *d, int len, Move *pv, bool verify, bool tiebreak)
 		}
 		if (chosen == MOVE_NONE)
 			return n;
+		reproved = false;
 		pv[n++] = chosen;
 		pos_do_move(pos, chosen);
 		path_push(&d->path, pos_key(pos), chosen);

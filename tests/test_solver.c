@@ -13,6 +13,7 @@
 #include "testutil.h"
 
 #include "dfpn.h"
+#include "line.h"
 
 static Dfpn *solver;
 
@@ -295,6 +296,90 @@ static void test_span4_komori_yaml(void **state) { with_span_4(test_komori_yaml,
 static void test_span4_kif_problems(void **state) { with_span_4(test_kif_problems, state); }
 static void test_span4_shogiboardq_7(void **state) { with_span_4(test_shogiboardq_7, state); }
 
+/* A mate's line is complete (or there is none): legal, odd, every attacker
+ * move a check, ending in mate (futile drops aside), at most len plies. */
+static void expect_complete_line(const Position *root, const char *name, uint64_t nodes)
+{
+	static Position pos;
+	pos = *root;
+	if (result.status != DFPN_MATE || result.pv_len == 0)
+		return;
+	LineCheck lc;
+	if (result.pv_len % 2 != 1 || result.pv_len > result.len || !line_replay(&pos, result.pv, result.pv_len, dfpn_is_mated, &lc))
+		fail_msg("%s, %llu nodes: mate %d with a line of %d plies that is not a complete mating line", name,
+		         (unsigned long long)nodes, result.len, result.pv_len);
+	if (result.pv_verified && result.pv_len != result.len)
+		fail_msg("%s: a verified line of %d plies for mate %d", name, result.pv_len, result.len);
+}
+
+/* The zuko.tsv line of `name`, parsed into root. */
+static void zuko_root(const char *name, Position *root)
+{
+	FILE *f = tu_open_shared("problems/classics/zuko.tsv");
+	static char line[16384];
+	while (tu_read_line(f, line, sizeof line))
+		if (strncmp(line, name, strlen(name)) == 0 && line[strlen(name)] == '\t') {
+			tu_parse(root, strtok(line + strlen(name) + 1, "\t"));
+			fclose(f);
+			return;
+		}
+	fclose(f);
+	fail_msg("%s not in zuko.tsv", name);
+}
+
+/* Every line dfpn_solve prints is complete, whatever stops the search: on
+ * the 100 Shogi Zuko classics (../shared/problems/classics/zuko.tsv), each
+ * stopped after N nodes for several N (a node limit makes the stop
+ * deterministic), a mate has either no line or a complete one.  Two cases
+ * that printed partial lines before: Zuko 47 stopped at 700,000 nodes in the
+ * re-search for a shorter mate (a 26-ply line for "mate 35": the table had
+ * lost the rest), and Zuko 59 with the first mate only (a 30-ply line). */
+static void test_zuko_lines_complete(void **state)
+{
+	(void)state;
+	static Position z;
+	DfpnLimits at = {.max_nodes = 700000};
+	zuko_root("zuko047", &z);
+	dfpn_clear(solver);
+	dfpn_solve(solver, &z, &at, &result);
+	assert_int_equal(result.status, DFPN_MATE);
+	assert_true(result.pv_len > 0);
+	expect_complete_line(&z, "zuko047", at.max_nodes);
+	DfpnLimits first = {.first_mate_only = true};
+	zuko_root("zuko059", &z);
+	dfpn_clear(solver);
+	dfpn_solve(solver, &z, &first, &result);
+	assert_int_equal(result.status, DFPN_MATE);
+	assert_true(result.pv_len > 0);
+	expect_complete_line(&z, "zuko059 (first mate only)", 0);
+
+	static const uint64_t LIMITS[] = {3000, 20000, 150000};
+	FILE *f = tu_open_shared("problems/classics/zuko.tsv");
+	static char line[16384];
+	static Position root;
+	int problems = 0, lines = 0;
+	while (tu_read_line(f, line, sizeof line)) {
+		if (line[0] == '#' || !line[0])
+			continue;
+		char *name = strtok(line, "\t"), *sfen = strtok(NULL, "\t");
+		assert_non_null(sfen);
+		tu_parse(&root, sfen);
+		problems++;
+		for (size_t k = 0; k < sizeof LIMITS / sizeof LIMITS[0]; k++) {
+			if (tu_quick() && k > 0)
+				break;
+			DfpnLimits lim = {.max_nodes = LIMITS[k]};
+			dfpn_clear(solver);
+			dfpn_solve(solver, &root, &lim, &result);
+			lines += result.status == DFPN_MATE && result.pv_len > 0;
+			expect_complete_line(&root, name, LIMITS[k]);
+		}
+	}
+	fclose(f);
+	assert_int_equal(problems, 100);
+	assert_true(lines > 0);
+}
+
 int main(void)
 {
 	core_init();
@@ -304,6 +389,7 @@ int main(void)
 	    cmocka_unit_test(test_shogiboardq_7), cmocka_unit_test(test_nshogi_3),      cmocka_unit_test(test_nshogi_5),
 	    cmocka_unit_test(test_nshogi_7),      cmocka_unit_test(test_span4_cases_tsv), cmocka_unit_test(test_span4_komori_yaml),
 	    cmocka_unit_test(test_span4_kif_problems), cmocka_unit_test(test_span4_shogiboardq_7),
+	    cmocka_unit_test(test_zuko_lines_complete),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -184,5 +184,37 @@ rc = e.close()
 err = e.p.stderr.read()
 check("clean exit after the pairs", rc == 0 and "ERROR" not in err, err[-500:])
 
+# complete lines at every limit: on Shogi Zuko problems stopped by a short
+# `go mate` (with ShortestMate true and false), a `checkmate` line is of odd
+# length, replays legally (tsume moves accepts it) and ends where the
+# defender's only evasions are drop interpositions (none at all, or futile
+# ones) -- never a partial line
+zuko = []
+with open(os.path.join(SHARED, "problems", "classics", "zuko.tsv"), encoding="utf-8") as f:
+    for row in f:
+        if not row.startswith("#") and row.strip():
+            zuko.append(row.split("\t")[1])
+quick = os.environ.get("TSUME_QUICK")
+sample = zuko[::10] if quick else zuko[::4]
+bad = []
+lines = 0
+for shortest in ("true", "false"):
+    e = Engine()
+    e.send("setoption name USI_Hash value 64")
+    e.send(f"setoption name ShortestMate value {shortest}")
+    for sfen in sample:
+        e.send(f"position sfen {sfen}")
+        e.send("go mate 300")
+        reply = e.read_until("checkmate", timeout=60)[-1].split()
+        if reply[1] in ("timeout", "nomate"):
+            continue
+        moves = reply[1:]
+        lines += 1
+        r = subprocess.run([TSUME, "moves", f"{sfen} moves {' '.join(moves)}", "--evasions"], capture_output=True, text=True)
+        if len(moves) % 2 != 1 or r.returncode != 0 or any("*" not in m for m in r.stdout.split()):
+            bad.append((shortest, sfen, len(moves), r.stdout.strip()[:80], r.stderr.strip()[:80]))
+    e.close()
+check("Zuko lines complete at go mate 300", not bad and lines > 0, f"{lines} lines; bad: {bad[:3]}")
+
 print(f"test_usi: {passed} passed, {len(failures)} failed")
 sys.exit(1 if failures else 0)

@@ -176,13 +176,9 @@ static void print_text(SolveCtx *ctx, Problem *pb, const DfpnResult *res, const 
 	}
 	if (res->status == DFPN_MATE) {
 		if (res->pv_len == 0) {
-			printf("main line not extracted (the search was stopped)\n");
+			printf("no main line (the search was stopped before a complete line could be read)\n");
 		} else {
-			if (!res->pv_verified && res->pv_len < res->len)
-				printf("line incomplete (%d of %d plies read from the search table, which lost the rest; the defence "
-				       "may not be the longest)\n",
-				       res->pv_len, res->len);
-			else if (!res->pv_verified)
+			if (!res->pv_verified)
 				printf("line not verified (%d plies, read from the search table; the defence may not be the longest)\n",
 				       res->pv_len);
 			printf("usi:");
