@@ -61,12 +61,15 @@ void dfpn_clear(Dfpn *d) { tt_clear(&d->tt); }
 
 void dfpn_set_repetition_span(Dfpn *d, int plies) { d->rep_span = plies < 4 ? 4 : plies; }
 
-void dfpn_set_futile_rule(Dfpn *d, bool on)
+void dfpn_set_futile(Dfpn *d, DfpnFutileRule rule)
 {
+	bool on = rule != DFPN_FUTILE_NONE;
 	if (d->futile_rule != on)
 		tt_clear(&d->tt); /* results under one rule are not valid under the other */
 	d->futile_rule = on;
 }
+
+DfpnFutileRule dfpn_futile(const Dfpn *d) { return d->futile_rule ? DFPN_FUTILE_NARROW : DFPN_FUTILE_NONE; }
 
 /* Prepares a search from root with the given attacker. */
 static void begin_search(Dfpn *d, const Position *root, Color attacker, const DfpnLimits *lim)

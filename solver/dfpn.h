@@ -124,10 +124,30 @@ void dfpn_free(Dfpn *d);
 /* Empties the transposition table (between unrelated problems). */
 void dfpn_clear(Dfpn *d);
 
-/* Turns the futile-interposition rule on (the default) or off.  Off, every
- * interposition counts as a move (a stricter reading, used by verify's
- * unnecessary-piece test).  Switching empties the table. */
-void dfpn_set_futile_rule(Dfpn *d, bool on);
+/* Which interpositions do not count toward the mate length (無駄合; the
+ * definitions are in futile.h).  Composers disagree; the tools offer the
+ * choice as --futile NAME and the USI option FutileRule. */
+typedef enum {
+	DFPN_FUTILE_NONE = 0,   /* "none": every interposition counts (strict, as
+	                           KomoringHeights 1.x and most engines count) */
+	DFPN_FUTILE_NARROW = 1, /* "narrow": a drop the checker takes at once after
+	                           which the defender, given the piece back, is
+	                           mated at once (recursively) -- the default */
+	DFPN_FUTILE_NB
+} DfpnFutileRule;
+#define DFPN_FUTILE_DEFAULT DFPN_FUTILE_NARROW
+
+/* The rule's name as the tools spell it ("none", "narrow"). */
+const char *dfpn_futile_name(DfpnFutileRule rule);
+/* The rule called name; returns false (and leaves *rule) for an unknown name. */
+bool dfpn_futile_parse(const char *name, DfpnFutileRule *rule);
+
+/* Sets the futile-interposition rule of d (DFPN_FUTILE_DEFAULT when created).
+ * Results under one rule are not valid under another: switching empties the
+ * table. */
+void dfpn_set_futile(Dfpn *d, DfpnFutileRule rule);
+/* The rule in force. */
+DfpnFutileRule dfpn_futile(const Dfpn *d);
 
 /* Repetitions under a length budget: a position repeating one at least
  * `plies` plies up the path (values below 4 count as 4) is searched like any
@@ -164,9 +184,13 @@ DfpnStatus dfpn_mate_within(Dfpn *d, const Position *pos, Color attacker, int ma
                             DfpnBound *out);
 
 /* true iff the defender (side to move) is in check and every evasion is a
- * futile drop interposition (see above; defined in futile.c, always with the
- * rule on), i.e. the position counts as mate.
+ * futile drop interposition under the narrow rule (see above; defined in
+ * futile.c), i.e. the position counts as mate.
  * pos is modified during the call and restored. */
 bool dfpn_is_mated(Position *pos);
+
+/* The same under `rule`; DFPN_FUTILE_NONE asks for a plain mate (in check, no
+ * legal move). */
+bool dfpn_is_mated_by(Position *pos, DfpnFutileRule rule);
 
 #endif

@@ -1,6 +1,8 @@
 /* futile.c -- futile interpositions (see futile.h). */
 #include "futile.h"
 
+#include <string.h>
+
 #include "dfpn.h"
 
 /* Is the defender's evasion m (the defender to move, in check) a futile drop? */
@@ -54,6 +56,29 @@ bool dfpn_is_mated(Position *pos)
 	FutileMemo memo;
 	futile_memo_reset(&memo);
 	return pos_in_check(pos) && futile_mated(pos, &memo, 0);
+}
+
+bool dfpn_is_mated_by(Position *pos, DfpnFutileRule rule)
+{
+	if (rule == DFPN_FUTILE_NONE) {
+		MoveList ev;
+		return pos_in_check(pos) && gen_evasions(pos, &ev) == 0;
+	}
+	return dfpn_is_mated(pos);
+}
+
+static const char *const FUTILE_NAME[DFPN_FUTILE_NB] = {"none", "narrow"};
+
+const char *dfpn_futile_name(DfpnFutileRule rule) { return rule < DFPN_FUTILE_NB ? FUTILE_NAME[rule] : "?"; }
+
+bool dfpn_futile_parse(const char *name, DfpnFutileRule *rule)
+{
+	for (int r = 0; r < DFPN_FUTILE_NB; r++)
+		if (name && strcmp(name, FUTILE_NAME[r]) == 0) {
+			*rule = (DfpnFutileRule)r;
+			return true;
+		}
+	return false;
 }
 
 /* noinline (also futile_count_real_evasions): their move lists and futile

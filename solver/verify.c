@@ -2,6 +2,7 @@
 #include "verify.h"
 
 #include "clock.h"
+#include "line.h"
 #include "mate1.h"
 #include "movegen.h"
 
@@ -51,8 +52,18 @@ static bool next_limits(Ctx *c)
 	return true;
 }
 
-/* The defender (to move) is mated: with the futile rule, modulo futile drops. */
-static bool mated(const Ctx *c, Position *pos) { return c->strict ? mate1_is_mated(pos) : dfpn_is_mated(pos); }
+/* Plain mate, as a line_replay callback. */
+static bool plain_mated(Position *pos) { return mate1_is_mated(pos); }
+
+/* What counts as mate here: modulo futile drops under the narrow rule; a
+ * plain mate under the rule "none" and in the strict unnecessary-piece test. */
+static LineMatedFn mated_fn(const Ctx *c)
+{
+	return c->strict || dfpn_futile(c->d) == DFPN_FUTILE_NONE ? plain_mated : dfpn_is_mated;
+}
+
+/* The defender (to move) is mated (mated_fn). */
+static bool mated(const Ctx *c, Position *pos) { return mated_fn(c)(pos); }
 
 /* Mate of at most max_len plies for the attacker from pos?  Returns the
  * status; an UNKNOWN counts as undecided. */
@@ -70,22 +81,6 @@ static DfpnStatus mate_within(Ctx *c, const Position *pos, int max_len, int *len
 	if (len)
 		*len = b.len;
 	return b.status;
-}
-
-/* Replays the line; true iff it is legal, every attacker move checks, and it
- * ends in mate. */
-static bool line_is_mate(Position *pos, Color attacker, const Move *line, int n)
-{
-	for (int i = 0; i < n; i++) {
-		Move m;
-		if (!gen_find_legal(pos, line[i], &m))
-			return false;
-		bool att = pos->side == attacker;
-		pos_do_move(pos, m);
-		if (att && !pos_in_check(pos))
-			return false;
-	}
-	return dfpn_is_mated(pos);
 }
 
 /* 余詰 along `line` (n plies) from root: at each attacker node, the other
@@ -367,7 +362,7 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	/* 2. the main line: the given one if any, else ours */
 	if (spec->given && spec->given_len > 0) {
 		c->pos = *root;
-		if (spec->given_len > DFPN_MAX_PV || !line_is_mate(&c->pos, c->attacker, spec->given, spec->given_len)) {
+		if (spec->given_len > DFPN_MAX_PV || !line_replay(&c->pos, spec->given, spec->given_len, mated_fn(c), NULL)) {
 			out->flags |= VERIFY_BAD_LINE;
 			goto done;
 		}
@@ -402,7 +397,8 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	 * must stay the same problem even when every interposition counts (so a
 	 * piece is never called unnecessary because of the futile-drop rule) */
 	c->strict = true;
-	dfpn_set_futile_rule(d, false);
+	DfpnFutileRule rule = dfpn_futile(d);
+	dfpn_set_futile(d, DFPN_FUTILE_NONE);
 	for (Square sq = 0; sq < SQ_NB; sq++) {
 		Piece p = root->board[sq];
 		if (!p || piece_color(p) != c->attacker || piece_type(p) == KING)
@@ -420,7 +416,7 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 		if (r > 0)
 			add_unnecessary(out, SQ_NONE, (PieceType)pt);
 	}
-	dfpn_set_futile_rule(d, true);
+	dfpn_set_futile(d, rule);
 	c->strict = false;
 	if (out->unnecessary)
 		out->flags |= VERIFY_UNNECESSARY;

@@ -742,5 +742,35 @@ rc=$?
 out=$(cat "$tmp/out")
 expect 2 "err:$tmp/badmate.sfen:1: metadata (column 47): mate must be a whole number of plies, 1..4096, got 'abc'" "line:$tmp/badmate.sfen:2: PASS mate 1 (stated 1)"
 
+# --futile: the futile-interposition rule (C27 of cases.tsv: mate 1 when the
+# drop on 1e is futile, 3 when every interposition counts)
+C27='9/9/9/8k/8B/8+R/9/9/9 b rb4g4s4n4l18p 1'
+name="solve --futile none / narrow"
+"$TSUME" solve --quiet --futile none "$C27" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+out=$(cat "$tmp/out")
+expect 0 "out:mate 3"
+"$TSUME" solve --quiet --futile narrow "$C27" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+out=$(cat "$tmp/out")
+expect 0 "out:mate 1"
+"$TSUME" solve --format json --futile none "$C27" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+out=$(cat "$tmp/out")
+expect 0 'out:"length":3,' 'out:"futile":"none"}'
+bad_value "tsume: --futile must be none or narrow, got 'wide'" solve --futile wide "$C27"
+bad_value "tsume verify: --futile must be none or narrow, got ''" verify --futile "" "$tmp/nul.sfen"
+bad_value "tsume generate: --futile must be none or narrow, got 'x'" generate --mate 1 --count 1 --futile x
+name="verify --futile none: the stated length of C27 under each rule"
+printf '%s moves 1e3c+ ; mate=1\n' "$C27" >"$tmp/c27.sfen"
+"$TSUME" verify "$tmp/c27.sfen" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+out=$(cat "$tmp/out")
+expect 0 "line:$tmp/c27.sfen:1: PASS mate 1 (stated 1)"
+"$TSUME" verify --futile none "$tmp/c27.sfen" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+out=$(cat "$tmp/out")
+expect 1 "out:FAIL mate 3 (stated 1)" "err:futile rule none"
+
 echo "test_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -22,6 +22,19 @@ int cli_worse_status(int a, int b)
 
 bool cli_parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out) { return num_parse_uint(s, lo, hi, out); }
 
+bool cli_option_futile(const char *prog, const char *s, DfpnFutileRule *rule)
+{
+	if (dfpn_futile_parse(s, rule))
+		return true;
+	char what[128];
+	size_t n = 0;
+	for (int r = 0; r < DFPN_FUTILE_NB; r++)
+		n += (size_t)snprintf(what + n, sizeof what - n, "%s%s", r == 0 ? "" : r + 1 < DFPN_FUTILE_NB ? ", " : " or ",
+		                      dfpn_futile_name((DfpnFutileRule)r));
+	cli_bad_value(prog, "--futile", what, s);
+	return false;
+}
+
 bool cli_parse_seconds(const char *s, double lo, double hi, double *out)
 {
 	if (!s)

@@ -94,6 +94,14 @@ bool cli_option_seconds(const char *prog, const char *opt, const char *s, double
  * memory runs out; free() the result. */
 char *cli_join_args(char **argv, int first, int last);
 
+/* --futile NAME: the futile-interposition rule (dfpn.h, futile.h) called s.
+ * Returns true and sets *rule; else reports "PROG: --futile must be none or
+ * narrow, got 'S'" and returns false. */
+bool cli_option_futile(const char *prog, const char *s, DfpnFutileRule *rule);
+
+/* The names of the rules for usage texts: "none|narrow". */
+#define CLI_FUTILE_NAMES "none|narrow"
+
 /* ---- Ctrl-C ----
  *
  * The first SIGINT sets a stop flag: a search given it (DfpnLimits.stop)

@@ -357,6 +357,7 @@ int cmd_generate(int argc, char **argv)
 	pool.params.eval_nodes = 2000 + 3000 * o.mate;
 	pool.params.slot_evals = 3000 + 1500 * o.mate;
 	pool.params.stop = &pool.stop;
+	pool.params.futile = o.futile;
 	atomic_store(&pool.stop, false);
 	pool.window = (int)o.jobs * 4;
 	pool.max_slots = o.count * 20 + 100;

@@ -24,6 +24,7 @@
 	"  --jobs J       worker threads (default: the number of cores); the output does not depend on it\n"          \
 	"  --out FILE     problem lines (default standard output; FILE.gz is written with gzip)\n"                     \
 	"  --sheet FILE   also write a printable HTML worksheet with the answers on a separate page\n"                  \
+	"  --futile R     the futile-interposition rule of the lengths: none or narrow (default)\n"                   \
 	"exit status: 0 all written, 1 fewer than K found (those found are written), 2 bad usage or output error,\n"   \
 	"130 interrupted by Ctrl-C (the problems found so far are written)\n"
 
@@ -54,15 +55,19 @@ int gen_parse_options(int argc, char **argv, GenOptions *o)
 	    {"level", required_argument, NULL, 'l'}, {"jobs", required_argument, NULL, 'j'},
 	    {"out", required_argument, NULL, 'o'},   {"sheet", required_argument, NULL, 'S'},
 	    {"quiet", no_argument, NULL, 'q'},       {"help", no_argument, NULL, 'h'},
-	    {0, 0, 0, 0}};
+	    {"futile", required_argument, NULL, 'F'}, {0, 0, 0, 0}};
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	*o = (GenOptions){.seed = 1, .jobs = cores < 1 ? 1 : (uint64_t)cores, .min_pieces = 3, .max_pieces = 12,
-	                  .level = LEVEL_ANY};
+	                  .level = LEVEL_ANY, .futile = DFPN_FUTILE_DEFAULT};
 	int c;
 	optind = 1;
 	opterr = 0; /* our own messages, with the "tsume generate:" prefix */
-	while ((c = getopt_long(argc, argv, "m:c:s:p:l:j:o:S:qh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "m:c:s:p:l:j:o:S:F:qh", opts, NULL)) != -1) {
 		switch (c) {
+		case 'F':
+			if (!cli_option_futile(PROG, optarg, &o->futile))
+				return EXIT_BADINPUT;
+			break;
 		case 'm':
 			if (!cli_parse_uint(optarg, 1, GEN_MAX_N, &o->mate) || o->mate % 2 == 0) {
 				char what[64];

@@ -2,6 +2,8 @@
 #ifndef TSUME_GENERATE_OPTS_H
 #define TSUME_GENERATE_OPTS_H
 
+#include "dfpn.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -17,6 +19,7 @@ typedef struct {
 	const char *out_path; /* --out FILE, NULL = stdout ("-" too) */
 	const char *sheet_path; /* --sheet FILE.html, NULL = none */
 	bool quiet;           /* --quiet: no progress line, no closing figures */
+	DfpnFutileRule futile; /* --futile: none or narrow (default) */
 } GenOptions;
 
 #define GEN_COUNT_MAX 100000

@@ -400,6 +400,7 @@ static bool polish(Worker *w, Draft *d, const GenParams *gp, uint64_t *evals)
 void gen_run_slot(Worker *w, const GenParams *gp, uint64_t slot, GenProblem *out)
 {
 	memset(out, 0, sizeof *out);
+	dfpn_set_futile(w->dfpn, gp->futile);
 	/* the stream of slot i starts at a hash of (seed, i): consecutive slots
 	 * must not share a shifted splitmix sequence */
 	Rng mix = {gp->seed};

@@ -10,6 +10,7 @@
 #ifndef TSUME_GENERATE_SEARCH_H
 #define TSUME_GENERATE_SEARCH_H
 
+#include "dfpn.h"
 #include "position.h"
 
 #include <stdatomic.h>
@@ -32,6 +33,7 @@ typedef struct {
 	uint64_t eval_nodes; /* node budget of one evaluation */
 	uint64_t slot_evals; /* evaluations a slot may spend */
 	atomic_bool *stop;   /* set to abandon the searches (the run is over) */
+	DfpnFutileRule futile; /* --futile: the futile-interposition rule of every search */
 } GenParams;
 
 /* A slot's result. */

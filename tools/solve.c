@@ -84,7 +84,7 @@ typedef struct {
  * the pieces in nobody's hand go to the defender.
  * Returns 0, or -1 with the reason in err.
  */
-static int load_problem(SolveWork *w, const char *text, bool rest, char *err, size_t errsize)
+static int load_problem(SolveWork *w, const char *text, bool rest, DfpnFutileRule futile, char *err, size_t errsize)
 {
 	Problem *pb = &w->pb;
 	Position *start = &w->start, *after = &w->after;
@@ -102,7 +102,7 @@ static int load_problem(SolveWork *w, const char *text, bool rest, char *err, si
 			snprintf(err, errsize, "bad position: %s", e.message);
 			return -1;
 		}
-		if (n % 2 == 1 && dfpn_is_mated(after)) {
+		if (n % 2 == 1 && dfpn_is_mated_by(after, futile)) {
 			line_set_root(&pb->root, start);
 			pb->given_len = n;
 		} else {
@@ -196,7 +196,7 @@ static void print_text(SolveCtx *ctx, Problem *pb, const DfpnResult *res, const 
 }
 
 static void print_json(const Problem *pb, const DfpnResult *res, const char *input, long lineno, const char *sfen,
-                       const char *kif)
+                       const char *kif, DfpnFutileRule futile)
 {
 	printf("{");
 	if (lineno)
@@ -233,7 +233,7 @@ static void print_json(const Problem *pb, const DfpnResult *res, const char *inp
 		printf("null");
 	else
 		printf("\"%s\"", cli_reason_name(res->reason));
-	printf("}\n");
+	printf(",\"futile\":\"%s\"}\n", dfpn_futile_name(futile));
 }
 
 /* Solves the problem on one line and prints the result.  where is the
@@ -244,7 +244,7 @@ static int solve_text(SolveCtx *ctx, const char *text, const char *where, long l
 	Problem *pb = &ctx->w->pb;
 	DfpnResult *res = &ctx->w->res;
 	char err[512];
-	if (load_problem(ctx->w, text, ctx->rest, err, sizeof err) != 0) {
+	if (load_problem(ctx->w, text, ctx->rest, dfpn_futile(ctx->d), err, sizeof err) != 0) {
 		fprintf(stderr, "%s: %s\n", where ? where : "tsume", err);
 		return EXIT_BADINPUT;
 	}
@@ -268,7 +268,7 @@ static int solve_text(SolveCtx *ctx, const char *text, const char *where, long l
 	if (kif_line(&pb->root, res->pv, res->pv_len, kif, kif_size) < 0)
 		kif[0] = '\0';
 	if (ctx->json)
-		print_json(pb, res, text, lineno, sfen, kif);
+		print_json(pb, res, text, lineno, sfen, kif, dfpn_futile(ctx->d));
 	else
 		print_text(ctx, pb, res, sfen, kif);
 	fflush(stdout);
@@ -300,6 +300,7 @@ int cmd_solve(int argc, char **argv)
 {
 	static const struct option opts[] = {{"hash", required_argument, NULL, 'H'},  {"time", required_argument, NULL, 't'},
 	                                     {"nodes", required_argument, NULL, 'n'}, {"format", required_argument, NULL, 'f'},
+	                                     {"futile", required_argument, NULL, 'F'},
 	                                     {"rest", no_argument, NULL, 'r'},        {"quiet", no_argument, NULL, 'q'},
 	                                     {"trace", no_argument, NULL, 'T'},       {"help", no_argument, NULL, 'h'},
 	                                     {0, 0, 0, 0}};
@@ -308,8 +309,13 @@ int cmd_solve(int argc, char **argv)
 	SolveCtx ctx = {0};
 	int c;
 	bool trace = false;
-	while ((c = getopt_long(argc, argv, "H:t:n:f:rqTh", opts, NULL)) != -1) {
+	DfpnFutileRule futile = DFPN_FUTILE_DEFAULT;
+	while ((c = getopt_long(argc, argv, "H:t:n:f:F:rqTh", opts, NULL)) != -1) {
 		switch (c) {
+		case 'F':
+			if (!cli_option_futile("tsume", optarg, &futile))
+				return EXIT_BADINPUT;
+			break;
 		case 'H':
 			if (!cli_option_uint("tsume", "--hash", optarg, 1, HASH_MB_MAX, "megabytes", NULL, &hash))
 				return EXIT_BADINPUT;
@@ -360,6 +366,8 @@ int cmd_solve(int argc, char **argv)
 	const bool from_stdin = strcmp(text, "-") == 0;
 
 	ctx.d = dfpn_new((size_t)hash);
+	if (ctx.d)
+		dfpn_set_futile(ctx.d, futile);
 	ctx.w = malloc(sizeof *ctx.w);
 	if (!ctx.w) {
 		fprintf(stderr, "tsume: out of memory\n");

@@ -39,6 +39,7 @@ typedef struct {
 	size_t max_hash_mb;
 	uint64_t max_nodes;
 	bool shortest; /* prove the mate minimal (else the first mate found) */
+	DfpnFutileRule futile; /* FutileRule: the futile-interposition rule */
 	Position root;
 	Position scratch; /* a `position` command is parsed here first */
 	DfpnResult res;   /* the running search's result (one search at a time) */
@@ -165,6 +166,11 @@ static void cmd_setoption(Usi *u, char *args)
 		}
 	} else if (strcmp(name, "ShortestMate") == 0 && value) {
 		u->shortest = strcmp(value, "false") != 0;
+	} else if (strcmp(name, "FutileRule") == 0 && value) {
+		if (!dfpn_futile_parse(value, &u->futile)) {
+			char q[200];
+			say(u, "info string error: FutileRule must be none or narrow, got '%s'", sfen_quote(q, sizeof q, value, 40));
+		}
 	}
 }
 
@@ -211,6 +217,7 @@ static void cmd_go(Usi *u, char *args)
 		long long ms = strtoll(v, NULL, 10);
 		u->time_ms = ms > 0 ? ms : 1;
 	}
+	dfpn_set_futile(u->d, u->futile);
 	dfpn_clear(u->d);
 	atomic_store(&u->stop, false);
 	atomic_store(&u->done, false);
@@ -246,6 +253,7 @@ int usi_run_config(FILE *in, FILE *out, const char *first_line, const UsiConfig 
 	u->max_nodes = cfg ? cfg->max_nodes : 0;
 	u->hash_mb = USI_HASH_DEFAULT < u->max_hash_mb ? USI_HASH_DEFAULT : u->max_hash_mb;
 	u->shortest = true;
+	u->futile = DFPN_FUTILE_DEFAULT;
 	bool quit = false;
 	const char *pending = first_line;
 	while (!quit) {
@@ -282,6 +290,7 @@ int usi_run_config(FILE *in, FILE *out, const char *first_line, const UsiConfig 
 			say(u, "id author the tsume developers");
 			say(u, "option name USI_Hash type spin default %d min 1 max 1048576", USI_HASH_DEFAULT);
 			say(u, "option name ShortestMate type check default true");
+			say(u, "option name FutileRule type combo default %s var none var narrow", dfpn_futile_name(DFPN_FUTILE_DEFAULT));
 			say(u, "usiok");
 		} else if (strcmp(cmd, "isready") == 0) {
 			if (!u->searching && !ensure_table(u))

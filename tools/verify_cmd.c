@@ -202,7 +202,7 @@ static void print_result(int fmt, const Slot *s, Summary *sum)
 	fflush(stdout);
 }
 
-static void print_summary(const Summary *s, double seconds, int jobs, bool interrupted)
+static void print_summary(const Summary *s, double seconds, int jobs, bool interrupted, DfpnFutileRule futile)
 {
 	FILE *f = stderr;
 	fprintf(f, "\n%s summary: %ld problem%s, %ld passed, %ld failed, %ld bad line%s%s\n", interrupted ? "partial" : "verify",
@@ -219,9 +219,9 @@ static void print_summary(const Summary *s, double seconds, int jobs, bool inter
 	fprintf(f, "  %-34s %6ld\n", "info: shorter variations", s->short_var);
 	struct rusage ru;
 	getrusage(RUSAGE_SELF, &ru);
-	fprintf(f, "  %.2f s, %.1f problems/s, %d job%s, %llu nodes, peak RSS %ld MB\n", seconds,
+	fprintf(f, "  %.2f s, %.1f problems/s, %d job%s, %llu nodes, peak RSS %ld MB, futile rule %s\n", seconds,
 	        seconds > 0 ? (double)s->problems / seconds : 0, jobs, jobs == 1 ? "" : "s", (unsigned long long)s->nodes,
-	        ru.ru_maxrss / 1024);
+	        ru.ru_maxrss / 1024, dfpn_futile_name(futile));
 }
 
 static void progress(bool tty, long done, long total, double t0)
@@ -299,6 +299,7 @@ static void print_done(Queue *q, Printer *pr)
 	"  --nodes N    node limit per problem (default none)\n"                                                                   \
 	"  --hash MB    hash table per job (default 64)\n"                                                                         \
 	"  --format F   text (default), json (one object a line) or csv\n"                                                         \
+	"  --futile R   the futile-interposition rule: none or narrow (default)\n"                                                  \
 	"exit status: 0 every problem passed, 1 some problem failed or was undecided, 2 bad input or usage\n"
 
 int cmd_verify(int argc, char **argv)
@@ -306,15 +307,19 @@ int cmd_verify(int argc, char **argv)
 	static const struct option opts[] = {{"jobs", required_argument, NULL, 'j'},  {"time", required_argument, NULL, 't'},
 	                                     {"nodes", required_argument, NULL, 'n'}, {"hash", required_argument, NULL, 'H'},
 	                                     {"format", required_argument, NULL, 'f'}, {"help", no_argument, NULL, 'h'},
-	                                     {0, 0, 0, 0}};
+	                                     {"futile", required_argument, NULL, 'F'}, {0, 0, 0, 0}};
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	uint64_t jobs = cores < 1 ? 1 : (uint64_t)cores;
 	double time_s = 60;
 	uint64_t nodes = 0, hash = 64;
 	int fmt = FMT_TEXT, c;
-	while ((c = getopt_long(argc, argv, "j:t:n:H:f:h", opts, NULL)) != -1) {
+	DfpnFutileRule futile = DFPN_FUTILE_DEFAULT;
+	while ((c = getopt_long(argc, argv, "j:t:n:H:f:F:h", opts, NULL)) != -1) {
 		bool ok = true;
 		switch (c) {
+		case 'F':
+			ok = cli_option_futile(PROG, optarg, &futile);
+			break;
 		case 'j':
 			ok = cli_option_uint(PROG, "--jobs", optarg, 1, VERIFY_JOBS_MAX, "threads", NULL, &jobs);
 			break;
@@ -365,6 +370,8 @@ int cmd_verify(int argc, char **argv)
 	}
 	for (uint64_t i = 0; i < jobs; i++) {
 		workers[i].d = dfpn_new((size_t)hash);
+		if (workers[i].d)
+			dfpn_set_futile(workers[i].d, futile);
 		if (!workers[i].d) {
 			fprintf(stderr, "tsume verify: cannot allocate %llu MB for the hash table of job %llu (%llu jobs x --hash %llu MB); "
 			                "try a smaller --hash or fewer --jobs\n",
@@ -475,7 +482,7 @@ int cmd_verify(int argc, char **argv)
 	if (tty)
 		fprintf(stderr, "\r\033[K");
 	bool interrupted = cli_interrupted();
-	print_summary(&sum, clock_now() - t0, (int)jobs, interrupted);
+	print_summary(&sum, clock_now() - t0, (int)jobs, interrupted, futile);
 	free(threads);
 	free(q.slots);
 	if (sum.bad_lines || sum.files_unreadable)
