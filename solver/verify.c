@@ -2,6 +2,7 @@
 #include "verify.h"
 
 #include "clock.h"
+#include "futile.h"
 #include "line.h"
 #include "mate1.h"
 #include "movegen.h"
@@ -310,6 +311,105 @@ static int piece_unnecessary(Ctx *c, const Position *root, Square sq, PieceType 
 	return leftover ? 0 : 1;
 }
 
+const char *verify_verdict_name(VerifyVerdict v)
+{
+	static const char *const NAME[] = {"",         "exact",           "final_alternatives", "longer_defence",
+	                                   "shorter_mate", "stated_not_mate", "no_mate",            "undecided"};
+	return v <= VERDICT_UNDECIDED ? NAME[v] : "";
+}
+
+/* The stated line line[0..n) from root (legal and mating) against the
+ * proven values, ply by ply.  Our minimal length len differs from n.
+ *  - len > n: at some defender ply the stated defence is not the longest;
+ *    the first defender ply k with an evasion that is not mated within the
+ *    n-k-1 plies the stated line leaves is reported, with that evasion and
+ *    the length it reaches (solved).
+ *  - len < n: at some attacker ply k the stated attack is slower than the
+ *    best: there is a mate within n-k-2 from ply k but none within n-k-3
+ *    after the stated move.  The first such k is reported, with a check that
+ *    mates within n-k-2 and its length.
+ * (The deficit between the stated remaining length and the true value
+ * changes only at such plies, so one is always found when no limit stops
+ * the sub-searches.)  Sets out->stated; its sub-searches' limits do not
+ * count toward out->undecided. */
+static void stated_walk(Ctx *c, const Position *root, const Move *line, int n, int len)
+{
+	VerifyResult *out = c->out;
+	int undecided_before = out->undecided;
+	Position *pos = &c->pos;
+	*pos = *root;
+	out->stated = (VerifyStated){VERDICT_UNDECIDED, -1, MOVE_NONE, 0};
+	bool longer = len > n;
+	for (int k = 0; k < n; k++) {
+		int r = n - k; /* plies the stated line leaves from this node */
+		MoveList list;
+		bool attacker = pos->side == c->attacker;
+		if (longer && !attacker) {
+			gen_evasions(pos, &list);
+			bool futile[MAX_MOVES];
+			futile_mark(pos, &list, futile, !c->strict && dfpn_futile(c->d) != DFPN_FUTILE_NONE);
+			for (int i = 0; i < list.n; i++) {
+				Move m = list.moves[i];
+				if (futile[i] || move_same(m, line[k]))
+					continue;
+				pos_do_move(pos, m);
+				DfpnStatus st = mate_within(c, pos, r - 1, NULL);
+				int found = 0;
+				if (st == DFPN_NOMATE && mate_within(c, pos, DFPN_MAX_PV - 2, &found) != DFPN_MATE)
+					found = 0;
+				pos_undo_move(pos, m);
+				if (st == DFPN_NOMATE) {
+					out->stated = (VerifyStated){VERDICT_LONGER_DEFENCE, k, m, found ? found + 1 : 0};
+					goto end;
+				}
+			}
+		} else if (!longer && attacker && r >= 3) {
+			if (mate_within(c, pos, r - 2, NULL) == DFPN_MATE) {
+				pos_do_move(pos, line[k]);
+				DfpnStatus after = mate_within(c, pos, r - 3, NULL);
+				pos_undo_move(pos, line[k]);
+				if (after == DFPN_NOMATE) {
+					gen_checks(pos, &list);
+					for (int i = 0; i < list.n; i++) {
+						int found = 0;
+						pos_do_move(pos, list.moves[i]);
+						DfpnStatus st = mate_within(c, pos, r - 3, &found);
+						pos_undo_move(pos, list.moves[i]);
+						if (st == DFPN_MATE) {
+							out->stated = (VerifyStated){VERDICT_SHORTER_MATE, k, list.moves[i], found + 1};
+							goto end;
+						}
+					}
+				}
+			}
+		}
+		pos_do_move(pos, line[k]);
+	}
+end:
+	out->undecided = undecided_before;
+}
+
+/* The verdict from what verify_problem found (see VerifyStated). */
+static void stated_verdict(Ctx *c, const Position *root, const VerifySpec *spec)
+{
+	VerifyResult *out = c->out;
+	if (spec->stated_len < 0)
+		return;
+	unsigned f = out->flags;
+	if (f & VERIFY_NOT_MATE)
+		out->stated.verdict = VERDICT_NO_MATE;
+	else if (f & VERIFY_BAD_LINE)
+		out->stated.verdict = VERDICT_STATED_NOT_MATE;
+	else if (out->solve.status != DFPN_MATE || !out->solve.len_minimal)
+		out->stated.verdict = VERDICT_UNDECIDED;
+	else if (spec->stated_len == out->len)
+		out->stated.verdict = out->final_alts ? VERDICT_FINAL_ALT : VERDICT_EXACT;
+	else if (spec->given && spec->given_len == spec->stated_len)
+		stated_walk(c, root, out->line, out->line_len, out->len);
+	else
+		out->stated.verdict = spec->stated_len < out->len ? VERDICT_LONGER_DEFENCE : VERDICT_SHORTER_MATE;
+}
+
 static void add_unnecessary(VerifyResult *out, Square sq, PieceType pt)
 {
 	if (out->unnecessary < VERIFY_MAX_LIST)
@@ -326,6 +426,7 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	out->leftover = out->short_variations = out->undecided = 0;
 	out->nodes = 0;
 	out->seconds = 0;
+	out->stated = (VerifyStated){VERDICT_NONE, -1, MOVE_NONE, 0};
 	if (!c) {
 		out->flags = VERIFY_UNDECIDED;
 		return out->flags;
@@ -392,6 +493,8 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 		out->flags |= VERIFY_SHORT_VAR;
 	if (spec->first_failure && (out->flags & VERIFY_FAIL_MASK))
 		goto done;
+	if (!spec->first_failure)
+		stated_verdict(c, root, spec);
 
 	/* 4. unnecessary pieces, judged strictly: the position without the piece
 	 * must stay the same problem even when every interposition counts (so a
@@ -422,6 +525,8 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 		out->flags |= VERIFY_UNNECESSARY;
 
 done:
+	if (out->stated.verdict == VERDICT_NONE && !spec->first_failure)
+		stated_verdict(c, root, spec);
 	if (out->undecided)
 		out->flags |= VERIFY_UNDECIDED;
 	out->nodes = c->nodes;

@@ -61,6 +61,35 @@ typedef struct {
 	PieceType pt;  /* type on the board (or in hand) */
 } VerifyPiece;
 
+/* Why a stated answer's length differs from ours, in the composers' terms
+ * (verify_verdict_name gives the word the tools print). */
+typedef enum {
+	VERDICT_NONE = 0,       /* no stated length */
+	VERDICT_EXACT,          /* the stated length is the minimal one */
+	VERDICT_FINAL_ALT,      /* exact, but other final moves mate too */
+	VERDICT_LONGER_DEFENCE, /* 変長: at ply `ply` the stated defence is not the
+	                           longest: `move` resists `len` plies from there */
+	VERDICT_SHORTER_MATE,   /* 早詰: at ply `ply` the stated attack is not the
+	                           fastest: `move` mates in `len` plies from there */
+	VERDICT_STATED_NOT_MATE, /* the stated line is illegal or does not end in
+	                            mate under the rule in force */
+	VERDICT_NO_MATE,        /* no mate at all */
+	VERDICT_UNDECIDED,      /* a limit stopped the search before it could tell */
+} VerifyVerdict;
+
+/* The verdict, and where it was found (ply 0-based on the stated line; -1
+ * when no line was stated: the totals alone were compared). */
+typedef struct {
+	VerifyVerdict verdict;
+	int ply;
+	Move move; /* MOVE_NONE when there is none */
+	int len;   /* plies from that ply on by `move`; 0 if unknown */
+} VerifyStated;
+
+/* "exact", "final_alternatives", "longer_defence", "shorter_mate",
+ * "stated_not_mate", "no_mate", "undecided"; "" for VERDICT_NONE. */
+const char *verify_verdict_name(VerifyVerdict v);
+
 typedef struct {
 	unsigned flags;
 	DfpnResult solve; /* the solver's answer for the root */
@@ -76,6 +105,7 @@ typedef struct {
 	VerifyPiece unnecessary_piece[VERIFY_MAX_LIST];
 	int short_variations;
 	int undecided; /* sub-searches a limit stopped */
+	VerifyStated stated; /* why the stated length differs (or not) */
 	uint64_t nodes;
 	double seconds;
 } VerifyResult;

@@ -422,7 +422,7 @@ expect 0 'out:"pass":true,"length":3,"stated":3' "err:20 problems, 20 passed, 0 
 "$TSUME" verify --format csv "$tmp/full.gz" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 out=$(cat "$tmp/out")
-expect 0 "line:file,line,result,length,stated,cooks,final_alternatives,leftover,unnecessary,short_variations,undecided,reasons,nodes,seconds"
+expect 0 "line:file,line,result,length,stated,cooks,final_alternatives,leftover,unnecessary,short_variations,undecided,reasons,nodes,seconds,stated_verdict"
 
 name="verify: unreadable file and bad options"
 "$TSUME" verify "$tmp/does-not-exist" >"$tmp/out" 2>"$tmp/err"

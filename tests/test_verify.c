@@ -200,6 +200,79 @@ static void test_shogiboardq_sets(void **state)
 	check_set(7, limit, UNNECESSARY_7);
 }
 
+/* The verdict on a stated answer: exact; a stated length without a line is
+ * judged on the totals alone (ply -1). */
+static void test_stated_verdict_totals(void **state)
+{
+	(void)state;
+	verify_text(SOUND " moves 5a6a 7b6a 6b8b+", 3);
+	assert_int_equal(result.stated.verdict, result.final_alts ? VERDICT_FINAL_ALT : VERDICT_EXACT);
+	verify_text(SOUND, 5); /* a mate in 3 stated as 5: a shorter mate exists */
+	assert_int_equal(result.stated.verdict, VERDICT_SHORTER_MATE);
+	assert_int_equal(result.stated.ply, -1);
+	verify_text(SOUND, -1);
+	assert_int_equal(result.stated.verdict, VERDICT_NONE);
+}
+
+/* On Shogi Zuko problems whose stated length differs from ours, the verdict
+ * names a ply of the composer's line and a move, and a fresh search must
+ * confirm it: a longer defence at a defender ply k is not mated within the
+ * n-k-1 plies the stated line leaves after it; a shorter mate at an
+ * attacker ply k mates within len-1 plies after its move, len < n-k. */
+static void test_stated_verdict_zuko(void **state)
+{
+	(void)state;
+	static const char *const NAMES[] = {"zuko012", "zuko018", "zuko033", "zuko066"};
+	FILE *f = tu_open_shared("problems/classics/zuko.tsv");
+	static char line[16384];
+	static Position root, pos;
+	static Move given[DFPN_MAX_PV];
+	int judged = 0;
+	while (tu_read_line(f, line, sizeof line)) {
+		char *name = strtok(line, "\t"), *sfen = strtok(NULL, "\t"), *len_text = strtok(NULL, "\t"),
+		     *moves = strtok(NULL, "\t");
+		bool wanted = false;
+		for (size_t i = 0; name && i < sizeof NAMES / sizeof NAMES[0]; i++)
+			wanted |= strcmp(name, NAMES[i]) == 0;
+		if (!wanted || !moves)
+			continue;
+		tu_parse(&root, sfen);
+		pos = root;
+		int n = sfen_play_moves(&pos, moves, 0, given, DFPN_MAX_PV, NULL);
+		assert_int_equal(n, atoi(len_text));
+		VerifySpec spec = {n, given, n, false};
+		DfpnLimits lim = {.max_time_ms = 20000};
+		dfpn_clear(solver);
+		verify_problem(solver, &root, &spec, &lim, &result);
+		const VerifyStated *v = &result.stated;
+		if (v->verdict != VERDICT_LONGER_DEFENCE && v->verdict != VERDICT_SHORTER_MATE)
+			continue;
+		assert_true(v->ply >= 0 && v->ply < n);
+		pos = root;
+		for (int k = 0; k < v->ply; k++)
+			pos_do_move(&pos, result.line[k]);
+		Move m;
+		if (!gen_find_legal(&pos, v->move, &m) || move_same(m, result.line[v->ply]))
+			fail_msg("%s: verdict move at ply %d is illegal or the stated one", name, v->ply + 1);
+		pos_do_move(&pos, m);
+		DfpnBound b;
+		int r = n - v->ply;
+		dfpn_clear(solver);
+		if (v->verdict == VERDICT_LONGER_DEFENCE) {
+			assert_int_equal(v->ply % 2, 1); /* a defender ply */
+			assert_true(v->len == 0 || v->len > r);
+			assert_int_equal(dfpn_mate_within(solver, &pos, root.side, r - 1, NULL, &b), DFPN_NOMATE);
+		} else {
+			assert_int_equal(v->ply % 2, 0); /* an attacker ply */
+			assert_true(v->len < r && v->len >= result.len - v->ply);
+			assert_int_equal(dfpn_mate_within(solver, &pos, root.side, v->len - 1, NULL, &b), DFPN_MATE);
+		}
+		judged++;
+	}
+	fclose(f);
+	assert_true(judged >= 3);
+}
+
 int main(void)
 {
 	core_init();
@@ -207,7 +280,8 @@ int main(void)
 	    cmocka_unit_test(test_sound_problem_passes), cmocka_unit_test(test_wrong_length), cmocka_unit_test(test_extra_pawn_in_hand),
 	    cmocka_unit_test(test_extra_piece_on_board), cmocka_unit_test(test_cook),         cmocka_unit_test(test_not_mate),
 	    cmocka_unit_test(test_bad_given_line),       cmocka_unit_test(test_result_reuse),
-	    cmocka_unit_test(test_shogiboardq_sets),
+	    cmocka_unit_test(test_shogiboardq_sets),     cmocka_unit_test(test_stated_verdict_totals),
+	    cmocka_unit_test(test_stated_verdict_zuko),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

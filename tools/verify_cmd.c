@@ -111,8 +111,16 @@ static void reasons_text(const VerifyResult *r, const char *sep, char *buf, size
 		ADD("%sno mate", n ? sep : "");
 	if (r->flags & VERIFY_BAD_LINE)
 		ADD("%sthe stated main line is not a legal mating line", n ? sep : "");
-	if (r->flags & VERIFY_WRONG_LENGTH)
+	if (r->flags & VERIFY_WRONG_LENGTH) {
+		const VerifyStated *v = &r->stated;
+		char u[6];
 		ADD("%swrong length", n ? sep : "");
+		if (v->verdict == VERDICT_LONGER_DEFENCE && v->ply >= 0 && v->move != MOVE_NONE)
+			ADD(" (変長: at ply %d the defence %s lasts %s%d plies)", v->ply + 1, usi_format(v->move, u),
+			    v->len ? "" : "more than ", v->len ? v->len : 0);
+		else if (v->verdict == VERDICT_SHORTER_MATE && v->ply >= 0 && v->move != MOVE_NONE)
+			ADD(" (早詰: at ply %d %s mates in %d)", v->ply + 1, usi_format(v->move, u), v->len);
+	}
 	if (r->flags & VERIFY_COOK) {
 		char u[6];
 		ADD("%s余詰 (cook) x%d", n ? sep : "", r->cooks);
@@ -191,13 +199,25 @@ static void print_result(int fmt, const Slot *s, Summary *sum)
 		cli_json_string(stdout, why);
 		printf(",\"line_usi\":");
 		cli_json_string(stdout, usi);
-		printf(",\"nodes\":%llu,\"seconds\":%.3f}\n", (unsigned long long)r->nodes, r->seconds);
+		printf(",\"nodes\":%llu,\"seconds\":%.3f", (unsigned long long)r->nodes, r->seconds);
+		const VerifyStated *v = &r->stated;
+		if (v->verdict == VERDICT_NONE) {
+			printf(",\"stated_verdict\":null}\n");
+		} else {
+			char u[6];
+			printf(",\"stated_verdict\":\"%s\"", verify_verdict_name(v->verdict));
+			if (v->ply >= 0 && v->move != MOVE_NONE)
+				printf(",\"verdict_ply\":%d,\"verdict_move\":\"%s\",\"verdict_length\":%d}\n", v->ply + 1,
+				       usi_format(v->move, u), v->len);
+			else
+				printf(",\"verdict_ply\":null,\"verdict_move\":null,\"verdict_length\":null}\n");
+		}
 	} else {
 		cli_csv_field(stdout, s->file);
 		printf(",%ld,%s,%d,%ld,%d,%d,%d,%d,%d,%s,", s->problem.line, pass ? "pass" : "fail", r->len, stated, r->cooks,
 		       r->final_alts, r->leftover, r->unnecessary, r->short_variations, r->flags & VERIFY_UNDECIDED ? "yes" : "no");
 		cli_csv_field(stdout, why);
-		printf(",%llu,%.3f\n", (unsigned long long)r->nodes, r->seconds);
+		printf(",%llu,%.3f,%s\n", (unsigned long long)r->nodes, r->seconds, verify_verdict_name(r->stated.verdict));
 	}
 	fflush(stdout);
 }
@@ -411,7 +431,7 @@ int cmd_verify(int argc, char **argv)
 				total += count_problems(argv[i]);
 	if (fmt == FMT_CSV)
 		printf("file,line,result,length,stated,cooks,final_alternatives,leftover,unnecessary,short_variations,undecided,reasons,nodes,"
-		       "seconds\n");
+		       "seconds,stated_verdict\n");
 
 	Summary sum;
 	memset(&sum, 0, sizeof sum);
