@@ -314,8 +314,9 @@ static int piece_unnecessary(Ctx *c, const Position *root, Square sq, PieceType 
 const char *verify_verdict_name(VerifyVerdict v)
 {
 	static const char *const NAME[] = {"",         "exact",           "final_alternatives", "longer_defence",
-	                                   "shorter_mate", "stated_not_mate", "no_mate",            "undecided"};
-	return v <= VERDICT_UNDECIDED ? NAME[v] : "";
+	                                   "shorter_mate", "stated_not_mate", "no_mate",            "undecided",
+	                                   "futile_convention"};
+	return v <= VERDICT_FUTILE_CONVENTION ? NAME[v] : "";
 }
 
 /* The stated line line[0..n) from root (legal and mating) against the
@@ -328,10 +329,31 @@ const char *verify_verdict_name(VerifyVerdict v)
  *    best: there is a mate within n-k-2 from ply k but none within n-k-3
  *    after the stated move.  The first such k is reported, with a check that
  *    mates within n-k-2 and its length.
+ *  - before either, a defender ply where the stated move is a drop that the
+ *    rule in force calls futile: the stated length counts an interposition
+ *    this rule does not (VERDICT_FUTILE_CONVENTION).
  * (The deficit between the stated remaining length and the true value
  * changes only at such plies, so one is always found when no limit stops
- * the sub-searches.)  Sets out->stated; its sub-searches' limits do not
+ * the sub-searches.)  The lengths reported are minimal (0 when a limit
+ * stopped their minimisation).  Sets out->stated; its sub-searches' limits do not
  * count toward out->undecided. */
+/* The minimal mate length from pos (either side to move) given a mate within
+ * `found` plies: the bound is lowered by two until no mate is left.  0 when a
+ * limit stopped a search. */
+static int minimal_len(Ctx *c, Position *pos, int found)
+{
+	while (found >= 2) {
+		int shorter = 0;
+		DfpnStatus st = mate_within(c, pos, found - 2, &shorter);
+		if (st == DFPN_NOMATE)
+			break;
+		if (st != DFPN_MATE)
+			return 0;
+		found = shorter;
+	}
+	return found;
+}
+
 static void stated_walk(Ctx *c, const Position *root, const Move *line, int n, int len)
 {
 	VerifyResult *out = c->out;
@@ -344,8 +366,18 @@ static void stated_walk(Ctx *c, const Position *root, const Move *line, int n, i
 		int r = n - k; /* plies the stated line leaves from this node */
 		MoveList list;
 		bool attacker = pos->side == c->attacker;
-		if (longer && !attacker) {
+		if (!attacker) {
 			gen_evasions(pos, &list);
+			bool futile[MAX_MOVES];
+			futile_mark(pos, &list, futile, !c->strict && dfpn_futile(c->d) != DFPN_FUTILE_NONE);
+			/* the stated line goes on through a drop this rule does not count */
+			for (int i = 0; i < list.n && !longer; i++)
+				if (futile[i] && move_same(list.moves[i], line[k])) {
+					out->stated = (VerifyStated){VERDICT_FUTILE_CONVENTION, k, line[k], 0};
+					goto end;
+				}
+		}
+		if (longer && !attacker) {
 			bool futile[MAX_MOVES];
 			futile_mark(pos, &list, futile, !c->strict && dfpn_futile(c->d) != DFPN_FUTILE_NONE);
 			for (int i = 0; i < list.n; i++) {
@@ -355,7 +387,9 @@ static void stated_walk(Ctx *c, const Position *root, const Move *line, int n, i
 				pos_do_move(pos, m);
 				DfpnStatus st = mate_within(c, pos, r - 1, NULL);
 				int found = 0;
-				if (st == DFPN_NOMATE && mate_within(c, pos, DFPN_MAX_PV - 2, &found) != DFPN_MATE)
+				if (st == DFPN_NOMATE && mate_within(c, pos, DFPN_MAX_PV - 2, &found) == DFPN_MATE)
+					found = minimal_len(c, pos, found);
+				else
 					found = 0;
 				pos_undo_move(pos, m);
 				if (st == DFPN_NOMATE) {
@@ -374,8 +408,10 @@ static void stated_walk(Ctx *c, const Position *root, const Move *line, int n, i
 						int found = 0;
 						pos_do_move(pos, list.moves[i]);
 						DfpnStatus st = mate_within(c, pos, r - 3, &found);
+						if (st == DFPN_MATE)
+							found = minimal_len(c, pos, found);
 						pos_undo_move(pos, list.moves[i]);
-						if (st == DFPN_MATE) {
+						if (st == DFPN_MATE && found > 0) {
 							out->stated = (VerifyStated){VERDICT_SHORTER_MATE, k, list.moves[i], found + 1};
 							goto end;
 						}

@@ -67,14 +67,18 @@ typedef enum {
 	VERDICT_NONE = 0,       /* no stated length */
 	VERDICT_EXACT,          /* the stated length is the minimal one */
 	VERDICT_FINAL_ALT,      /* exact, but other final moves mate too */
-	VERDICT_LONGER_DEFENCE, /* 変長: at ply `ply` the stated defence is not the
-	                           longest: `move` resists `len` plies from there */
+	VERDICT_LONGER_DEFENCE, /* 変長: at ply `ply` the defence `move` is not mated
+	                           within the plies the stated line leaves: it
+	                           resists `len` plies from there (0: unknown) */
 	VERDICT_SHORTER_MATE,   /* 早詰: at ply `ply` the stated attack is not the
 	                           fastest: `move` mates in `len` plies from there */
 	VERDICT_STATED_NOT_MATE, /* the stated line is illegal or does not end in
 	                            mate under the rule in force */
 	VERDICT_NO_MATE,        /* no mate at all */
 	VERDICT_UNDECIDED,      /* a limit stopped the search before it could tell */
+	VERDICT_FUTILE_CONVENTION, /* at ply `ply` the stated line counts the drop
+	                              `move`, which the rule in force calls futile
+	                              (another futility convention's length) */
 } VerifyVerdict;
 
 /* The verdict, and where it was found (ply 0-based on the stated line; -1
@@ -87,7 +91,8 @@ typedef struct {
 } VerifyStated;
 
 /* "exact", "final_alternatives", "longer_defence", "shorter_mate",
- * "stated_not_mate", "no_mate", "undecided"; "" for VERDICT_NONE. */
+ * "stated_not_mate", "no_mate", "undecided", "futile_convention"; "" for
+ * VERDICT_NONE. */
 const char *verify_verdict_name(VerifyVerdict v);
 
 typedef struct {

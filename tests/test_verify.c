@@ -212,6 +212,15 @@ static void test_stated_verdict_totals(void **state)
 	assert_int_equal(result.stated.ply, -1);
 	verify_text(SOUND, -1);
 	assert_int_equal(result.stated.verdict, VERDICT_NONE);
+	/* C27 of cases.tsv is mate 1 because the drop on 1e is futile; a line
+	 * that counts it (1e3c+ P*1e 1f1e, mate in 3 when every interposition
+	 * counts) gets the futile-convention verdict at that drop (ply index 1) */
+	verify_text("9/9/9/8k/8B/8+R/9/9/9 b rb4g4s4n4l18p 1 moves 1e3c+ P*1e 1f1e", 3);
+	assert_int_equal(result.len, 1);
+	assert_int_equal(result.stated.verdict, VERDICT_FUTILE_CONVENTION);
+	assert_int_equal(result.stated.ply, 1);
+	char u[6];
+	assert_string_equal(usi_format(result.stated.move, u), "P*1e");
 }
 
 /* On Shogi Zuko problems whose stated length differs from ours, the verdict

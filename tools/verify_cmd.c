@@ -115,9 +115,15 @@ static void reasons_text(const VerifyResult *r, const char *sep, char *buf, size
 		const VerifyStated *v = &r->stated;
 		char u[6];
 		ADD("%swrong length", n ? sep : "");
-		if (v->verdict == VERDICT_LONGER_DEFENCE && v->ply >= 0 && v->move != MOVE_NONE)
-			ADD(" (変長: at ply %d the defence %s lasts %s%d plies)", v->ply + 1, usi_format(v->move, u),
-			    v->len ? "" : "more than ", v->len ? v->len : 0);
+		if (v->verdict == VERDICT_LONGER_DEFENCE && v->ply >= 0 && v->move != MOVE_NONE && v->len)
+			ADD(" (変長: at ply %d the defence %s lasts %d plies, more than the stated line leaves)", v->ply + 1,
+			    usi_format(v->move, u), v->len);
+		else if (v->verdict == VERDICT_LONGER_DEFENCE && v->ply >= 0 && v->move != MOVE_NONE)
+			ADD(" (変長: at ply %d the defence %s lasts longer than the stated line leaves)", v->ply + 1,
+			    usi_format(v->move, u));
+		else if (v->verdict == VERDICT_FUTILE_CONVENTION && v->ply >= 0)
+			ADD(" (futile convention: at ply %d the stated line counts the drop %s, futile under the rule in force)",
+			    v->ply + 1, usi_format(v->move, u));
 		else if (v->verdict == VERDICT_SHORTER_MATE && v->ply >= 0 && v->move != MOVE_NONE)
 			ADD(" (早詰: at ply %d %s mates in %d)", v->ply + 1, usi_format(v->move, u), v->len);
 	}
