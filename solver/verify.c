@@ -376,11 +376,7 @@ static void stated_walk(Ctx *c, const Position *root, const Move *line, int n, i
 					out->stated = (VerifyStated){VERDICT_FUTILE_CONVENTION, k, line[k], 0};
 					goto end;
 				}
-		}
-		if (longer && !attacker) {
-			bool futile[MAX_MOVES];
-			futile_mark(pos, &list, futile, !c->strict && dfpn_futile(c->d) != DFPN_FUTILE_NONE);
-			for (int i = 0; i < list.n; i++) {
+			for (int i = 0; i < list.n && longer; i++) {
 				Move m = list.moves[i];
 				if (futile[i] || move_same(m, line[k]))
 					continue;
@@ -397,7 +393,7 @@ static void stated_walk(Ctx *c, const Position *root, const Move *line, int n, i
 					goto end;
 				}
 			}
-		} else if (!longer && attacker && r >= 3) {
+		} else if (!longer && r >= 3) {
 			if (mate_within(c, pos, r - 2, NULL) == DFPN_MATE) {
 				pos_do_move(pos, line[k]);
 				DfpnStatus after = mate_within(c, pos, r - 3, NULL);

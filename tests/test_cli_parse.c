@@ -57,14 +57,14 @@ static void test_uint(void **state)
 	};
 	for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
 		uint64_t v = 12345;
-		bool ok = cli_parse_uint(CASES[i].s, CASES[i].lo, CASES[i].hi, &v);
+		bool ok = num_parse_uint(CASES[i].s, CASES[i].lo, CASES[i].hi, &v);
 		if (ok != CASES[i].ok)
-			fail_msg("cli_parse_uint(\"%s\", %llu, %llu): %d, expected %d", CASES[i].s, (unsigned long long)CASES[i].lo,
+			fail_msg("num_parse_uint(\"%s\", %llu, %llu): %d, expected %d", CASES[i].s, (unsigned long long)CASES[i].lo,
 			         (unsigned long long)CASES[i].hi, ok, CASES[i].ok);
 		assert_true(v == (ok ? CASES[i].want : 12345)); /* untouched on failure */
 	}
 	uint64_t v = 1;
-	assert_false(cli_parse_uint(NULL, 0, 10, &v));
+	assert_false(num_parse_uint(NULL, 0, 10, &v));
 	assert_true(v == 1);
 }
 

@@ -20,8 +20,6 @@ int cli_worse_status(int a, int b)
 
 /* ---- option values ---- */
 
-bool cli_parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out) { return num_parse_uint(s, lo, hi, out); }
-
 bool cli_option_futile(const char *prog, const char *s, DfpnFutileRule *rule)
 {
 	if (dfpn_futile_parse(s, rule))
@@ -60,7 +58,7 @@ void cli_bad_value(const char *prog, const char *opt, const char *what, const ch
 bool cli_option_uint(const char *prog, const char *opt, const char *s, uint64_t lo, uint64_t hi, const char *unit,
                      const char *note, uint64_t *out)
 {
-	if (cli_parse_uint(s, lo, hi, out))
+	if (num_parse_uint(s, lo, hi, out))
 		return true;
 	char what[160];
 	snprintf(what, sizeof what, "a whole number%s%s, %llu..%llu%s%s%s", unit ? " of " : "", unit ? unit : "",

@@ -12,6 +12,7 @@
 
 #include "clock.h"
 #include "dfpn.h"
+#include "number.h"
 #include "problemio.h"
 
 #include <stdatomic.h>
@@ -56,12 +57,7 @@ int cli_worse_status(int a, int b);
 
 /* ---- option values ---- */
 
-/* num_parse_uint (core/number.h): parses s as a whole number in lo..hi: one
- * or more ASCII digits and nothing else -- no sign, no space, no "0x", no exponent or fraction, so
- * " -5", "+5", "0x10", "1e3" and "" are refused.  Returns true and sets
- * *out; returns false (leaving *out alone) if s is not such a number, is
- * above UINT64_MAX (18446744073709551615) or is outside lo..hi. */
-bool cli_parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
+/* Whole numbers are parsed by num_parse_uint (core/number.h). */
 
 /* Parses s as a decimal number of seconds in lo..hi: digits with at most
  * one '.', at least one digit ("2", "0.5", ".5", "3."); no sign, space,
@@ -74,7 +70,7 @@ bool cli_parse_seconds(const char *s, double lo, double hi, double *out);
  * json, got 'xml'".  GOT is printed as given. */
 void cli_bad_value(const char *prog, const char *opt, const char *what, const char *got);
 
-/* cli_parse_uint(s, lo, hi, out) that, on failure, reports with
+/* num_parse_uint(s, lo, hi, out) that, on failure, reports with
  * cli_bad_value: "PROG: OPT must be a whole number of UNIT, LO..HI, got 'S'",
  * ("a whole number, LO..HI" when unit is NULL), with " (NOTE)" after the
  * range when note is not NULL, e.g.

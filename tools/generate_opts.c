@@ -40,7 +40,7 @@ static bool parse_pieces(const char *s, int *min, int *max)
 		return false;
 	memcpy(low, s, (size_t)(dash - s));
 	low[dash - s] = '\0';
-	if (!cli_parse_uint(low, 3, 10, &a) || !cli_parse_uint(dash + 1, a, 40, &b))
+	if (!num_parse_uint(low, 3, 10, &a) || !num_parse_uint(dash + 1, a, 40, &b))
 		return false;
 	*min = (int)a;
 	*max = (int)b;
@@ -69,7 +69,7 @@ int gen_parse_options(int argc, char **argv, GenOptions *o)
 				return EXIT_BADINPUT;
 			break;
 		case 'm':
-			if (!cli_parse_uint(optarg, 1, GEN_MAX_N, &o->mate) || o->mate % 2 == 0) {
+			if (!num_parse_uint(optarg, 1, GEN_MAX_N, &o->mate) || o->mate % 2 == 0) {
 				char what[64];
 				snprintf(what, sizeof what, "an odd whole number of plies, 1..%d", GEN_MAX_N);
 				cli_bad_value(PROG, "--mate", what, optarg);
