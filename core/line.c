@@ -5,7 +5,7 @@
 
 static bool plain_mated(Position *pos) { return pos_in_check(pos) && !gen_has_legal(pos); }
 
-bool line_replay(Position *pos, const Move *moves, int n, LineMatedFn is_mated, LineCheck *out)
+bool line_replay(Position *pos, const Move *moves, int n, LineMatedFn is_mated, void *arg, LineCheck *out)
 {
 	LineCheck lc = {.bad_ply = -1, .legal = true, .checks = true, .mate = false};
 	const Color attacker = pos->side;
@@ -28,7 +28,7 @@ bool line_replay(Position *pos, const Move *moves, int n, LineMatedFn is_mated, 
 		}
 	}
 	if (lc.bad_ply < 0)
-		lc.mate = (is_mated ? is_mated : plain_mated)(pos);
+		lc.mate = is_mated ? is_mated(pos, arg) : plain_mated(pos);
 	while (k > 0)
 		pos_undo_move(pos, played[--k]);
 	if (out)

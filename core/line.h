@@ -16,8 +16,9 @@
 #include <stdbool.h>
 
 /* Decides whether the side to move of pos is mated; may modify pos during
- * the call but must restore it (dfpn_is_mated has this form). */
-typedef bool (*LineMatedFn)(Position *pos);
+ * the call but must restore it.  arg: the caller's, passed through by
+ * line_replay (the solver's dfpn_line_mated takes its search context). */
+typedef bool (*LineMatedFn)(Position *pos, void *arg);
 
 /* What line_replay found. */
 typedef struct {
@@ -32,8 +33,8 @@ typedef struct {
  * Replays moves[0..n) from pos, whose side to move is the attacker: each move
  * must be legal (gen_find_legal; the generator's form is played), each
  * attacker move must leave the defender in check, and the position after the
- * last move must be mate by is_mated (NULL: the plain rule, the side to move
- * in check with no legal move).  The replay stops at the first bad move.
+ * last move must be mate by is_mated(pos, arg) (NULL: the plain rule, the
+ * side to move in check with no legal move).  The replay stops at the first bad move.
  * pos is modified during the call and restored; pos->ply + n must not exceed
  * POS_MAX_PLY (a longer line counts as illegal at the ply that would pass
  * it).  n == 0 asks whether pos itself is mate.  Fills *out when out is not
@@ -41,7 +42,7 @@ typedef struct {
  * ends in mate.  It does not ask whether the line is the shortest mate or the
  * defence the longest; that is the solver's and verify's business.
  */
-bool line_replay(Position *pos, const Move *moves, int n, LineMatedFn is_mated, LineCheck *out);
+bool line_replay(Position *pos, const Move *moves, int n, LineMatedFn is_mated, void *arg, LineCheck *out);
 
 /* dst = src as the root of a line: the position src has reached after its
  * moves, at ply 0 with no history (what a problem line "SFEN moves ..." asks

@@ -28,7 +28,9 @@ Dfpn *dfpn_new(size_t hash_mb)
 		free(d);
 		return NULL;
 	}
-	d->futile_rule = true;
+	d->hash_mb = hash_mb < 1 ? 1 : hash_mb;
+	d->rule = DFPN_FUTILE_NARROW;
+	d->fut = FUTILITY_NARROW;
 	/* Microcosmos' main line comes back to positions 100 to 300 plies up the
 	 * path; nearly all its other repetitions span under 60 plies */
 	d->rep_span = DFPN_REP_SPAN_DEFAULT;
@@ -52,24 +54,46 @@ void dfpn_free(Dfpn *d)
 		return;
 	tt_free(&d->tt);
 	rt_free(&d->rt);
+	futile_sub_free(d->sub);
 	free(d->arena);
 	free(d->kept_line);
 	free(d);
 }
 
-void dfpn_clear(Dfpn *d) { tt_clear(&d->tt); }
+void dfpn_clear(Dfpn *d)
+{
+	tt_clear(&d->tt);
+	if (d->sub)
+		futile_sub_clear(d->sub);
+}
 
 void dfpn_set_repetition_span(Dfpn *d, int plies) { d->rep_span = plies < 4 ? 4 : plies; }
 
-void dfpn_set_futile(Dfpn *d, DfpnFutileRule rule)
+bool dfpn_set_futile(Dfpn *d, DfpnFutileRule rule)
 {
-	bool on = rule != DFPN_FUTILE_NONE;
-	if (d->futile_rule != on)
-		tt_clear(&d->tt); /* results under one rule are not valid under the other */
-	d->futile_rule = on;
+	if (rule == DFPN_FUTILE_BROAD && !d->sub) {
+		size_t mb = d->hash_mb / 8;
+		d->sub = futile_sub_new(mb < 4 ? 4 : mb, &d->tt);
+		if (!d->sub)
+			return false;
+	}
+	if (d->rule != rule) {
+		dfpn_clear(d); /* results under one rule are not valid under another */
+		d->rule = rule;
+	}
+	d->fut = rule == DFPN_FUTILE_NONE ? FUTILITY_NONE : FUTILITY_NARROW;
+	if (rule == DFPN_FUTILE_BROAD)
+		d->fut.sub = d->sub;
+	return true;
 }
 
-DfpnFutileRule dfpn_futile(const Dfpn *d) { return d->futile_rule ? DFPN_FUTILE_NARROW : DFPN_FUTILE_NONE; }
+DfpnFutileRule dfpn_futile(const Dfpn *d) { return d->rule; }
+
+const Futility *dfpn_futility(const Dfpn *d) { return &d->fut; }
+
+bool dfpn_is_mated_in(Dfpn *d, Position *pos) { return futile_is_mated(pos, &d->fut); }
+
+bool dfpn_line_mated(Position *pos, void *arg) { return arg ? dfpn_is_mated_in(arg, pos) : dfpn_is_mated(pos); }
 
 /* Prepares a search from root with the given attacker. */
 static void begin_search(Dfpn *d, const Position *root, Color attacker, const DfpnLimits *lim)
@@ -78,6 +102,7 @@ static void begin_search(Dfpn *d, const Position *root, Color attacker, const Df
 	d->attacker = attacker;
 	d->lim = lim;
 	d->nodes = 0;
+	d->sub_nodes_seen = d->sub ? futile_sub_nodes(d->sub) : 0;
 	d->next_check = lim && lim->max_nodes && lim->max_nodes < 1024 ? lim->max_nodes : 1024;
 	d->start = clock_now();
 	d->last_progress = d->start;
@@ -123,7 +148,7 @@ static int table_line(Dfpn *d, int bound, Move *line, PvMode mode)
 	int n = pv_build(d, bound, line, mode, false);
 	int total;
 	bool complete = n > 0 && n % 2 == 1 && d->pos.side != d->attacker && pos_in_check(&d->pos) &&
-	                futile_count_real_evasions(&d->pos, &total, d->futile_rule) == 0;
+	                futile_count_real_evasions(&d->pos, &total, &d->fut) == 0;
 	back_to_root(d, line, root_ply);
 	return complete ? n : 0;
 }

@@ -133,19 +133,25 @@ typedef enum {
 	DFPN_FUTILE_NARROW = 1, /* "narrow": a drop the checker takes at once after
 	                           which the defender, given the piece back, is
 	                           mated at once (recursively) -- the default */
+	DFPN_FUTILE_BROAD = 2,  /* "broad": a drop the checker takes at once after
+	                           which the defender, given the piece back, is
+	                           still mated -- a forced mate of any length
+	                           (KomoringHeights 0.4-0.5; futile.h) */
 	DFPN_FUTILE_NB
 } DfpnFutileRule;
 #define DFPN_FUTILE_DEFAULT DFPN_FUTILE_NARROW
 
-/* The rule's name as the tools spell it ("none", "narrow"). */
+/* The rule's name as the tools spell it ("none", "narrow", "broad"). */
 const char *dfpn_futile_name(DfpnFutileRule rule);
 /* The rule called name; returns false (and leaves *rule) for an unknown name. */
 bool dfpn_futile_parse(const char *name, DfpnFutileRule *rule);
 
 /* Sets the futile-interposition rule of d (DFPN_FUTILE_DEFAULT when created).
  * Results under one rule are not valid under another: switching empties the
- * table. */
-void dfpn_set_futile(Dfpn *d, DfpnFutileRule rule);
+ * table.  The broad rule needs a sub-search context (1/8 of d's hash, at
+ * least 4 MB, made once); returns false, the rule unchanged, when it cannot
+ * be allocated. */
+bool dfpn_set_futile(Dfpn *d, DfpnFutileRule rule);
 /* The rule in force. */
 DfpnFutileRule dfpn_futile(const Dfpn *d);
 
@@ -190,7 +196,15 @@ DfpnStatus dfpn_mate_within(Dfpn *d, const Position *pos, Color attacker, int ma
 bool dfpn_is_mated(Position *pos);
 
 /* The same under `rule`; DFPN_FUTILE_NONE asks for a plain mate (in check, no
- * legal move). */
+ * legal move).  DFPN_FUTILE_BROAD makes a sub-search context for the call
+ * (1 MB; where a Dfpn is at hand dfpn_is_mated_in shares its verdicts). */
 bool dfpn_is_mated_by(Position *pos, DfpnFutileRule rule);
+
+/* The same under d's rule, with d's broad-rule verdicts. */
+bool dfpn_is_mated_in(Dfpn *d, Position *pos);
+
+/* As a line_replay callback (core/line.h): arg is a Dfpn * whose rule
+ * decides (dfpn_is_mated_in), or NULL for the narrow rule (dfpn_is_mated). */
+bool dfpn_line_mated(Position *pos, void *arg);
 
 #endif

@@ -20,6 +20,7 @@
 
 #include "clock.h"
 #include "dfpn.h"
+#include "futile.h"
 #include "path.h"
 #include "reptable.h"
 #include "tt.h"
@@ -30,8 +31,10 @@
 #define BUDGET_INF (POS_MAX_PLY - 16)
 
 /* Child flags.
- * CHILD_FUTILE: a futile drop interposition (futile.h), proven without
- * search and not counted in the mate length.
+ * CHILD_FUTILE: a futile drop interposition (futile.h), not counted in the
+ * mate length: under the narrow rule proven without search; under the broad
+ * rule judged once resolved (judge_drop in search.c).
+ * CHILD_JUDGED: the broad rule has judged this drop (futile or not).
  * CHILD_DELAYED: a drop interposition waiting for the drop before it on the
  * same square to be proven (delayed expansion of interpositions: only one
  * piece per square is searched at a time, and the next is looked at only once
@@ -39,7 +42,7 @@
  * CHILD_OLD: its table entry was stored from a shallower point of the path
  * (a transposition from above, maybe a loop: the threshold control of mid()).
  * CHILD_NEW: no table entry yet (its values are the initial estimates). */
-enum { CHILD_FUTILE = 1, CHILD_DELAYED = 4, CHILD_OLD = 8, CHILD_NEW = 16 };
+enum { CHILD_FUTILE = 1, CHILD_JUDGED = 2, CHILD_DELAYED = 4, CHILD_OLD = 8, CHILD_NEW = 16 };
 
 /* A disproof that depends on no repetition. */
 #define REP_NONE UINT16_MAX
@@ -67,7 +70,11 @@ typedef struct {
 struct Dfpn {
 	TT tt;
 	RepTable rt;      /* repetition results by path key (reptable.h) */
-	bool futile_rule; /* futile drops proven without search and not counted */
+	DfpnFutileRule rule; /* futile interpositions (dfpn_set_futile) */
+	Futility fut;        /* the rule as futile.h takes it */
+	FutileSub *sub;      /* the broad rule's sub-search (made on first use) */
+	size_t hash_mb;      /* the size asked of dfpn_new */
+	uint64_t sub_nodes_seen; /* futile_sub_nodes(sub) already counted in nodes */
 	int rep_span;     /* see dfpn_set_repetition_span */
 	bool budgeted;    /* the running search has a length budget (search_root) */
 	Position pos;     /* the current node */

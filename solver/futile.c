@@ -1,12 +1,83 @@
 /* futile.c -- futile interpositions (see futile.h). */
 #include "futile.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-#include "dfpn.h"
+const Futility FUTILITY_NONE = {false, NULL}, FUTILITY_NARROW = {true, NULL};
+
+/* ---- the broad rule's sub-search ---- */
+
+struct FutileSub {
+	Dfpn *d;         /* narrow-rule context: a mate's existence does not
+	                    depend on the rule, only its length */
+	const TT *tt;    /* the main search's table, asked first (may be NULL) */
+	uint64_t nodes;  /* all nodes searched */
+	uint64_t *cache; /* pos_key with bit 0 replaced by the verdict; 0 empty */
+	size_t cache_mask;
+};
+
+/* verdicts cached: 2^16 entries (512 KB) */
+#define SUB_CACHE_BITS 16
+
+FutileSub *futile_sub_new(size_t hash_mb, const TT *tt)
+{
+	FutileSub *s = calloc(1, sizeof *s);
+	if (!s)
+		return NULL;
+	s->tt = tt;
+	s->d = dfpn_new(hash_mb);
+	s->cache = calloc((size_t)1 << SUB_CACHE_BITS, sizeof *s->cache);
+	if (!s->d || !s->cache) {
+		futile_sub_free(s);
+		return NULL;
+	}
+	s->cache_mask = ((size_t)1 << SUB_CACHE_BITS) - 1;
+	return s;
+}
+
+void futile_sub_free(FutileSub *s)
+{
+	if (!s)
+		return;
+	dfpn_free(s->d);
+	free(s->cache);
+	free(s);
+}
+
+void futile_sub_clear(FutileSub *s)
+{
+	dfpn_clear(s->d);
+	memset(s->cache, 0, (s->cache_mask + 1) * sizeof *s->cache);
+}
+
+uint64_t futile_sub_nodes(const FutileSub *s) { return s->nodes; }
+
+bool futile_sub_mated(FutileSub *s, const Position *pos)
+{
+	uint64_t key = pos_key(pos) & ~(uint64_t)1;
+	if (key == 0)
+		key = 2;
+	uint64_t *slot = &s->cache[(key >> 1) & s->cache_mask];
+	/* a proof in the main table (with hand superiority: often the proof of
+	 * the position after the capture, when it did not use the piece) */
+	if (s->tt && tt_probe(s->tt, pos_board_key(pos), pos->hand[color_flip(pos->side)], POS_MAX_PLY).pn == 0)
+		return true;
+	if ((*slot & ~(uint64_t)1) == key)
+		return *slot & 1;
+	DfpnLimits lim = {.max_nodes = FUTILE_SUB_NODES, .first_mate_only = true};
+	DfpnBound b;
+	dfpn_mate_within(s->d, pos, color_flip(pos->side), POS_MAX_PLY, &lim, &b);
+	s->nodes += b.nodes;
+	bool mated = b.status == DFPN_MATE;
+	*slot = key | (uint64_t)mated;
+	return mated;
+}
+
+/* ---- futility of a drop ---- */
 
 /* Is the defender's evasion m (the defender to move, in check) a futile drop? */
-bool futile_is_drop(Position *pos, Move m, FutileMemo *memo, int depth)
+bool futile_is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, int depth)
 {
 	if (!move_is_drop(m) || depth > FUTILE_MAX_DEPTH || pos->ply + 3 > POS_MAX_PLY)
 		return false;
@@ -36,6 +107,21 @@ bool futile_is_drop(Position *pos, Move m, FutileMemo *memo, int depth)
 			pos_undo_move(pos, cap);
 		}
 		futile = *slot == 1;
+		if (!futile && f->sub && depth == 0) {
+			/* the broad rule: still mated by a mate of any length? */
+			int8_t *bslot = &memo->b[to][after];
+			if (*bslot < 0) {
+				pos_do_move(pos, cap);
+				int a = hand_count(pos->hand[att], pt), b = hand_count(pos->hand[def], pt);
+				pos_set_hand(pos, att, pt, a - 1);
+				pos_set_hand(pos, def, pt, b + 1);
+				*bslot = (int8_t)(pos_in_check(pos) && futile_sub_mated(f->sub, pos));
+				pos_set_hand(pos, def, pt, b);
+				pos_set_hand(pos, att, pt, a);
+				pos_undo_move(pos, cap);
+			}
+			futile = *bslot == 1;
+		}
 	}
 	pos_undo_move(pos, m);
 	return futile;
@@ -46,7 +132,7 @@ bool futile_mated(Position *pos, FutileMemo *memo, int depth)
 	MoveList ev;
 	gen_evasions(pos, &ev);
 	for (int i = 0; i < ev.n; i++)
-		if (!futile_is_drop(pos, ev.moves[i], memo, depth))
+		if (!futile_is_drop(pos, ev.moves[i], &FUTILITY_NARROW, memo, depth))
 			return false;
 	return true;
 }
@@ -58,16 +144,35 @@ bool dfpn_is_mated(Position *pos)
 	return pos_in_check(pos) && futile_mated(pos, &memo, 0);
 }
 
-bool dfpn_is_mated_by(Position *pos, DfpnFutileRule rule)
+bool futile_is_mated(Position *pos, const Futility *f)
 {
-	if (rule == DFPN_FUTILE_NONE) {
+	if (!pos_in_check(pos))
+		return false;
+	int total;
+	if (!f->on) {
 		MoveList ev;
-		return pos_in_check(pos) && gen_evasions(pos, &ev) == 0;
+		return gen_evasions(pos, &ev) == 0;
 	}
-	return dfpn_is_mated(pos);
+	return futile_count_real_evasions(pos, &total, f) == 0;
 }
 
-static const char *const FUTILE_NAME[DFPN_FUTILE_NB] = {"none", "narrow"};
+bool dfpn_is_mated_by(Position *pos, DfpnFutileRule rule)
+{
+	if (rule == DFPN_FUTILE_NONE)
+		return futile_is_mated(pos, &FUTILITY_NONE);
+	if (rule == DFPN_FUTILE_NARROW)
+		return dfpn_is_mated(pos);
+	/* broad: a sub-search of its own (a one-off question) */
+	FutileSub *sub = futile_sub_new(1, NULL);
+	if (!sub)
+		return dfpn_is_mated(pos); /* the narrower reading */
+	Futility f = {true, sub};
+	bool mated = futile_is_mated(pos, &f);
+	futile_sub_free(sub);
+	return mated;
+}
+
+static const char *const FUTILE_NAME[DFPN_FUTILE_NB] = {"none", "narrow", "broad"};
 
 const char *dfpn_futile_name(DfpnFutileRule rule) { return rule < DFPN_FUTILE_NB ? FUTILE_NAME[rule] : "?"; }
 
@@ -83,11 +188,11 @@ bool dfpn_futile_parse(const char *name, DfpnFutileRule *rule)
 
 /* noinline (also futile_count_real_evasions): their move lists and futile
  * arrays must not join the frame of the recursive search that calls them. */
-__attribute__((noinline)) int futile_mark(Position *pos, const MoveList *list, bool *futile, bool rule)
+__attribute__((noinline)) int futile_mark(Position *pos, const MoveList *list, bool *futile, const Futility *f)
 {
 	int real = 0;
 	bool any_drop = false;
-	for (int i = 0; i < list->n && rule; i++)
+	for (int i = 0; i < list->n && f->on; i++)
 		any_drop |= move_is_drop(list->moves[i]);
 	FutileMemo memo;
 	if (any_drop)
@@ -95,7 +200,7 @@ __attribute__((noinline)) int futile_mark(Position *pos, const MoveList *list, b
 	bb_t drop_squares = bb_empty();
 	for (int i = 0; i < list->n; i++) {
 		Move m = list->moves[i];
-		futile[i] = any_drop && move_is_drop(m) && futile_is_drop(pos, m, &memo, 0);
+		futile[i] = any_drop && move_is_drop(m) && futile_is_drop(pos, m, f, &memo, 0);
 		if (futile[i])
 			continue;
 		/* drops on one square count once: they are searched one at a time */
@@ -109,20 +214,20 @@ __attribute__((noinline)) int futile_mark(Position *pos, const MoveList *list, b
 	return real;
 }
 
-__attribute__((noinline)) int futile_count_real_evasions(Position *pos, int *total, bool rule)
+__attribute__((noinline)) int futile_count_real_evasions(Position *pos, int *total, const Futility *f)
 {
 	MoveList ev;
 	bool futile[MAX_MOVES];
 	gen_evasions(pos, &ev);
 	*total = ev.n;
-	return futile_mark(pos, &ev, futile, rule);
+	return futile_mark(pos, &ev, futile, f);
 }
 
 /* Cheap tests first: a safe king step, a capture of the checker, an
  * interposition by a move (in shogi every piece moves where it attacks); only
  * drops need the full futility analysis.  static inline: futile_mate1 runs it
  * after every check (a call there cost 0.4 % of the search's instructions). */
-static inline __attribute__((always_inline)) bool has_real_evasion(Position *pos, bool rule)
+static inline __attribute__((always_inline)) bool has_real_evasion(Position *pos, const Futility *f)
 {
 	Color def = pos->side, att = color_flip(def);
 	Square ksq = pos->king[def];
@@ -163,13 +268,13 @@ static inline __attribute__((always_inline)) bool has_real_evasion(Position *pos
 			Move m = move_make_drop(ORDER[i], sq, def);
 			if (!gen_is_legal(pos, m))
 				continue;
-			if (!rule)
+			if (!f->on)
 				return true;
 			if (!memo_ready) {
 				futile_memo_reset(&memo);
 				memo_ready = true;
 			}
-			if (!futile_is_drop(pos, m, &memo, 0))
+			if (!futile_is_drop(pos, m, f, &memo, 0))
 				return true;
 			break; /* every other drop here is futile too */
 		}
@@ -177,9 +282,9 @@ static inline __attribute__((always_inline)) bool has_real_evasion(Position *pos
 	return false;
 }
 
-bool futile_has_real_evasion(Position *pos, bool rule) { return has_real_evasion(pos, rule); }
+bool futile_has_real_evasion(Position *pos, const Futility *f) { return has_real_evasion(pos, f); }
 
-Move futile_mate1(Position *pos, int *nchecks, bool rule)
+Move futile_mate1(Position *pos, int *nchecks, const Futility *f)
 {
 	MoveList checks;
 	gen_checks(pos, &checks);
@@ -187,7 +292,7 @@ Move futile_mate1(Position *pos, int *nchecks, bool rule)
 	for (int i = 0; i < checks.n; i++) {
 		Move m = checks.moves[i];
 		pos_do_move(pos, m);
-		bool escape = has_real_evasion(pos, rule);
+		bool escape = has_real_evasion(pos, f);
 		pos_undo_move(pos, m);
 		if (!escape)
 			return m;

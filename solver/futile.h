@@ -3,28 +3,62 @@
  * checked defender do not count, and when a check is mate modulo them.
  *
  * This file is the one place futility is decided; the search (search.c), the
- * main line (pv.c) and verify.c ask here.  The caller passes `rule`: false
- * means every interposition counts as a move (the stricter reading verify's
- * unnecessary-piece test uses; dfpn_set_futile_rule).
+ * main line (pv.c) and verify.c ask here.  The caller passes the rule in
+ * force as a Futility: FUTILITY_NONE means every interposition counts as a
+ * move (strict; verify's unnecessary-piece test), FUTILITY_NARROW the narrow
+ * rule, a Futility with a FutileSub the broad rule (dfpn_set_futile).
  *
- * The rule implemented (the narrow one, as in ../shared/problems/cases.tsv):
- * a drop of X between the king and its only checker, a slider, is futile iff
+ * The rules (the tools' --futile none|narrow|broad).  For all of them an
+ * interposition can be futile only if it is a drop of X between the king
+ * and its only checker, a slider, and
  *   - the checking piece can capture X at once (promoting or not, legally),
  *   - and after that capture, even with X given back to the defender's hand,
- *     the defender is still in check and still mated -- where "mated" again
- *     allows further futile drops, recursively.
- * Interpositions by a moving piece always count, and so does a drop that the
- * checking piece itself cannot legally take (a capture by another attacker
- * piece does not make a drop futile).
- * Futile drops are proven without search and do not count toward the mate
- * length; a check whose every evasion is a futile drop is mate.
+ *     the defender is still in check and still mated, where
+ *       narrow: "mated" = mated at once, allowing further futile drops,
+ *               recursively (futile_mated; no search);
+ *       broad:  "mated" = a forced mate of any length (the reading of
+ *               KomoringHeights 0.4-0.5 and of ../shared/problems/cases.tsv's
+ *               futile rows), decided by a df-pn sub-search of at most
+ *               FUTILE_SUB_NODES nodes (futile_sub_mated); the narrow test
+ *               is tried first, and nested drops are judged by it.
+ * Futile drops do not count toward the mate length: the defender is deemed
+ * not to have them, and a check whose every evasion is a futile drop is
+ * mate.  Soundness: "the defender, given X back, is still mated" implies the
+ * real position after the capture (the attacker holding X, the defender not)
+ * is mated too (hand monotonicity), so the drop does not escape mate; only
+ * the counting changes, never the answer mate / no mate.
  *
- *   9 8 7 6 5 4 3 2 1        C27 of cases.tsv (mate in 1): the bishop on 1e
- *   . . . . . . . . v玉 d    leaves file 1 to a square guarding the king's
- *   . . . . . . . . 角  e    escapes, a discovered check by the dragon; a
- *   . . . . . . . . 龍  f    piece dropped on 1e is taken by the dragon and
- *                            the king is mated again: the drop is futile and
- *                            the check is mate.
+ * What always counts (under every rule), and why:
+ *   - 移動合, an interposition by a moving piece: handing the piece back would
+ *     also empty the square it came from, so "the same position with the
+ *     piece in hand" is not defined; composers count nearly every 移動合.
+ *   - a drop the checking piece itself cannot take legally (only another
+ *     attacker piece can, or the capture is illegal: the checker is pinned,
+ *     or would land where it can never move unpromoted and may not promote):
+ *     the check is then answered, not just delayed.
+ *   - under broad, a drop whose test runs out of nodes (the narrower reading:
+ *     the length may come out longer than a composer's, never a false mate).
+ * 中合, a drop away from the king (a square between, not adjacent): judged
+ * like any drop.  It is effective -- it counts -- when the capture changes
+ * the mate: the checker, drawn nearer, no longer mates (narrow: the king
+ * then has an escape; broad: no forced mate at all with X given back), e.g.
+ * the capture blocks another attacker's line or unpins a defender.
+ *
+ *   9 8 7 6 5 4 3 2 1        C27 of cases.tsv (mate in 1, narrow and broad):
+ *   . . . . . . . . v玉 d    the bishop on 1e leaves file 1 to a square
+ *   . . . . . . . . 角  e    guarding the king's escapes, a discovered check
+ *   . . . . . . . . 龍  f    by the dragon; a piece dropped on 1e is taken
+ *                            by the dragon and the king is mated again: the
+ *                            drop is futile and the check is mate.
+ *
+ *   9 8 7 6 5 4 3 2 1        Shogi Zuko 18 after ply 13, 1h4e (the bishop
+ *   . . . . . 馬 と . v飛 2  checks the king on 2c along the diagonal): the
+ *   . . . . . . . v玉 .  3   drop P*3d is taken, 4e3d, and the king, the
+ *   . . . . . . . . vと 4   pawn back in hand, is not mated at once (2c1c):
+ *   . . . . . 角 歩 . .  5   under narrow P*3d counts and the mate is 13
+ *                            plies; a mate still follows (3d1b+ ...), so
+ *                            under broad it is futile: 11 plies, and the
+ *                            whole problem 23 as Ito Kanju counts it.
  * More worked cases (and one drop that is not futile) in tests/test_futile.c.
  *
  * Why the memo is keyed by (square, type of the checking piece after the
@@ -39,15 +73,58 @@
 #ifndef TSUME_FUTILE_H
 #define TSUME_FUTILE_H
 
+#include "dfpn.h"
 #include "movegen.h"
 
 #include <string.h>
 
 /* Futility by (drop square, checking piece type after the capture) for one
- * examined position: -1 unknown, 0 not futile, 1 futile. */
+ * examined position: -1 unknown, 0 not futile, 1 futile.  v: the narrow
+ * test (at every nesting depth); b: the broad rule's sub-search (depth 0). */
 typedef struct {
 	int8_t v[SQ_NB][PT_NB];
+	int8_t b[SQ_NB][PT_NB];
 } FutileMemo;
+
+/* The broad rule's "is the defender still mated?" search (futile_sub_new). */
+typedef struct FutileSub FutileSub;
+
+/* The rule in force, as the functions below take it. */
+typedef struct {
+	bool on;        /* false: every interposition counts (rule "none") */
+	FutileSub *sub; /* rule "broad": decides "still mated" by a bounded
+	                   search; NULL: the narrow rule (mated at once) */
+} Futility;
+
+/* The rules "none" and "narrow" (constants: no search state). */
+extern const Futility FUTILITY_NONE, FUTILITY_NARROW;
+
+/* The rule in force in d (dfpn_set_futile), for the solver's own files
+ * (verify.c); defined in dfpn.c. */
+const Futility *dfpn_futility(const Dfpn *d);
+
+/* Nodes one broad sub-search may spend (an interposition whose test runs
+ * out counts as real: the narrower reading, never a false mate). */
+#define FUTILE_SUB_NODES 4000
+
+/* A broad-rule sub-search with hash_mb megabytes of table (a narrow-rule
+ * df-pn context of its own) and a verdict cache; tt: the main search's
+ * table, whose proofs are taken first (NULL: none).  NULL when out of
+ * memory. */
+FutileSub *futile_sub_new(size_t hash_mb, const TT *tt);
+void futile_sub_free(FutileSub *s);
+/* Forgets every verdict and empties the table (between problems). */
+void futile_sub_clear(FutileSub *s);
+/* Nodes searched by s since it was created. */
+uint64_t futile_sub_nodes(const FutileSub *s);
+
+/* true iff the defender (to move, in check) of pos is mated -- a forced
+ * mate of any length -- for the other side, as far as can be told: a proof
+ * in the main table (hand superiority included), else a sub-search of at
+ * most FUTILE_SUB_NODES nodes.  Sub-search verdicts are cached by position
+ * (pos_key); a "not mated" can turn into "mated" once the main table holds
+ * a proof, never the other way.  pos is not modified. */
+bool futile_sub_mated(FutileSub *s, const Position *pos);
 
 /* Makes every entry unknown; call before using a memo for a position. */
 static inline void futile_memo_reset(FutileMemo *f) { memset(f, -1, sizeof *f); }
@@ -56,17 +133,25 @@ static inline void futile_memo_reset(FutileMemo *f) { memset(f, -1, sizeof *f); 
 #define FUTILE_MAX_DEPTH 10
 
 /* true iff the defender's evasion m (the defender to move, in check) is a
- * futile drop (see above).  memo: reset for this position (futile_memo_reset)
+ * futile drop under f (see above; f->on is not looked at: the caller asks
+ * only under a rule).  With f->sub, a drop the narrow test does not find
+ * futile at depth 0 is decided by futile_sub_mated (the broad rule); nested
+ * drops are always judged by the narrow test.  memo: reset for this position (futile_memo_reset)
  * and shared by the calls on its evasions; depth: nesting level, 0 at the
  * top (beyond FUTILE_MAX_DEPTH, or without room for 3 more plies on pos's
  * stack, a drop counts as real).  pos is modified during the call and
  * restored. */
-bool futile_is_drop(Position *pos, Move m, FutileMemo *memo, int depth);
+bool futile_is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, int depth);
 
 /* true iff every evasion of the defender (to move; in check is the caller's
  * test) is a futile drop -- in particular when there is no evasion at all.
  * memo and depth as for futile_is_drop.  pos is modified and restored. */
 bool futile_mated(Position *pos, FutileMemo *memo, int depth);
+
+/* true iff the defender (to move) of pos is in check and mated under f:
+ * no legal evasion (f->on false), or none but futile drops.  pos is
+ * modified and restored. */
+bool futile_is_mated(Position *pos, const Futility *f);
 
 /* dfpn_is_mated (declared in dfpn.h) is defined here: pos_in_check and
  * futile_mated with a fresh memo, always with the rule on. */
@@ -76,24 +161,24 @@ bool futile_mated(Position *pos, FutileMemo *memo, int depth);
  * false) and returns the number of evasions that are not futile, counting
  * the drops on one square once (the search looks at them one at a time).
  * 0 means the check mates.  pos is modified and restored. */
-int futile_mark(Position *pos, const MoveList *list, bool *futile, bool rule);
+int futile_mark(Position *pos, const MoveList *list, bool *futile, const Futility *f);
 
 /* futile_mark over all evasions of pos: the number of real evasions (0 =
  * the check mates); *total receives the number of all evasions. */
-int futile_count_real_evasions(Position *pos, int *total, bool rule);
+int futile_count_real_evasions(Position *pos, int *total, const Futility *f);
 
 /* true iff the defender (to move, in check) has an evasion that is not a
- * futile drop (with rule false: any evasion).  Cheaper than
+ * futile drop (with f->on false: any evasion).  Cheaper than
  * futile_count_real_evasions: king steps, captures of the checker and
  * interpositions by a move are tested before any drop is analysed.  pos is
  * modified and restored. */
-bool futile_has_real_evasion(Position *pos, bool rule);
+bool futile_has_real_evasion(Position *pos, const Futility *f);
 
 /* Mate in one modulo futile drops: the first check (gen_checks order) after
  * which the defender has no evasion but futile drops, or MOVE_NONE.  The
  * attacker is to move; *nchecks receives the number of checks.  pos is
  * modified and restored.  Unlike mate1_find (mate1.h), a check answered
  * only by futile drops counts as mate. */
-Move futile_mate1(Position *pos, int *nchecks, bool rule);
+Move futile_mate1(Position *pos, int *nchecks, const Futility *f);
 
 #endif

@@ -16,7 +16,7 @@ static TTProbe probe_child(Dfpn *d, Move m, int remain)
 	int total;
 	if (path_contains(&d->path, pos_key(pos)))
 		p = (TTProbe){PNDN_INF, 0, TT_LEN_INF, true, false, INT16_MAX, 0};
-	else if (pos->side != d->attacker && futile_count_real_evasions(pos, &total, d->futile_rule) == 0)
+	else if (pos->side != d->attacker && futile_count_real_evasions(pos, &total, &d->fut) == 0)
 		p = (TTProbe){0, PNDN_INF, 0, true, false, INT16_MAX, 0};
 	else
 		p = tt_probe(&d->tt, pos_board_key(pos), pos->hand[d->attacker], remain);
@@ -105,7 +105,7 @@ int pv_build(Dfpn *d, int len, Move *pv, PvMode mode, bool tiebreak)
 			/* candidates: non-futile evasions, longest stored proof first */
 			int order[MAX_MOVES], lens[MAX_MOVES], m = 0;
 			bool futile[MAX_MOVES];
-			futile_mark(pos, &list, futile, d->futile_rule);
+			futile_mark(pos, &list, futile, &d->fut);
 			for (int i = 0; i < list.n; i++) {
 				if (futile[i])
 					continue;
@@ -120,7 +120,7 @@ int pv_build(Dfpn *d, int len, Move *pv, PvMode mode, bool tiebreak)
 					lens[m] = TT_LEN_INF;
 				m++;
 			}
-			if (m == 0 && (verify || list.n == 0 || dfpn_is_mated(pos)))
+			if (m == 0 && (verify || list.n == 0 || dfpn_is_mated_in(d, pos)))
 				break; /* mated (modulo futile drops) */
 			if (m == 0 && mode == PV_REPROVE && !reproved && !d->stopped) {
 				/* the table lost the proofs below this proven defender

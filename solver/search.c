@@ -65,6 +65,23 @@ static size_t arena_alloc(Dfpn *d, size_t n)
 
 /* ---- the search ---- */
 
+/* The futility test for initial values: the rule in force, but the narrow
+ * test in place of the broad rule's sub-searches (a drop the narrow test
+ * calls futile is futile under the broad rule too).  The broad rule decides
+ * when a node is expanded (expand) and at the length budget's frontier,
+ * where no expansion follows. */
+static inline const Futility *cheap_rule(const Dfpn *d) { return d->fut.on ? &FUTILITY_NARROW : &FUTILITY_NONE; }
+
+/* Adds the nodes of the broad rule's sub-searches since the last call to
+ * the search's count (they are work of this search, and count against
+ * its node limit). */
+static void count_sub_nodes(Dfpn *d)
+{
+	uint64_t n = futile_sub_nodes(d->fut.sub);
+	d->nodes += n - d->sub_nodes_seen;
+	d->sub_nodes_seen = n;
+}
+
 /* Initial values of a child reached by m from the current position.
  * remain = the child's length budget. */
 static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move move)
@@ -117,7 +134,12 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 	if (child_is_and) {
 		/* df-pn+: the proof number of a defender node is its number of
 		 * (non-futile) evasions; none means the check mates. */
-		int total, n = futile_count_real_evasions(pos, &total, d->futile_rule);
+		int total, n = futile_count_real_evasions(pos, &total, cheap_rule(d));
+		if (n > 0 && remain < 1 && d->fut.sub) {
+			/* the budget's frontier: mated under the broad rule? */
+			n = futile_count_real_evasions(pos, &total, &d->fut);
+			count_sub_nodes(d);
+		}
 		if (n == 0) {
 			Hand proof = proof_hand_mated(pos, d->attacker, total);
 			child_set_proven(c, 0, proof);
@@ -137,11 +159,16 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 		}
 		/* mate in one at every new attacker node */
 		int nchecks;
-		Move mate = futile_mate1(pos, &nchecks, d->futile_rule);
+		Move mate = futile_mate1(pos, &nchecks, cheap_rule(d));
+		if (mate == MOVE_NONE && remain < 3 && d->fut.sub) {
+			/* the budget's frontier: a mate in one under the broad rule? */
+			mate = futile_mate1(pos, &nchecks, &d->fut);
+			count_sub_nodes(d);
+		}
 		if (mate != MOVE_NONE) {
 			pos_do_move(pos, mate);
 			int total;
-			futile_count_real_evasions(pos, &total, d->futile_rule);
+			futile_count_real_evasions(pos, &total, cheap_rule(d));
 			Hand proof = proof_hand_mated(pos, d->attacker, total);
 			pos_undo_move(pos, mate);
 			proof = proof_hand_before(proof, mate, hand);
@@ -168,6 +195,29 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
  * of their deltas (Nagai 2002). */
 static inline PnDn phi(PnDn pn, PnDn dn, bool or_node) { return or_node ? pn : dn; }
 static inline PnDn delta(PnDn pn, PnDn dn, bool or_node) { return or_node ? dn : pn; }
+
+/* The broad rule, judged lazily: a drop interposition c of the current
+ * (AND) node, once resolved -- proven, or disproven only within a length
+ * budget -- is asked whether it is futile (futile_is_drop with the broad
+ * rule).  A futile one stops counting toward the length; one disproven
+ * within the budget becomes proven (a futile drop is a mate, whatever its
+ * length: futile.h).  Judging only resolved drops spares the sub-search for
+ * drops that the search refutes anyway. */
+static __attribute__((noinline)) void judge_drop(Dfpn *d, Child *c)
+{
+	c->flags |= CHILD_JUDGED;
+	FutileMemo memo;
+	futile_memo_reset(&memo);
+	bool futile = futile_is_drop(&d->pos, c->move, &d->fut, &memo, 0);
+	count_sub_nodes(d);
+	if (!futile)
+		return;
+	if (c->pn != 0) {
+		child_set_proven(c, 0, d->pos.hand[d->attacker]);
+		c->rep = REP_NONE;
+	}
+	c->flags |= CHILD_FUTILE;
+}
 
 /* Tracks the child to search next over the children i = 0, 1, ...: the
  * smallest phi, ties to the larger delta; and the second-smallest phi for
@@ -227,12 +277,21 @@ static inline __attribute__((always_inline)) void node_values(Dfpn *d, Child *ch
 		if (!or_node && (ch[i].flags & CHILD_DELAYED)) {
 			if (ch[i - 1].pn != 0 || (ch[i - 1].flags & CHILD_DELAYED))
 				continue;
+			if (ch[i - 1].flags & CHILD_FUTILE) {
+				/* futile on this square: so is every piece (futile.h) */
+				child_set_proven(&ch[i], 0, d->pos.hand[d->attacker]);
+				ch[i].flags = CHILD_FUTILE | CHILD_JUDGED;
+				continue;
+			}
 			/* the drop before it on this square is proven: look at this one */
 			Move dm = ch[i].move;
 			pos_do_move(&d->pos, dm);
 			init_child(d, &ch[i], false, remain - 1, dm);
 			pos_undo_move(&d->pos, dm);
 		}
+		if (!or_node && d->fut.sub && !(ch[i].flags & (CHILD_FUTILE | CHILD_JUDGED)) && move_is_drop(ch[i].move) &&
+		    (ch[i].pn == 0 || (ch[i].dn == 0 && ch[i].len < TT_LEN_INF && ch[i].rep == REP_NONE)))
+			judge_drop(d, &ch[i]);
 		const Child *c = &ch[i];
 		if (or_node) {
 			/* proven: the shortest mate decides */
@@ -318,7 +377,7 @@ static __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain
 			}
 			list.moves[j] = m;
 		}
-		futile_mark(pos, &list, futile, d->futile_rule);
+		futile_mark(pos, &list, futile, cheap_rule(d)); /* broad: judge_drop */
 	}
 	for (int i = 0; i < list.n; i++)
 		tt_prefetch(&d->tt, pos_board_key_after(pos, list.moves[i]));

@@ -53,18 +53,17 @@ static bool next_limits(Ctx *c)
 	return true;
 }
 
-/* Plain mate, as a line_replay callback. */
-static bool plain_mated(Position *pos) { return mate1_is_mated(pos); }
-
-/* What counts as mate here: modulo futile drops under the narrow rule; a
- * plain mate under the rule "none" and in the strict unnecessary-piece test. */
-static LineMatedFn mated_fn(const Ctx *c)
+/* What counts as mate here, as a line_replay callback (arg: the Ctx):
+ * modulo futile drops under the rule in force; a plain mate under the rule
+ * "none" and in the strict unnecessary-piece test. */
+static bool ctx_mated(Position *pos, void *arg)
 {
-	return c->strict || dfpn_futile(c->d) == DFPN_FUTILE_NONE ? plain_mated : dfpn_is_mated;
+	const Ctx *c = arg;
+	return c->strict ? mate1_is_mated(pos) : dfpn_is_mated_in(c->d, pos);
 }
 
-/* The defender (to move) is mated (mated_fn). */
-static bool mated(const Ctx *c, Position *pos) { return mated_fn(c)(pos); }
+/* The defender (to move) is mated (ctx_mated). */
+static bool mated(const Ctx *c, Position *pos) { return ctx_mated(pos, (void *)c); }
 
 /* Mate of at most max_len plies for the attacker from pos?  Returns the
  * status; an UNKNOWN counts as undecided. */
@@ -369,7 +368,7 @@ static void stated_walk(Ctx *c, const Position *root, const Move *line, int n, i
 		if (!attacker) {
 			gen_evasions(pos, &list);
 			bool futile[MAX_MOVES];
-			futile_mark(pos, &list, futile, !c->strict && dfpn_futile(c->d) != DFPN_FUTILE_NONE);
+			futile_mark(pos, &list, futile, c->strict ? &FUTILITY_NONE : dfpn_futility(c->d));
 			/* the stated line goes on through a drop this rule does not count */
 			for (int i = 0; i < list.n && !longer; i++)
 				if (futile[i] && move_same(list.moves[i], line[k])) {
@@ -495,7 +494,7 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	/* 2. the main line: the given one if any, else ours */
 	if (spec->given && spec->given_len > 0) {
 		c->pos = *root;
-		if (spec->given_len > DFPN_MAX_PV || !line_replay(&c->pos, spec->given, spec->given_len, mated_fn(c), NULL)) {
+		if (spec->given_len > DFPN_MAX_PV || !line_replay(&c->pos, spec->given, spec->given_len, ctx_mated, c, NULL)) {
 			out->flags |= VERIFY_BAD_LINE;
 			goto done;
 		}

@@ -758,9 +758,9 @@ expect 0 "out:mate 1"
 rc=$?
 out=$(cat "$tmp/out")
 expect 0 'out:"length":3,' 'out:"futile":"none"}'
-bad_value "tsume: --futile must be none or narrow, got 'wide'" solve --futile wide "$C27"
-bad_value "tsume verify: --futile must be none or narrow, got ''" verify --futile "" "$tmp/nul.sfen"
-bad_value "tsume generate: --futile must be none or narrow, got 'x'" generate --mate 1 --count 1 --futile x
+bad_value "tsume: --futile must be none, narrow or broad, got 'wide'" solve --futile wide "$C27"
+bad_value "tsume verify: --futile must be none, narrow or broad, got ''" verify --futile "" "$tmp/nul.sfen"
+bad_value "tsume generate: --futile must be none, narrow or broad, got 'x'" generate --mate 1 --count 1 --futile x
 name="verify --futile none: the stated length of C27 under each rule"
 printf '%s moves 1e3c+ ; mate=1\n' "$C27" >"$tmp/c27.sfen"
 "$TSUME" verify "$tmp/c27.sfen" >"$tmp/out" 2>"$tmp/err"

@@ -54,7 +54,7 @@ static bool and_mated_within(Position *p, int plies)
 	FutileMemo memo;
 	futile_memo_reset(&memo);
 	for (int i = 0; i < ev.n; i++) {
-		if (futile_is_drop(p, ev.moves[i], &memo, 0))
+		if (futile_is_drop(p, ev.moves[i], &FUTILITY_NARROW, &memo, 0))
 			continue;
 		if (plies < 2)
 			return false;
@@ -119,22 +119,22 @@ static void check_mated_by_futility(Position *p, const char *usi, int total)
 	gen_evasions(p, &ev);
 	assert_int_equal(ev.n, total);
 	bool futile[MAX_MOVES];
-	assert_int_equal(futile_mark(p, &ev, futile, true), 0);
+	assert_int_equal(futile_mark(p, &ev, futile, &FUTILITY_NARROW), 0);
 	FutileMemo memo;
 	futile_memo_reset(&memo);
 	for (int i = 0; i < ev.n; i++) {
 		assert_true(move_is_drop(ev.moves[i]));
 		assert_true(futile[i]);
-		assert_true(futile_is_drop(p, ev.moves[i], &memo, 0));
+		assert_true(futile_is_drop(p, ev.moves[i], &FUTILITY_NARROW, &memo, 0));
 	}
 	int all;
-	assert_int_equal(futile_count_real_evasions(p, &all, true), 0);
+	assert_int_equal(futile_count_real_evasions(p, &all, &FUTILITY_NARROW), 0);
 	assert_int_equal(all, total);
-	assert_false(futile_has_real_evasion(p, true));
+	assert_false(futile_has_real_evasion(p, &FUTILITY_NARROW));
 	assert_true(dfpn_is_mated(p));
 	/* without the rule every drop counts */
-	assert_true(futile_has_real_evasion(p, false));
-	assert_true(futile_count_real_evasions(p, &all, false) > 0);
+	assert_true(futile_has_real_evasion(p, &FUTILITY_NONE));
+	assert_true(futile_count_real_evasions(p, &all, &FUTILITY_NONE) > 0);
 	assert_false(mate1_is_mated(p));
 	pos_undo_move(p, m);
 }
@@ -157,12 +157,12 @@ static void test_c27_by_hand(void **state)
 	(void)state;
 	tu_parse(&pos, "9/9/9/8k/8B/8+R/9/9/9 b rb4g4s4n4l18p 1");
 	int nchecks;
-	Move m = futile_mate1(&pos, &nchecks, true);
+	Move m = futile_mate1(&pos, &nchecks, &FUTILITY_NARROW);
 	MoveList checks;
 	assert_int_equal(nchecks, gen_checks(&pos, &checks));
 	char usi[6];
 	assert_string_equal(usi_format(m, usi), "1e3c+");
-	assert_int_equal(futile_mate1(&pos, &nchecks, false), MOVE_NONE);
+	assert_int_equal(futile_mate1(&pos, &nchecks, &FUTILITY_NONE), MOVE_NONE);
 	assert_int_equal(mate1_find(&pos), MOVE_NONE);
 	check_mated_by_futility(&pos, "1e3c+", 7);
 }
@@ -184,8 +184,8 @@ static void test_c16_by_hand(void **state)
 	tu_parse(&pos, "3+R3nk/8p/7P1/9/9/9/9/9/8B b 16p4l3n4s4gbr 1");
 	int nchecks;
 	char usi[6];
-	assert_string_equal(usi_format(futile_mate1(&pos, &nchecks, true), usi), "1i5e");
-	assert_int_equal(futile_mate1(&pos, &nchecks, false), MOVE_NONE);
+	assert_string_equal(usi_format(futile_mate1(&pos, &nchecks, &FUTILITY_NARROW), usi), "1i5e");
+	assert_int_equal(futile_mate1(&pos, &nchecks, &FUTILITY_NONE), MOVE_NONE);
 	assert_int_equal(mate1_find(&pos), MOVE_NONE);
 	/* the knight's interposition is not among the evasions (pinned) */
 	int len;
@@ -215,25 +215,58 @@ static void test_futile_through_recursion(void **state)
 	FutileMemo memo;
 	futile_memo_reset(&memo);
 	for (int i = 0; i < ev.n; i++)
-		assert_true(futile_is_drop(&pos, ev.moves[i], &memo, 0));
+		assert_true(futile_is_drop(&pos, ev.moves[i], &FUTILITY_NARROW, &memo, 0));
 	/* the memo holds one answer per (square, checker after the capture):
 	 * asked again, with a fresh memo or not, the answers stay */
 	FutileMemo again;
 	futile_memo_reset(&again);
-	assert_true(futile_is_drop(&pos, tu_legal(&pos, "S*3a"), &again, 0));
-	assert_true(futile_is_drop(&pos, tu_legal(&pos, "G*3a"), &again, 0));
+	assert_true(futile_is_drop(&pos, tu_legal(&pos, "S*3a"), &FUTILITY_NARROW, &again, 0));
+	assert_true(futile_is_drop(&pos, tu_legal(&pos, "G*3a"), &FUTILITY_NARROW, &again, 0));
 	assert_true(futile_mated(&pos, &memo, 0));
 	assert_true(dfpn_is_mated(&pos));
 	assert_false(mate1_is_mated(&pos));
 	int total;
-	assert_int_equal(futile_count_real_evasions(&pos, &total, true), 0);
+	assert_int_equal(futile_count_real_evasions(&pos, &total, &FUTILITY_NARROW), 0);
 	assert_int_equal(total, 4);
 	/* without the rule: the drops on one square count once */
-	assert_int_equal(futile_count_real_evasions(&pos, &total, false), 2);
+	assert_int_equal(futile_count_real_evasions(&pos, &total, &FUTILITY_NONE), 2);
 	bool futile[MAX_MOVES];
-	assert_int_equal(futile_mark(&pos, &ev, futile, false), 2);
+	assert_int_equal(futile_mark(&pos, &ev, futile, &FUTILITY_NONE), 2);
 	for (int i = 0; i < ev.n; i++)
 		assert_false(futile[i]);
+}
+
+/* The broad rule on Shogi Zuko 18 after ply 13, 1h4e (futile.h's second
+ * board): P*3d is taken by the bishop, and the king, the pawn back in hand,
+ * steps to 1c -- not futile by the narrow test; but a mate still follows,
+ * so under the broad rule the drop (and every drop on 3d) is futile.  The
+ * king's step 2c1c is a move: never futile. */
+static void test_futile_broad(void **state)
+{
+	(void)state;
+	tu_parse(&pos, "7n1/5+B+P1r/7k1/8+p/6P2/7N1/9/8B/9 b r4g4s2n4l15p 13");
+	pos_do_move(&pos, tu_legal(&pos, "1h4e"));
+	FutileMemo memo;
+	futile_memo_reset(&memo);
+	assert_false(futile_is_drop(&pos, tu_legal(&pos, "P*3d"), &FUTILITY_NARROW, &memo, 0));
+	FutileSub *sub = futile_sub_new(4, NULL);
+	assert_non_null(sub);
+	Futility broad = {true, sub};
+	futile_memo_reset(&memo);
+	assert_true(futile_is_drop(&pos, tu_legal(&pos, "P*3d"), &broad, &memo, 0));
+	assert_true(futile_is_drop(&pos, tu_legal(&pos, "G*3d"), &broad, &memo, 0));
+	assert_false(futile_is_drop(&pos, tu_legal(&pos, "2c1c"), &broad, &memo, 0));
+	assert_true(futile_sub_nodes(sub) > 0);
+	/* asked again, from the cache: the same answer, no more nodes */
+	uint64_t nodes = futile_sub_nodes(sub);
+	futile_memo_reset(&memo);
+	assert_true(futile_is_drop(&pos, tu_legal(&pos, "S*3d"), &broad, &memo, 0));
+	assert_int_equal(futile_sub_nodes(sub), nodes);
+	/* not mated: the king steps away (a real evasion under every rule) */
+	assert_false(futile_is_mated(&pos, &broad));
+	futile_sub_clear(sub);
+	futile_sub_free(sub);
+	assert_true(dfpn_is_mated_by(&pos, DFPN_FUTILE_BROAD) == false);
 }
 
 /*
@@ -249,17 +282,17 @@ static void test_not_futile(void **state)
 	tu_parse(&pos, "5R2k/9/7G1/9/9/9/9/9/9 w g 1");
 	FutileMemo memo;
 	futile_memo_reset(&memo);
-	assert_false(futile_is_drop(&pos, tu_legal(&pos, "G*2a"), &memo, 0));
-	assert_false(futile_is_drop(&pos, tu_legal(&pos, "G*3a"), &memo, 0));
+	assert_false(futile_is_drop(&pos, tu_legal(&pos, "G*2a"), &FUTILITY_NARROW, &memo, 0));
+	assert_false(futile_is_drop(&pos, tu_legal(&pos, "G*3a"), &FUTILITY_NARROW, &memo, 0));
 	assert_false(dfpn_is_mated(&pos));
-	assert_true(futile_has_real_evasion(&pos, true));
+	assert_true(futile_has_real_evasion(&pos, &FUTILITY_NARROW));
 	int total;
-	assert_int_equal(futile_count_real_evasions(&pos, &total, true), 2);
+	assert_int_equal(futile_count_real_evasions(&pos, &total, &FUTILITY_NARROW), 2);
 	assert_int_equal(total, 2);
 	/* a move is never a futile interposition: the king's step here */
 	tu_parse(&pos, "6R1k/9/9/9/9/9/9/9/9 w g 1");
 	futile_memo_reset(&memo);
-	assert_false(futile_is_drop(&pos, tu_legal(&pos, "1a1b"), &memo, 0));
+	assert_false(futile_is_drop(&pos, tu_legal(&pos, "1a1b"), &FUTILITY_NARROW, &memo, 0));
 }
 
 /* After every check of the ShogiBoardQ 3-ply problems: the fast test and
@@ -278,13 +311,13 @@ static void test_fast_test_agrees_with_count(void **state)
 		for (int i = 0; i < checks.n; i++) {
 			pos_do_move(&pos, checks.moves[i]);
 			for (int rule = 0; rule <= 1; rule++) {
-				int total, real = futile_count_real_evasions(&pos, &total, rule);
-				if (futile_has_real_evasion(&pos, rule) != (real > 0))
+				int total, real = futile_count_real_evasions(&pos, &total, rule ? &FUTILITY_NARROW : &FUTILITY_NONE);
+				if (futile_has_real_evasion(&pos, rule ? &FUTILITY_NARROW : &FUTILITY_NONE) != (real > 0))
 					fail_msg("%s: after check %d, rule %d: fast test and count disagree", line, i, rule);
 				if (!rule && (real > 0) != (total > 0))
 					fail_msg("%s: without the rule an evasion always counts", line);
 			}
-			assert_int_equal(dfpn_is_mated(&pos), !futile_has_real_evasion(&pos, true));
+			assert_int_equal(dfpn_is_mated(&pos), !futile_has_real_evasion(&pos, &FUTILITY_NARROW));
 			positions++;
 			pos_undo_move(&pos, checks.moves[i]);
 		}
@@ -307,10 +340,10 @@ static void check_nshogi_mate1(const char *rel, bool has_mate)
 			continue; /* a tsume attacker is never in check */
 		n++;
 		int nchecks;
-		Move m = futile_mate1(&pos, &nchecks, false);
+		Move m = futile_mate1(&pos, &nchecks, &FUTILITY_NONE);
 		if ((m != MOVE_NONE) != has_mate)
 			fail_msg("%s: %s: futile_mate1 without the rule says %s", rel, line, m ? "mate" : "no mate");
-		if (has_mate && futile_mate1(&pos, &nchecks, true) == MOVE_NONE)
+		if (has_mate && futile_mate1(&pos, &nchecks, &FUTILITY_NARROW) == MOVE_NONE)
 			fail_msg("%s: %s: a mate in one is still one with the rule", rel, line);
 		if (m != MOVE_NONE) {
 			pos_do_move(&pos, m);
@@ -339,7 +372,7 @@ int main(void)
 	    cmocka_unit_test_prestate(test_case_length, "C27"),
 	    cmocka_unit_test(test_c27_by_hand),
 	    cmocka_unit_test(test_c16_by_hand),
-	    cmocka_unit_test(test_futile_through_recursion),
+	    cmocka_unit_test(test_futile_through_recursion), cmocka_unit_test(test_futile_broad),
 	    cmocka_unit_test(test_not_futile),
 	    cmocka_unit_test(test_fast_test_agrees_with_count),
 	    cmocka_unit_test(test_mate1_without_rule),

@@ -11,7 +11,7 @@
  *    kBR6/g8/l8/S8/... the rook on 7a checks the king on 9a along the rank
  *    and gote's only replies are drops on 8a (B G L N P R S: by hand, every
  *    king square is covered and the rook cannot be taken), each captured by
- *    the rook with mate -- so dfpn_is_mated says mate, the plain rule not;
+ *    the rook with mate -- so dfpn_line_mated says mate, the plain rule not;
  *  - the position is restored after every call; line_set_root.
  */
 #include "testutil.h"
@@ -49,7 +49,7 @@ static LineCheck replay(const char *sfen, const char *moves, LineMatedFn mated)
 	Move m[64];
 	int n = moves_of(moves, m);
 	LineCheck lc;
-	bool r = line_replay(&pos, m, n, mated, &lc);
+	bool r = line_replay(&pos, m, n, mated, NULL, &lc);
 	assert_int_equal(r, lc.mate);
 	sfen_format(&pos, after, sizeof after);
 	assert_string_equal(before, after);
@@ -64,7 +64,7 @@ static void test_mate(void **state)
 	LineCheck lc = replay(C05, "P*1b 1c1b 1d1b", NULL);
 	assert_true(lc.legal && lc.checks && lc.mate);
 	assert_int_equal(lc.bad_ply, -1);
-	lc = replay(C05, "P*1b 1c1b 1d1b+", dfpn_is_mated);
+	lc = replay(C05, "P*1b 1c1b 1d1b+", dfpn_line_mated);
 	assert_true(lc.legal && lc.checks && lc.mate);
 }
 
@@ -95,7 +95,7 @@ static void test_futile_interposition(void **state)
 	(void)state;
 	LineCheck lc = replay(FUTILE, "8a7b+", NULL);
 	assert_true(lc.legal && lc.checks && !lc.mate); /* drops on 8a are legal replies */
-	lc = replay(FUTILE, "8a7b+", dfpn_is_mated);
+	lc = replay(FUTILE, "8a7b+", dfpn_line_mated);
 	assert_true(lc.legal && lc.checks && lc.mate); /* but futile */
 }
 

@@ -48,7 +48,7 @@ static void check_main_line(const Position *root, const DfpnResult *res, const c
 		if (attacker && !pos_in_check(&pos))
 			fail_msg("%s: ply %d %s does not check", what, i + 1, usi_format(m, usi));
 	}
-	if (!dfpn_is_mated(&pos))
+	if (!dfpn_is_mated_in(solver, &pos))
 		fail_msg("%s: the main line does not end in mate", what);
 }
 
@@ -296,22 +296,6 @@ static void test_span4_komori_yaml(void **state) { with_span_4(test_komori_yaml,
 static void test_span4_kif_problems(void **state) { with_span_4(test_kif_problems, state); }
 static void test_span4_shogiboardq_7(void **state) { with_span_4(test_shogiboardq_7, state); }
 
-/* A mate's line is complete (or there is none): legal, odd, every attacker
- * move a check, ending in mate (futile drops aside), at most len plies. */
-static void expect_complete_line(const Position *root, const char *name, uint64_t nodes)
-{
-	static Position pos;
-	pos = *root;
-	if (result.status != DFPN_MATE || result.pv_len == 0)
-		return;
-	LineCheck lc;
-	if (result.pv_len % 2 != 1 || result.pv_len > result.len || !line_replay(&pos, result.pv, result.pv_len, dfpn_is_mated, &lc))
-		fail_msg("%s, %llu nodes: mate %d with a line of %d plies that is not a complete mating line", name,
-		         (unsigned long long)nodes, result.len, result.pv_len);
-	if (result.pv_verified && result.pv_len != result.len)
-		fail_msg("%s: a verified line of %d plies for mate %d", name, result.pv_len, result.len);
-}
-
 /* The zuko.tsv line of `name`, parsed into root. */
 static void zuko_root(const char *name, Position *root)
 {
@@ -325,6 +309,58 @@ static void zuko_root(const char *name, Position *root)
 		}
 	fclose(f);
 	fail_msg("%s not in zuko.tsv", name);
+}
+
+/* The broad futile rule (futile.h) must keep every length of the sets
+ * above: cases.tsv's futile rows were computed with "still a forced mate",
+ * and no problem of the other sets turns on an interposition the two rules
+ * judge differently. */
+static void with_broad(void (*check)(void **), void **state)
+{
+	assert_true(dfpn_set_futile(solver, DFPN_FUTILE_BROAD));
+	check(state);
+	assert_true(dfpn_set_futile(solver, DFPN_FUTILE_DEFAULT));
+}
+static void test_broad_cases_tsv(void **state) { with_broad(test_cases_tsv, state); }
+static void test_broad_komori_yaml(void **state) { with_broad(test_komori_yaml, state); }
+static void test_broad_kif_problems(void **state) { with_broad(test_kif_problems, state); }
+static void test_broad_shogiboardq_7(void **state) { with_broad(test_shogiboardq_7, state); }
+static void test_broad_nshogi_7(void **state) { with_broad(test_nshogi_7, state); }
+
+/* Shogi Zuko 18: Ito Kanju counts 23 plies; at ply 14 his line's defence
+ * P*3d is taken at once (4e3d) and the king, the pawn back in hand, is not
+ * mated at once but still mated: futile under the broad rule, a real move
+ * under the narrow one, which therefore counts 25 (futile.h's second board). */
+static void test_broad_zuko18(void **state)
+{
+	(void)state;
+	static Position z;
+	zuko_root("zuko018", &z);
+	assert_true(dfpn_set_futile(solver, DFPN_FUTILE_BROAD));
+	assert_int_equal(solve(&z, 0), DFPN_MATE);
+	assert_int_equal(result.len, 23);
+	assert_true(result.len_minimal);
+	check_main_line(&z, &result, "zuko018 broad");
+	assert_true(dfpn_set_futile(solver, DFPN_FUTILE_NARROW));
+	assert_int_equal(solve(&z, 0), DFPN_MATE);
+	assert_int_equal(result.len, 25);
+	assert_true(dfpn_set_futile(solver, DFPN_FUTILE_DEFAULT));
+}
+
+/* A mate's line is complete (or there is none): legal, odd, every attacker
+ * move a check, ending in mate (futile drops aside), at most len plies. */
+static void expect_complete_line(const Position *root, const char *name, uint64_t nodes)
+{
+	static Position pos;
+	pos = *root;
+	if (result.status != DFPN_MATE || result.pv_len == 0)
+		return;
+	LineCheck lc;
+	if (result.pv_len % 2 != 1 || result.pv_len > result.len || !line_replay(&pos, result.pv, result.pv_len, dfpn_line_mated, solver, &lc))
+		fail_msg("%s, %llu nodes: mate %d with a line of %d plies that is not a complete mating line", name,
+		         (unsigned long long)nodes, result.len, result.pv_len);
+	if (result.pv_verified && result.pv_len != result.len)
+		fail_msg("%s: a verified line of %d plies for mate %d", name, result.pv_len, result.len);
 }
 
 /* Every line dfpn_solve prints is complete, whatever stops the search: on
@@ -389,7 +425,10 @@ int main(void)
 	    cmocka_unit_test(test_shogiboardq_7), cmocka_unit_test(test_nshogi_3),      cmocka_unit_test(test_nshogi_5),
 	    cmocka_unit_test(test_nshogi_7),      cmocka_unit_test(test_span4_cases_tsv), cmocka_unit_test(test_span4_komori_yaml),
 	    cmocka_unit_test(test_span4_kif_problems), cmocka_unit_test(test_span4_shogiboardq_7),
-	    cmocka_unit_test(test_zuko_lines_complete),
+	    cmocka_unit_test(test_zuko_lines_complete), cmocka_unit_test(test_broad_cases_tsv),
+	    cmocka_unit_test(test_broad_komori_yaml), cmocka_unit_test(test_broad_kif_problems),
+	    cmocka_unit_test(test_broad_shogiboardq_7), cmocka_unit_test(test_broad_nshogi_7),
+	    cmocka_unit_test(test_broad_zuko18),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

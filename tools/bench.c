@@ -81,7 +81,7 @@ static int run_set(Dfpn *d, Scratch *sc, const char *shared, const char *rel, co
 		/* the answer: the stated length, proven minimal, its main line a
 		 * legal checking line to mate */
 		if (res->status == DFPN_MATE && res->len_minimal && (exact ? res->len == n : res->len <= n) &&
-		    res->pv_len == res->len && line_replay(pos, res->pv, res->pv_len, dfpn_is_mated, NULL)) {
+		    res->pv_len == res->len && line_replay(pos, res->pv, res->pv_len, dfpn_line_mated, NULL, NULL)) {
 			s.solved++;
 			s.exact += res->len == n;
 		} else {

@@ -95,6 +95,12 @@ GenWorker *gen_worker_new(void)
 	Worker *w = calloc(1, sizeof *w);
 	if (w)
 		w->dfpn = dfpn_new(GEN_HASH_MB);
+	/* the broad rule's sub-search made now, so that gen_run_slot's
+	 * dfpn_set_futile cannot fail */
+	if (w && w->dfpn && !dfpn_set_futile(w->dfpn, DFPN_FUTILE_BROAD)) {
+		dfpn_free(w->dfpn);
+		w->dfpn = NULL;
+	}
 	if (w && !w->dfpn) {
 		free(w);
 		w = NULL;
@@ -400,7 +406,7 @@ static bool polish(Worker *w, Draft *d, const GenParams *gp, uint64_t *evals)
 void gen_run_slot(Worker *w, const GenParams *gp, uint64_t slot, GenProblem *out)
 {
 	memset(out, 0, sizeof *out);
-	dfpn_set_futile(w->dfpn, gp->futile);
+	dfpn_set_futile(w->dfpn, gp->futile); /* cannot fail: gen_worker_new */
 	/* the stream of slot i starts at a hash of (seed, i): consecutive slots
 	 * must not share a shifted splitmix sequence */
 	Rng mix = {gp->seed};

@@ -366,8 +366,10 @@ int cmd_solve(int argc, char **argv)
 	const bool from_stdin = strcmp(text, "-") == 0;
 
 	ctx.d = dfpn_new((size_t)hash);
-	if (ctx.d)
-		dfpn_set_futile(ctx.d, futile);
+	if (ctx.d && !dfpn_set_futile(ctx.d, futile)) {
+		dfpn_free(ctx.d); /* reported below as the allocation failure */
+		ctx.d = NULL;
+	}
 	ctx.w = malloc(sizeof *ctx.w);
 	if (!ctx.w) {
 		fprintf(stderr, "tsume: out of memory\n");

@@ -396,8 +396,10 @@ int cmd_verify(int argc, char **argv)
 	}
 	for (uint64_t i = 0; i < jobs; i++) {
 		workers[i].d = dfpn_new((size_t)hash);
-		if (workers[i].d)
-			dfpn_set_futile(workers[i].d, futile);
+		if (workers[i].d && !dfpn_set_futile(workers[i].d, futile)) {
+			dfpn_free(workers[i].d); /* reported below as the allocation failure */
+			workers[i].d = NULL;
+		}
 		if (!workers[i].d) {
 			fprintf(stderr, "tsume verify: cannot allocate %llu MB for the hash table of job %llu (%llu jobs x --hash %llu MB); "
 			                "try a smaller --hash or fewer --jobs\n",
