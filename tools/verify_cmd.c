@@ -325,7 +325,7 @@ static void print_done(Queue *q, Printer *pr)
 	"  --nodes N    node limit per problem (default none)\n"                                                                   \
 	"  --hash MB    hash table per job (default 64)\n"                                                                         \
 	"  --format F   text (default), json (one object a line) or csv\n"                                                         \
-	"  --futile R   the futile-interposition rule: none or narrow (default)\n"                                                  \
+	"  --futile R   the futile-interposition rule: none, narrow (default) or broad\n"                                                  \
 	"exit status: 0 every problem passed, 1 some problem failed or was undecided, 2 bad input or usage\n"
 
 int cmd_verify(int argc, char **argv)
