@@ -76,6 +76,25 @@ bool futile_sub_mated(FutileSub *s, const Position *pos)
 
 /* ---- futility of a drop ---- */
 
+/* After the drop of a pt (the attacker to move): plays the checker's
+ * capture cap, gives pt back to the defender, and asks whether the defender
+ * is still in check and mated -- at once (futile_mated, nesting depth + 1)
+ * when sub is NULL, else by a mate of any length (futile_sub_mated).  pos is
+ * restored. */
+static bool mated_after_capture(Position *pos, Move cap, PieceType pt, FutileSub *sub, FutileMemo *memo, int depth)
+{
+	Color att = pos->side, def = color_flip(att);
+	pos_do_move(pos, cap);
+	int a = hand_count(pos->hand[att], pt), b = hand_count(pos->hand[def], pt);
+	pos_set_hand(pos, att, pt, a - 1);
+	pos_set_hand(pos, def, pt, b + 1);
+	bool mated = pos_in_check(pos) && (sub ? futile_sub_mated(sub, pos) : futile_mated(pos, memo, depth + 1));
+	pos_set_hand(pos, def, pt, b);
+	pos_set_hand(pos, att, pt, a);
+	pos_undo_move(pos, cap);
+	return mated;
+}
+
 /* Is the defender's evasion m (the defender to move, in check) a futile drop? */
 bool futile_is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, int depth)
 {
@@ -86,7 +105,6 @@ bool futile_is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, 
 		return false;
 	Square csq = bb_lsb(checkers), to = move_to(m);
 	PieceType pt = move_drop_pt(m);
-	Color def = pos->side, att = color_flip(def);
 	Piece checker = pos->board[csq];
 	bool futile = false;
 	pos_do_move(pos, m);
@@ -96,30 +114,14 @@ bool futile_is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, 
 			continue;
 		PieceType after = promote ? pt_promote(piece_type(checker)) : piece_type(checker);
 		int8_t *slot = &memo->v[to][after];
-		if (*slot < 0) {
-			pos_do_move(pos, cap);
-			int a = hand_count(pos->hand[att], pt), b = hand_count(pos->hand[def], pt);
-			pos_set_hand(pos, att, pt, a - 1);
-			pos_set_hand(pos, def, pt, b + 1);
-			*slot = (int8_t)(pos_in_check(pos) && futile_mated(pos, memo, depth + 1));
-			pos_set_hand(pos, def, pt, b);
-			pos_set_hand(pos, att, pt, a);
-			pos_undo_move(pos, cap);
-		}
+		if (*slot < 0)
+			*slot = (int8_t)mated_after_capture(pos, cap, pt, NULL, memo, depth);
 		futile = *slot == 1;
 		if (!futile && f->sub && depth == 0) {
 			/* the broad rule: still mated by a mate of any length? */
 			int8_t *bslot = &memo->b[to][after];
-			if (*bslot < 0) {
-				pos_do_move(pos, cap);
-				int a = hand_count(pos->hand[att], pt), b = hand_count(pos->hand[def], pt);
-				pos_set_hand(pos, att, pt, a - 1);
-				pos_set_hand(pos, def, pt, b + 1);
-				*bslot = (int8_t)(pos_in_check(pos) && futile_sub_mated(f->sub, pos));
-				pos_set_hand(pos, def, pt, b);
-				pos_set_hand(pos, att, pt, a);
-				pos_undo_move(pos, cap);
-			}
+			if (*bslot < 0)
+				*bslot = (int8_t)mated_after_capture(pos, cap, pt, f->sub, memo, depth);
 			futile = *bslot == 1;
 		}
 	}
@@ -146,14 +148,8 @@ bool dfpn_is_mated(Position *pos)
 
 bool futile_is_mated(Position *pos, const Futility *f)
 {
-	if (!pos_in_check(pos))
-		return false;
-	int total;
-	if (!f->on) {
-		MoveList ev;
-		return gen_evasions(pos, &ev) == 0;
-	}
-	return futile_count_real_evasions(pos, &total, f) == 0;
+	int total; /* without a rule no evasion is futile: 0 real = none at all */
+	return pos_in_check(pos) && futile_count_real_evasions(pos, &total, f) == 0;
 }
 
 bool dfpn_is_mated_by(Position *pos, DfpnFutileRule rule)
