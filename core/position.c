@@ -2,6 +2,7 @@
 #include "position.h"
 
 #include <assert.h>
+#include <stddef.h>
 #include <string.h>
 
 /* Zobrist tables: filled once by core_init(), read-only afterwards. */
@@ -35,6 +36,11 @@ void core_init(void)
 }
 
 uint64_t pos_zobrist_hand(Color c, PieceType pt) { return zob_hand[c][pt]; }
+
+void pos_copy(Position *dst, const Position *src)
+{
+	memcpy(dst, src, offsetof(Position, st) + sizeof(PosState) * (size_t)(src->ply + 1));
+}
 
 void pos_clear(Position *pos)
 {

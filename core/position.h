@@ -42,6 +42,11 @@ typedef struct {
  * later calls do nothing.  Not thread-safe on the first call. */
 void core_init(void);
 
+/* Copies src into dst: the board, hands and the states st[0..src->ply] (the
+ * ones in use; st[] holds POS_MAX_PLY + 1, about 165 KB in all, which a
+ * struct assignment would copy whole).  dst and src must not overlap. */
+void pos_copy(Position *dst, const Position *src);
+
 /* Empties the board and hands; sente to move. */
 void pos_clear(Position *pos);
 /* Puts piece p on an empty square sq (setup only; keys updated). */

@@ -71,7 +71,8 @@ void dfpn_set_repetition_span(Dfpn *d, int plies) { d->rep_span = plies < 4 ? 4 
 
 bool dfpn_set_futile(Dfpn *d, DfpnFutileRule rule)
 {
-	if (rule == DFPN_FUTILE_BROAD && !d->sub) {
+	bool sub = rule == DFPN_FUTILE_BROAD || rule == DFPN_FUTILE_NOGAIN;
+	if (sub && !d->sub) {
 		size_t mb = d->hash_mb / 8;
 		d->sub = futile_sub_new(mb < 4 ? 4 : mb, &d->tt);
 		if (!d->sub)
@@ -82,8 +83,9 @@ bool dfpn_set_futile(Dfpn *d, DfpnFutileRule rule)
 		d->rule = rule;
 	}
 	d->fut = rule == DFPN_FUTILE_NONE ? FUTILITY_NONE : FUTILITY_NARROW;
-	if (rule == DFPN_FUTILE_BROAD)
+	if (sub)
 		d->fut.sub = d->sub;
+	d->fut.bounded = rule == DFPN_FUTILE_NOGAIN;
 	return true;
 }
 
@@ -98,7 +100,7 @@ bool dfpn_line_mated(Position *pos, void *arg) { return arg ? dfpn_is_mated_in(a
 /* Prepares a search from root with the given attacker. */
 static void begin_search(Dfpn *d, const Position *root, Color attacker, const DfpnLimits *lim)
 {
-	d->pos = *root;
+	pos_copy(&d->pos, root);
 	d->attacker = attacker;
 	d->lim = lim;
 	d->nodes = 0;
@@ -146,9 +148,7 @@ static int table_line(Dfpn *d, int bound, Move *line, PvMode mode)
 {
 	int root_ply = d->pos.ply;
 	int n = pv_build(d, bound, line, mode, false);
-	int total;
-	bool complete = n > 0 && n % 2 == 1 && d->pos.side != d->attacker && pos_in_check(&d->pos) &&
-	                futile_count_real_evasions(&d->pos, &total, &d->fut) == 0;
+	bool complete = n > 0 && n % 2 == 1 && d->pos.side != d->attacker && futile_is_mated(&d->pos, &d->fut);
 	back_to_root(d, line, root_ply);
 	return complete ? n : 0;
 }

@@ -137,18 +137,21 @@ typedef enum {
 	                           which the defender, given the piece back, is
 	                           still mated -- a forced mate of any length
 	                           (KomoringHeights 0.4-0.5; futile.h) */
+	DFPN_FUTILE_NOGAIN = 3, /* "nogain": as broad, but mated no later than the
+	                           node's other defences last: the drop gains
+	                           nothing but its own two plies (futile.h) */
 	DFPN_FUTILE_NB
 } DfpnFutileRule;
 #define DFPN_FUTILE_DEFAULT DFPN_FUTILE_NARROW
 
-/* The rule's name as the tools spell it ("none", "narrow", "broad"). */
+/* The rule's name as the tools spell it ("none", "narrow", "broad", "nogain"). */
 const char *dfpn_futile_name(DfpnFutileRule rule);
 /* The rule called name; returns false (and leaves *rule) for an unknown name. */
 bool dfpn_futile_parse(const char *name, DfpnFutileRule *rule);
 
 /* Sets the futile-interposition rule of d (DFPN_FUTILE_DEFAULT when created).
  * Results under one rule are not valid under another: switching empties the
- * table.  The broad rule needs a sub-search context (1/8 of d's hash, at
+ * table.  The broad and nogain rules need a sub-search context (1/8 of d's hash, at
  * least 4 MB, made once); returns false, the rule unchanged, when it cannot
  * be allocated. */
 bool dfpn_set_futile(Dfpn *d, DfpnFutileRule rule);
@@ -197,7 +200,8 @@ bool dfpn_is_mated(Position *pos);
 
 /* The same under `rule`; DFPN_FUTILE_NONE asks for a plain mate (in check, no
  * legal move).  DFPN_FUTILE_BROAD makes a sub-search context for the call
- * (1 MB; where a Dfpn is at hand dfpn_is_mated_in shares its verdicts). */
+ * (1 MB; where a Dfpn is at hand dfpn_is_mated_in shares its verdicts);
+ * under DFPN_FUTILE_NOGAIN "mated" is the narrow test (futile.h). */
 bool dfpn_is_mated_by(Position *pos, DfpnFutileRule rule);
 
 /* The same under d's rule, with d's broad-rule verdicts. */

@@ -4,20 +4,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-const Futility FUTILITY_NONE = {false, NULL}, FUTILITY_NARROW = {true, NULL};
+const Futility FUTILITY_NONE = {false, NULL, false}, FUTILITY_NARROW = {true, NULL, false};
 
 /* ---- the broad rule's sub-search ---- */
+
+/* What is known of one position's mate (defender to move): mated within
+ * mated_at plies (INT16_MAX: not known), not within free_at (-1: not known;
+ * a sub-search that ran out counts as "not": the narrower reading). */
+typedef struct {
+	uint64_t key; /* pos_key ^ salt; 0 empty */
+	int16_t mated_at, free_at;
+} SubVerdict;
 
 struct FutileSub {
 	Dfpn *d;         /* narrow-rule context: a mate's existence does not
 	                    depend on the rule, only its length */
 	const TT *tt;    /* the main search's table, asked first (may be NULL) */
 	uint64_t nodes;  /* all nodes searched */
-	uint64_t *cache; /* pos_key with bit 0 replaced by the verdict; 0 empty */
+	SubVerdict *cache;
 	size_t cache_mask;
+	uint64_t salt;   /* changed by each clear: earlier entries stop matching
+	                    (as likely to match by chance as two 64-bit keys) */
 };
 
-/* verdicts cached: 2^16 entries (512 KB) */
+/* verdicts cached: 2^16 entries (1 MB) */
 #define SUB_CACHE_BITS 16
 
 FutileSub *futile_sub_new(size_t hash_mb, const TT *tt)
@@ -28,6 +38,7 @@ FutileSub *futile_sub_new(size_t hash_mb, const TT *tt)
 	s->tt = tt;
 	s->d = dfpn_new(hash_mb);
 	s->cache = calloc((size_t)1 << SUB_CACHE_BITS, sizeof *s->cache);
+	s->salt = 0x9e3779b97f4a7c15ull;
 	if (!s->d || !s->cache) {
 		futile_sub_free(s);
 		return NULL;
@@ -48,30 +59,47 @@ void futile_sub_free(FutileSub *s)
 void futile_sub_clear(FutileSub *s)
 {
 	dfpn_clear(s->d);
-	memset(s->cache, 0, (s->cache_mask + 1) * sizeof *s->cache);
+	/* O(1): a new salt instead of a memset of the cache (verify clears
+	 * several times a problem) */
+	s->salt += 0x9e3779b97f4a7c15ull;
 }
 
 uint64_t futile_sub_nodes(const FutileSub *s) { return s->nodes; }
 
-bool futile_sub_mated(FutileSub *s, const Position *pos)
+bool futile_sub_mated(FutileSub *s, const Position *pos, int bound)
 {
-	uint64_t key = pos_key(pos) & ~(uint64_t)1;
+	if (bound > POS_MAX_PLY)
+		bound = POS_MAX_PLY;
+	uint64_t key = pos_key(pos) ^ s->salt;
 	if (key == 0)
-		key = 2;
-	uint64_t *slot = &s->cache[(key >> 1) & s->cache_mask];
-	/* a proof in the main table (with hand superiority: often the proof of
-	 * the position after the capture, when it did not use the piece) */
-	if (s->tt && tt_probe(s->tt, pos_board_key(pos), pos->hand[color_flip(pos->side)], POS_MAX_PLY).pn == 0)
+		key = 1;
+	SubVerdict *slot = &s->cache[key & s->cache_mask];
+	if (slot->key != key)
+		*slot = (SubVerdict){key, INT16_MAX, -1};
+	if (slot->mated_at <= bound)
 		return true;
-	if ((*slot & ~(uint64_t)1) == key)
-		return *slot & 1;
+	if (slot->free_at >= bound)
+		return false;
+	/* a proof in the main table (with hand superiority: often the proof of
+	 * the position after the capture, when it did not use the piece), or a
+	 * disproof there (not resting on a repetition) */
+	if (s->tt) {
+		TTProbe p = tt_probe(s->tt, pos_board_key(pos), pos->hand[color_flip(pos->side)], bound);
+		if (p.pn == 0)
+			return true;
+		if (p.dn == 0 && !p.maybe_rep)
+			return false;
+	}
 	DfpnLimits lim = {.max_nodes = FUTILE_SUB_NODES, .first_mate_only = true};
 	DfpnBound b;
-	dfpn_mate_within(s->d, pos, color_flip(pos->side), POS_MAX_PLY, &lim, &b);
+	dfpn_mate_within(s->d, pos, color_flip(pos->side), bound, &lim, &b);
 	s->nodes += b.nodes;
-	bool mated = b.status == DFPN_MATE;
-	*slot = key | (uint64_t)mated;
-	return mated;
+	if (b.status == DFPN_MATE) {
+		slot->mated_at = (int16_t)(b.len < bound ? b.len : bound);
+		return true;
+	}
+	slot->free_at = (int16_t)bound;
+	return false;
 }
 
 /* ---- futility of a drop ---- */
@@ -79,24 +107,29 @@ bool futile_sub_mated(FutileSub *s, const Position *pos)
 /* After the drop of a pt (the attacker to move): plays the checker's
  * capture cap, gives pt back to the defender, and asks whether the defender
  * is still in check and mated -- at once (futile_mated, nesting depth + 1)
- * when sub is NULL, else by a mate of any length (futile_sub_mated).  pos is
+ * when sub is NULL, else within bound plies (futile_sub_mated).  pos is
  * restored. */
-static bool mated_after_capture(Position *pos, Move cap, PieceType pt, FutileSub *sub, FutileMemo *memo, int depth)
+static bool mated_after_capture(Position *pos, Move cap, PieceType pt, FutileSub *sub, int bound, FutileMemo *memo,
+                                int depth)
 {
 	Color att = pos->side, def = color_flip(att);
 	pos_do_move(pos, cap);
 	int a = hand_count(pos->hand[att], pt), b = hand_count(pos->hand[def], pt);
 	pos_set_hand(pos, att, pt, a - 1);
 	pos_set_hand(pos, def, pt, b + 1);
-	bool mated = pos_in_check(pos) && (sub ? futile_sub_mated(sub, pos) : futile_mated(pos, memo, depth + 1));
+	bool mated = pos_in_check(pos) && (sub ? futile_sub_mated(sub, pos, bound) : futile_mated(pos, memo, depth + 1));
 	pos_set_hand(pos, def, pt, b);
 	pos_set_hand(pos, att, pt, a);
 	pos_undo_move(pos, cap);
 	return mated;
 }
 
-/* Is the defender's evasion m (the defender to move, in check) a futile drop? */
-bool futile_is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, int depth)
+/* Is the defender's evasion m (the defender to move, in check) a futile
+ * drop?  bound: the plies within which the defender must be mated after
+ * the capture for the sub-search test (f->sub, depth 0); below 2 only the
+ * narrow test is made (a mate from the defender's move takes an even number
+ * of plies: 0 = at once). */
+static bool is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, int depth, int bound)
 {
 	if (!move_is_drop(m) || depth > FUTILE_MAX_DEPTH || pos->ply + 3 > POS_MAX_PLY)
 		return false;
@@ -115,18 +148,37 @@ bool futile_is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, 
 		PieceType after = promote ? pt_promote(piece_type(checker)) : piece_type(checker);
 		int8_t *slot = &memo->v[to][after];
 		if (*slot < 0)
-			*slot = (int8_t)mated_after_capture(pos, cap, pt, NULL, memo, depth);
+			*slot = (int8_t)mated_after_capture(pos, cap, pt, NULL, 0, memo, depth);
 		futile = *slot == 1;
-		if (!futile && f->sub && depth == 0) {
-			/* the broad rule: still mated by a mate of any length? */
+		if (!futile && f->sub && depth == 0 && bound >= 2) {
+			/* still mated within bound plies? (memo->b: the broad rule's
+			 * any-length verdicts only; the bounded one asks each time,
+			 * its sub-search cache remembers) */
 			int8_t *bslot = &memo->b[to][after];
-			if (*bslot < 0)
-				*bslot = (int8_t)mated_after_capture(pos, cap, pt, f->sub, memo, depth);
-			futile = *bslot == 1;
+			if (f->bounded)
+				futile = mated_after_capture(pos, cap, pt, f->sub, bound, memo, depth);
+			else {
+				if (*bslot < 0)
+					*bslot = (int8_t)mated_after_capture(pos, cap, pt, f->sub, bound, memo, depth);
+				futile = *bslot == 1;
+			}
 		}
 	}
 	pos_undo_move(pos, m);
 	return futile;
+}
+
+bool futile_is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, int depth)
+{
+	/* the bounded rule without a bound is the narrow one (see futile.h) */
+	return is_drop(pos, m, f, memo, depth, f->bounded ? 0 : POS_MAX_PLY);
+}
+
+bool futile_drop_within(Position *pos, Move m, const Futility *f, int bound)
+{
+	FutileMemo memo;
+	futile_memo_reset(&memo);
+	return is_drop(pos, m, f, &memo, 0, f->bounded ? bound : POS_MAX_PLY);
 }
 
 bool futile_mated(Position *pos, FutileMemo *memo, int depth)
@@ -146,29 +198,25 @@ bool dfpn_is_mated(Position *pos)
 	return pos_in_check(pos) && futile_mated(pos, &memo, 0);
 }
 
-bool futile_is_mated(Position *pos, const Futility *f)
-{
-	int total; /* without a rule no evasion is futile: 0 real = none at all */
-	return pos_in_check(pos) && futile_count_real_evasions(pos, &total, f) == 0;
-}
+
 
 bool dfpn_is_mated_by(Position *pos, DfpnFutileRule rule)
 {
 	if (rule == DFPN_FUTILE_NONE)
 		return futile_is_mated(pos, &FUTILITY_NONE);
-	if (rule == DFPN_FUTILE_NARROW)
-		return dfpn_is_mated(pos);
+	if (rule == DFPN_FUTILE_NARROW || rule == DFPN_FUTILE_NOGAIN)
+		return dfpn_is_mated(pos); /* nogain: mated means the narrow test */
 	/* broad: a sub-search of its own (a one-off question) */
 	FutileSub *sub = futile_sub_new(1, NULL);
 	if (!sub)
 		return dfpn_is_mated(pos); /* the narrower reading */
-	Futility f = {true, sub};
+	Futility f = {true, sub, false};
 	bool mated = futile_is_mated(pos, &f);
 	futile_sub_free(sub);
 	return mated;
 }
 
-static const char *const FUTILE_NAME[DFPN_FUTILE_NB] = {"none", "narrow", "broad"};
+static const char *const FUTILE_NAME[DFPN_FUTILE_NB] = {"none", "narrow", "broad", "nogain"};
 
 const char *dfpn_futile_name(DfpnFutileRule rule) { return rule < DFPN_FUTILE_NB ? FUTILE_NAME[rule] : "?"; }
 
@@ -279,6 +327,12 @@ static inline __attribute__((always_inline)) bool has_real_evasion(Position *pos
 }
 
 bool futile_has_real_evasion(Position *pos, const Futility *f) { return has_real_evasion(pos, f); }
+
+bool futile_is_mated(Position *pos, const Futility *f)
+{
+	/* without a rule no evasion is futile: no real one = none at all */
+	return pos_in_check(pos) && !has_real_evasion(pos, f);
+}
 
 Move futile_mate1(Position *pos, int *nchecks, const Futility *f)
 {

@@ -13,10 +13,9 @@ static TTProbe probe_child(Dfpn *d, Move m, int remain)
 	Position *pos = &d->pos;
 	pos_do_move(pos, m);
 	TTProbe p;
-	int total;
 	if (path_contains(&d->path, pos_key(pos)))
 		p = (TTProbe){PNDN_INF, 0, TT_LEN_INF, true, false, INT16_MAX, 0};
-	else if (pos->side != d->attacker && futile_count_real_evasions(pos, &total, &d->fut) == 0)
+	else if (pos->side != d->attacker && futile_is_mated(pos, &d->fut))
 		p = (TTProbe){0, PNDN_INF, 0, true, false, INT16_MAX, 0};
 	else
 		p = tt_probe(&d->tt, pos_board_key(pos), pos->hand[d->attacker], remain);
@@ -109,7 +108,19 @@ int pv_build(Dfpn *d, int len, Move *pv, PvMode mode, bool tiebreak)
 			for (int i = 0; i < list.n; i++) {
 				if (futile[i])
 					continue;
-				TTProbe p = probe_child(d, list.moves[i], verify ? t - 1 : BUDGET_INF);
+				Move mv = list.moves[i];
+				TTProbe p = probe_child(d, mv, verify ? t - 1 : BUDGET_INF);
+				if (d->fut.bounded && move_is_drop(mv)) {
+					/* nogain: a drop the search judged futile may take
+					 * longer than the t-1 plies left; one that does not
+					 * mate within them is such a drop (the node's
+					 * length is its real defences') */
+					p = probe_child(d, mv, t - 1);
+					if (p.pn != 0 && verify)
+						p.pn = search_child(d, mv, t - 1).pn;
+					if (p.pn != 0)
+						continue;
+				}
 				if (!verify && p.pn != 0)
 					continue;
 				order[m] = i;

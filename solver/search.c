@@ -135,9 +135,12 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 		/* df-pn+: the proof number of a defender node is its number of
 		 * (non-futile) evasions; none means the check mates. */
 		int total, n = futile_count_real_evasions(pos, &total, cheap_rule(d));
-		if (n > 0 && remain < 1 && d->fut.sub) {
-			/* the budget's frontier: mated under the broad rule? */
-			n = futile_count_real_evasions(pos, &total, &d->fut);
+		if (n > 0 && remain < 1 && d->fut.sub && !d->fut.bounded) {
+			/* the budget's frontier: mated under the broad rule?  (the
+			 * nogain rule's "mated" is the narrow test; only
+			 * whether any evasion is real matters here: the child is
+			 * disproven otherwise, whatever n) */
+			n = futile_has_real_evasion(pos, &d->fut);
 			count_sub_nodes(d);
 		}
 		if (n == 0) {
@@ -160,8 +163,9 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 		/* mate in one at every new attacker node */
 		int nchecks;
 		Move mate = futile_mate1(pos, &nchecks, cheap_rule(d));
-		if (mate == MOVE_NONE && remain < 3 && d->fut.sub) {
-			/* the budget's frontier: a mate in one under the broad rule? */
+		if (mate == MOVE_NONE && remain < 3 && d->fut.sub && !d->fut.bounded) {
+			/* the budget's frontier: a mate in one under the broad rule?
+			 * (under nogain the narrow test's) */
 			mate = futile_mate1(pos, &nchecks, &d->fut);
 			count_sub_nodes(d);
 		}
@@ -201,14 +205,17 @@ static inline PnDn delta(PnDn pn, PnDn dn, bool or_node) { return or_node ? dn :
  * budget -- is asked whether it is futile (futile_is_drop with the broad
  * rule).  A futile one stops counting toward the length; one disproven
  * within the budget becomes proven (a futile drop is a mate, whatever its
- * length: futile.h).  Judging only resolved drops spares the sub-search for
- * drops that the search refutes anyway. */
-static __attribute__((noinline)) void judge_drop(Dfpn *d, Child *c)
+ * length: futile.h).  real_len: the plies the node's real defences judged
+ * so far last (the nogain rule's bound; the broad rule ignores it).
+ * node_values asks only when the answer can change the
+ * node: a proven drop once the node is proven and the drop would set its
+ * length, a disproven one when it would be the node's decisive disproof
+ * (judge_pending).  Judging only those spares the sub-searches for drops
+ * whose verdict the node's value does not depend on. */
+static __attribute__((noinline)) void judge_drop(Dfpn *d, Child *c, int real_len)
 {
 	c->flags |= CHILD_JUDGED;
-	FutileMemo memo;
-	futile_memo_reset(&memo);
-	bool futile = futile_is_drop(&d->pos, c->move, &d->fut, &memo, 0);
+	bool futile = futile_drop_within(&d->pos, c->move, &d->fut, real_len);
 	count_sub_nodes(d);
 	if (!futile)
 		return;
@@ -217,6 +224,15 @@ static __attribute__((noinline)) void judge_drop(Dfpn *d, Child *c)
 		c->rep = REP_NONE;
 	}
 	c->flags |= CHILD_FUTILE;
+}
+
+/* A drop of an AND node that the broad rule has not judged and could call
+ * futile: resolved -- proven, or disproven only within a length budget
+ * (a true no-mate, or one resting on a repetition, is never futile). */
+static inline bool judge_pending(const Dfpn *d, const Child *c)
+{
+	return d->fut.sub && !(c->flags & (CHILD_FUTILE | CHILD_JUDGED)) && move_is_drop(c->move) &&
+	       (c->pn == 0 || (c->dn == 0 && c->len < TT_LEN_INF && c->rep == REP_NONE));
 }
 
 /* Tracks the child to search next over the children i = 0, 1, ...: the
@@ -264,19 +280,35 @@ static inline __attribute__((always_inline)) void node_values(Dfpn *d, Child *ch
 	 * phi = the smallest child phi (the child to search next, ties to
 	 * the larger delta: pick_best), delta = the sum of the child
 	 * deltas.  The lengths and repetitions differ by node type. */
-	int best = -1;
-	PnDn best_phi = 0, best_delta = 0, second = PNDN_INF, sum_delta = 0;
-	int decisive = -1;
+	int best, decisive, pend = -1;
+	PnDn best_phi, best_delta, second, sum_delta;
+	int win_len, win_rep, len, rep, pend_len;
+again:
+	best = -1;
+	best_phi = best_delta = sum_delta = 0;
+	second = PNDN_INF;
+	decisive = pend = -1;
+	pend_len = 0;
 	/* the node resolved for the player to move (phi == 0): its length
 	 * and repetition, from the decisive child */
-	int win_len = or_node ? TT_LEN_INF : -1, win_rep = -1;
+	win_len = or_node ? TT_LEN_INF : -1;
+	win_rep = -1;
 	/* otherwise: OR the shortest no-mate bound and the shallowest
-	 * repetition of the disproven children; AND the longest proof */
-	int len = or_node ? TT_LEN_INF : 0, rep = REP_NONE;
+	 * repetition of the disproven children; AND the longest proof (of
+	 * the children judged or not drops: pend, pend_len for the longest
+	 * proven drop the broad rule has yet to judge) */
+	len = or_node ? TT_LEN_INF : 0;
+	rep = REP_NONE;
 	for (int i = 0; i < n; i++) {
 		if (!or_node && (ch[i].flags & CHILD_DELAYED)) {
 			if (ch[i - 1].pn != 0 || (ch[i - 1].flags & CHILD_DELAYED))
 				continue;
+			if (judge_pending(d, &ch[i - 1])) {
+				/* futile, it spares the search of this one */
+				judge_drop(d, &ch[i - 1], len);
+				if (ch[i - 1].flags & CHILD_FUTILE)
+					goto again;
+			}
 			if (ch[i - 1].flags & CHILD_FUTILE) {
 				/* futile on this square: so is every piece (futile.h) */
 				child_set_proven(&ch[i], 0, d->pos.hand[d->attacker]);
@@ -289,9 +321,6 @@ static inline __attribute__((always_inline)) void node_values(Dfpn *d, Child *ch
 			init_child(d, &ch[i], false, remain - 1, dm);
 			pos_undo_move(&d->pos, dm);
 		}
-		if (!or_node && d->fut.sub && !(ch[i].flags & (CHILD_FUTILE | CHILD_JUDGED)) && move_is_drop(ch[i].move) &&
-		    (ch[i].pn == 0 || (ch[i].dn == 0 && ch[i].len < TT_LEN_INF && ch[i].rep == REP_NONE)))
-			judge_drop(d, &ch[i]);
 		const Child *c = &ch[i];
 		if (or_node) {
 			/* proven: the shortest mate decides */
@@ -307,8 +336,16 @@ static inline __attribute__((always_inline)) void node_values(Dfpn *d, Child *ch
 			}
 		} else {
 			/* the longest proof (futile drops do not count) */
-			if (c->pn == 0 && !(c->flags & CHILD_FUTILE) && c->len + 1 > len)
-				len = c->len + 1;
+			if (c->pn == 0 && !(c->flags & CHILD_FUTILE)) {
+				if (judge_pending(d, c)) {
+					if (c->len + 1 > pend_len) {
+						pend_len = c->len + 1;
+						pend = i;
+					}
+				} else if (c->len + 1 > len) {
+					len = c->len + 1;
+				}
+			}
 			if (c->dn == 0) {
 				int crep = c->rep;
 				int clen = c->len >= TT_LEN_INF ? TT_LEN_INF : c->len + 1;
@@ -326,6 +363,17 @@ static inline __attribute__((always_inline)) void node_values(Dfpn *d, Child *ch
 		pick_best(cphi, cdelta, i, &best, &best_phi, &best_delta, &second);
 	}
 	PnDn nphi = phi(ch[best].pn, ch[best].dn, or_node), ndelta = sum_delta;
+	if (!or_node && d->fut.sub) {
+		/* the broad rule's verdicts this node's value depends on */
+		if (nphi == 0 && judge_pending(d, &ch[decisive])) {
+			judge_drop(d, &ch[decisive], len);
+			if (ch[decisive].flags & CHILD_FUTILE)
+				goto again;
+		} else if (ndelta == 0 && pend >= 0 && pend_len > len) {
+			judge_drop(d, &ch[pend], len);
+			goto again;
+		}
+	}
 	if (nphi == 0) {
 		ndelta = PNDN_INF;
 		len = win_len;

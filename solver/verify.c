@@ -6,7 +6,9 @@
 #include "line.h"
 #include "mate1.h"
 #include "movegen.h"
+#include "notation.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,7 +95,7 @@ static int check_line(Ctx *c, const Position *root, const Move *line, int n, Ver
 	int cooks = 0;
 	if (out && c->quick) {
 		/* screening: pieces left at the end fail at once, no search needed */
-		*pos = *root;
+		pos_copy(pos, root);
 		for (int k = 0; k < n; k++)
 			pos_do_move(pos, line[k]);
 		out->leftover = 0;
@@ -102,7 +104,7 @@ static int check_line(Ctx *c, const Position *root, const Move *line, int n, Ver
 		if (out->leftover)
 			return 0;
 	}
-	*pos = *root;
+	pos_copy(pos, root);
 	for (int k = 0; k < n && !(c->quick && cooks); k++) {
 		int t = n - k; /* plies left from this node */
 		MoveList list;
@@ -160,45 +162,46 @@ static int check_line(Ctx *c, const Position *root, const Move *line, int n, Ver
 /* true iff some line from pos (the attacker's mate takes exactly t plies
  * here) where the defender resists longest and the attacker mates as fast as
  * possible -- with any of the mating final moves -- ends with pieces in the
- * attacker's hand (the ShogiBoardQ no-surplus policy).  *undecided is set
- * when a limit stopped a sub-search.  pos is restored. */
-static bool leftover_in_some_line(Ctx *c, Position *pos, int t, bool *undecided)
+ * attacker's hand (want true: the ShogiBoardQ no-surplus policy) or with none
+ * (want false).  *undecided is set when a limit stopped a sub-search.  pos is
+ * restored. */
+static bool line_ends_with(Ctx *c, Position *pos, int t, bool want, bool *undecided)
 {
 	MoveList list;
 	if (t <= 0)
-		return pos->hand[c->attacker] != 0;
+		return (pos->hand[c->attacker] != 0) == want;
 	if (pos->side == c->attacker) {
 		gen_checks(pos, &list);
 		for (int i = 0; i < list.n; i++) {
 			Move m = list.moves[i];
 			pos_do_move(pos, m);
-			bool leftover = false;
+			bool hit = false;
 			DfpnStatus st = t == 1 ? (mated(c, pos) ? DFPN_MATE : DFPN_NOMATE) : mate_within(c, pos, t - 1, NULL);
 			if (st == DFPN_UNKNOWN)
 				*undecided = true;
 			else if (st == DFPN_MATE)
-				leftover = leftover_in_some_line(c, pos, t - 1, undecided);
+				hit = line_ends_with(c, pos, t - 1, want, undecided);
 			pos_undo_move(pos, m);
-			if (leftover)
+			if (hit)
 				return true;
 		}
 		return false;
 	}
 	if (mated(c, pos))
-		return pos->hand[c->attacker] != 0;
+		return (pos->hand[c->attacker] != 0) == want;
 	gen_evasions(pos, &list);
 	for (int i = 0; i < list.n; i++) {
 		Move m = list.moves[i];
 		pos_do_move(pos, m);
-		bool leftover = false;
+		bool hit = false;
 		/* a longest defence: no mate within t-3 after it */
 		DfpnStatus st = t >= 3 ? mate_within(c, pos, t - 3, NULL) : DFPN_NOMATE;
 		if (st == DFPN_UNKNOWN)
 			*undecided = true;
 		else if (st == DFPN_NOMATE)
-			leftover = leftover_in_some_line(c, pos, t - 1, undecided);
+			hit = line_ends_with(c, pos, t - 1, want, undecided);
 		pos_undo_move(pos, m);
-		if (leftover)
+		if (hit)
 			return true;
 	}
 	return false;
@@ -214,7 +217,7 @@ static int same_mate(Ctx *c, const Position *root, const Move *line, int n)
 	Position *pos = calloc(1, sizeof *pos);
 	if (!pos)
 		return -1;
-	*pos = *root;
+	pos_copy(pos, root);
 	int result = 1;
 	for (int k = 0; k < n && result == 1; k++) {
 		Move m;
@@ -249,7 +252,7 @@ static int same_mate(Ctx *c, const Position *root, const Move *line, int n)
 static int piece_unnecessary(Ctx *c, const Position *root, Square sq, PieceType pt, int len)
 {
 	Position *pos = &c->pos;
-	*pos = *root;
+	pos_copy(pos, root);
 	Color def = color_flip(c->attacker);
 	PieceType base = pt_unpromote(pt);
 	if (sq != SQ_NONE) {
@@ -293,7 +296,7 @@ static int piece_unnecessary(Ctx *c, const Position *root, Square sq, PieceType 
 	/* (fewer attacker pieces in hand never shorten a mate) the same length:
 	 * is it the same mate -- the main line still a main line, still free of
 	 * 余詰? */
-	c->mod = *pos;
+	pos_copy(&c->mod, pos);
 	int same = same_mate(c, &c->mod, c->out->line, c->out->line_len);
 	if (same <= 0)
 		return same;
@@ -304,7 +307,7 @@ static int piece_unnecessary(Ctx *c, const Position *root, Square sq, PieceType 
 		return 0;
 	/* and no longest defence leaves the attacker pieces in hand */
 	bool undecided = false;
-	bool leftover = len <= VERIFY_LEFTOVER_MAX_LEN && leftover_in_some_line(c, &c->mod, len, &undecided);
+	bool leftover = len <= VERIFY_LEFTOVER_MAX_LEN && line_ends_with(c, &c->mod, len, true, &undecided);
 	if (undecided)
 		return -1;
 	return leftover ? 0 : 1;
@@ -314,8 +317,39 @@ const char *verify_verdict_name(VerifyVerdict v)
 {
 	static const char *const NAME[] = {"",         "exact",           "final_alternatives", "longer_defence",
 	                                   "shorter_mate", "stated_not_mate", "no_mate",            "undecided",
-	                                   "futile_convention"};
-	return v <= VERDICT_FUTILE_CONVENTION ? NAME[v] : "";
+	                                   "futile_convention", "leftover_convention"};
+	return v <= VERDICT_LEFTOVER_CONVENTION ? NAME[v] : "";
+}
+
+int verify_stated_text(const VerifyStated *v, char *buf, size_t size)
+{
+	char u[6];
+	if (v->ply < 0 || v->move == MOVE_NONE) {
+		buf[0] = '\0';
+		return 0;
+	}
+	usi_format(v->move, u);
+	switch (v->verdict) {
+	case VERDICT_LONGER_DEFENCE:
+		if (v->len)
+			return snprintf(buf, size, "変長: at ply %d the defence %s lasts %d plies, more than the stated line leaves",
+			                v->ply + 1, u, v->len);
+		return snprintf(buf, size, "変長: at ply %d the defence %s lasts longer than the stated line leaves", v->ply + 1,
+		                u);
+	case VERDICT_LEFTOVER_CONVENTION:
+		return snprintf(buf, size,
+		                "2手変長駒余り: at ply %d the defence %s lasts %d plies, two more than the stated line, "
+		                "but leaves pieces in hand",
+		                v->ply + 1, u, v->len);
+	case VERDICT_FUTILE_CONVENTION:
+		return snprintf(buf, size, "futile convention: at ply %d the stated line counts the drop %s, futile under the rule in force",
+		                v->ply + 1, u);
+	case VERDICT_SHORTER_MATE:
+		return snprintf(buf, size, "早詰: at ply %d %s mates in %d", v->ply + 1, u, v->len);
+	default:
+		buf[0] = '\0';
+		return 0;
+	}
 }
 
 /* The stated line line[0..n) from root (legal and mating) against the
@@ -358,8 +392,9 @@ static void stated_walk(Ctx *c, const Position *root, const Move *line, int n, i
 	VerifyResult *out = c->out;
 	int undecided_before = out->undecided;
 	Position *pos = &c->pos;
-	*pos = *root;
+	pos_copy(pos, root);
 	out->stated = (VerifyStated){VERDICT_UNDECIDED, -1, MOVE_NONE, 0};
+	VerifyStated excused_at = {VERDICT_NONE, -1, MOVE_NONE, 0};
 	bool longer = len > n;
 	for (int k = 0; k < n; k++) {
 		int r = n - k; /* plies the stated line leaves from this node */
@@ -369,6 +404,8 @@ static void stated_walk(Ctx *c, const Position *root, const Move *line, int n, i
 			gen_evasions(pos, &list);
 			bool futile[MAX_MOVES];
 			futile_mark(pos, &list, futile, c->strict ? &FUTILITY_NONE : dfpn_futility(c->d));
+			bool bounded = !c->strict && dfpn_futility(c->d)->bounded;
+			int node_len = -1; /* this node's minimal length, when needed */
 			/* the stated line goes on through a drop this rule does not count */
 			for (int i = 0; i < list.n && !longer; i++)
 				if (futile[i] && move_same(list.moves[i], line[k])) {
@@ -381,13 +418,37 @@ static void stated_walk(Ctx *c, const Position *root, const Move *line, int n, i
 					continue;
 				pos_do_move(pos, m);
 				DfpnStatus st = mate_within(c, pos, r - 1, NULL);
+				if (st == DFPN_NOMATE && bounded && move_is_drop(m)) {
+					/* nogain: a drop that outlasts the node's real
+					 * defences is futile (the node's length is theirs) */
+					if (node_len < 0) {
+						pos_undo_move(pos, m);
+						int f = 0;
+						node_len = mate_within(c, pos, DFPN_MAX_PV - 2, &f) == DFPN_MATE ? minimal_len(c, pos, f) : 0;
+						pos_do_move(pos, m);
+					}
+					if (node_len > 0 && mate_within(c, pos, node_len - 1, NULL) != DFPN_MATE) {
+						pos_undo_move(pos, m);
+						continue;
+					}
+				}
 				int found = 0;
 				if (st == DFPN_NOMATE && mate_within(c, pos, DFPN_MAX_PV - 2, &found) == DFPN_MATE)
 					found = minimal_len(c, pos, found);
 				else
 					found = 0;
+				/* 2手変長駒余り: two plies longer, but every such line
+				 * leaves the attacker pieces in hand */
+				bool excused = false;
+				if (st == DFPN_NOMATE && found == r + 1 && found <= VERIFY_LEFTOVER_MAX_LEN) {
+					bool undecided = false;
+					excused = !line_ends_with(c, pos, found, false, &undecided) && !undecided;
+				}
 				pos_undo_move(pos, m);
-				if (st == DFPN_NOMATE) {
+				if (excused) {
+					if (excused_at.verdict == VERDICT_NONE)
+						excused_at = (VerifyStated){VERDICT_LEFTOVER_CONVENTION, k, m, found + 1};
+				} else if (st == DFPN_NOMATE) {
 					out->stated = (VerifyStated){VERDICT_LONGER_DEFENCE, k, m, found ? found + 1 : 0};
 					goto end;
 				}
@@ -416,6 +477,12 @@ static void stated_walk(Ctx *c, const Position *root, const Move *line, int n, i
 		}
 		pos_do_move(pos, line[k]);
 	}
+	/* every longer defence was a 2手変長駒余り, and the stated line
+	 * itself leaves nothing in hand: the composers' reading */
+	if (excused_at.verdict != VERDICT_NONE)
+		out->stated = pos->hand[c->attacker] ? (VerifyStated){VERDICT_LONGER_DEFENCE, excused_at.ply, excused_at.move,
+		                                                      excused_at.len}
+		                                     : excused_at;
 end:
 	out->undecided = undecided_before;
 }
@@ -439,6 +506,60 @@ static void stated_verdict(Ctx *c, const Position *root, const VerifySpec *spec)
 		stated_walk(c, root, out->line, out->line_len, out->len);
 	else
 		out->stated.verdict = spec->stated_len < out->len ? VERDICT_LONGER_DEFENCE : VERDICT_SHORTER_MATE;
+}
+
+VerifyVerdict verify_stated(Dfpn *d, const Position *root, const Move *given, int n, const DfpnResult *res,
+                            const DfpnLimits *lim, VerifyStated *stated)
+{
+	*stated = (VerifyStated){VERDICT_UNDECIDED, -1, MOVE_NONE, 0};
+	if (res->status == DFPN_NOMATE) {
+		stated->verdict = VERDICT_NO_MATE;
+		return stated->verdict;
+	}
+	Ctx *c = calloc(1, sizeof *c);
+	VerifyResult *out = calloc(1, sizeof *out);
+	if (!c || !out)
+		goto done;
+	c->d = d;
+	c->lim = lim;
+	c->start = clock_now();
+	c->out = out;
+	c->attacker = root->side;
+	pos_copy(&c->pos, root);
+	if (n <= 0 || n > DFPN_MAX_PV || !line_replay(&c->pos, given, n, ctx_mated, c, NULL)) {
+		stated->verdict = VERDICT_STATED_NOT_MATE;
+		goto done;
+	}
+	if (res->status != DFPN_MATE || !res->len_minimal)
+		goto done;
+	pos_copy(&c->pos, root);
+	for (int i = 0; i < n; i++) {
+		gen_find_legal(&c->pos, given[i], &out->line[i]);
+		pos_do_move(&c->pos, out->line[i]);
+	}
+	if (n == res->len) {
+		/* exact; other mating final moves? (the last ply is the attacker's) */
+		Position *pos = &c->pos;
+		pos_undo_move(pos, out->line[n - 1]);
+		MoveList list;
+		gen_checks(pos, &list);
+		stated->verdict = VERDICT_EXACT;
+		for (int i = 0; i < list.n && stated->verdict == VERDICT_EXACT; i++) {
+			if (move_same(list.moves[i], out->line[n - 1]))
+				continue;
+			pos_do_move(pos, list.moves[i]);
+			if (mated(c, pos))
+				stated->verdict = VERDICT_FINAL_ALT;
+			pos_undo_move(pos, list.moves[i]);
+		}
+		goto done;
+	}
+	stated_walk(c, root, out->line, n, res->len);
+	*stated = out->stated;
+done:
+	free(out);
+	free(c);
+	return stated->verdict;
 }
 
 static void add_unnecessary(VerifyResult *out, Square sq, PieceType pt)
@@ -493,7 +614,7 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 
 	/* 2. the main line: the given one if any, else ours */
 	if (spec->given && spec->given_len > 0) {
-		c->pos = *root;
+		pos_copy(&c->pos, root);
 		if (spec->given_len > DFPN_MAX_PV || !line_replay(&c->pos, spec->given, spec->given_len, ctx_mated, c, NULL)) {
 			out->flags |= VERIFY_BAD_LINE;
 			goto done;
@@ -501,7 +622,7 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 		if (spec->given_len != out->len)
 			out->flags |= VERIFY_WRONG_LENGTH;
 		/* the generator's form of the moves */
-		c->pos = *root;
+		pos_copy(&c->pos, root);
 		for (int i = 0; i < spec->given_len; i++) {
 			gen_find_legal(&c->pos, spec->given[i], &out->line[i]);
 			pos_do_move(&c->pos, out->line[i]);

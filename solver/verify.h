@@ -79,6 +79,16 @@ typedef enum {
 	VERDICT_FUTILE_CONVENTION, /* at ply `ply` the stated line counts the drop
 	                              `move`, which the rule in force calls futile
 	                              (another futility convention's length) */
+	VERDICT_LEFTOVER_CONVENTION, /* 2手変長駒余り: every defence longer than the
+	                                stated line's (the first: `move` at ply
+	                                `ply`, `len` plies) is exactly two plies
+	                                longer and ends, however the attacker mates
+	                                fastest, with pieces in the attacker's hand,
+	                                while the stated line leaves none.  The
+	                                composers' rule then takes the stated line
+	                                (詰将棋のルール: "攻方の持駒が余らない順と、
+	                                それより2手長いが駒が余る順があれば前者");
+	                                by today's standard a flaw (2手変長) */
 } VerifyVerdict;
 
 /* The verdict, and where it was found (ply 0-based on the stated line; -1
@@ -91,9 +101,16 @@ typedef struct {
 } VerifyStated;
 
 /* "exact", "final_alternatives", "longer_defence", "shorter_mate",
- * "stated_not_mate", "no_mate", "undecided", "futile_convention"; "" for
- * VERDICT_NONE. */
+ * "stated_not_mate", "no_mate", "undecided", "futile_convention",
+ * "leftover_convention"; "" for VERDICT_NONE. */
 const char *verify_verdict_name(VerifyVerdict v);
+
+/* The verdict's where and why in words (the move in USI), e.g. "変長: at ply
+ * 8 the defence 2a1b lasts 16 plies, more than the stated line leaves", into
+ * buf (size bytes, always terminated).  Returns the length snprintf gives
+ * (>= size: cut), 0 when the verdict has no ply and move to tell (exact,
+ * no_mate, ...: the name says it all). */
+int verify_stated_text(const VerifyStated *v, char *buf, size_t size);
 
 typedef struct {
 	unsigned flags;
@@ -118,6 +135,21 @@ typedef struct {
 /* Verifies the problem root (the side to move attacks).  lim bounds the whole
  * verification (time and nodes in all).  Fills *out; returns out->flags. */
 unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, const DfpnLimits *lim, VerifyResult *out);
+
+/* The verdict on a stated answer given[0..n) (USI moves as parsed; any
+ * legal form) of the problem root, for a problem already solved into *res
+ * by d (its table is reused; the rule in force is d's): the one-line
+ * comparison `solve` prints.  Fills *stated (ply, move and length where the
+ * verdict has them, as verify_problem's out->stated) and returns its
+ * verdict: VERDICT_NO_MATE when res proved no mate; VERDICT_STATED_NOT_MATE
+ * when the line is illegal, has a move without check or does not end in
+ * mate; VERDICT_UNDECIDED when res has no proven-minimal length, when a limit
+ * of lim (time and nodes for all of this call's sub-searches; NULL = none)
+ * stopped the walk, or when out of memory; else VERDICT_EXACT,
+ * VERDICT_FINAL_ALT (the final move only is not unique) or the walk's
+ * verdict (see VerifyVerdict). */
+VerifyVerdict verify_stated(Dfpn *d, const Position *root, const Move *given, int n, const DfpnResult *res,
+                            const DfpnLimits *lim, VerifyStated *stated);
 
 /* true iff no failure flag is set. */
 static inline bool verify_passed(unsigned flags) { return (flags & VERIFY_FAIL_MASK) == 0; }

@@ -275,6 +275,21 @@ expect 0 "line:sfen $SBQ" "line:mate 3" "line:given answer (3 plies): $SBQ_ANSWE
 expect_mated "$SBQ"
 run "solve 'SFEN moves' not ending in mate: the position after them" "" solve -q "$SBQ moves 5a6a 7b6a"
 expect 0 "line:mate 1" noout:given
+run "solve with a given answer: its verdict in one line" "" solve -q "$SBQ moves $SBQ_ANSWER"
+expect 0 "line:given answer: exact"
+# Shogi Zuko 12 (../shared/problems/classics/zuko.tsv): Ito Kanju's 21 plies
+# against our 27; the walk names the defender ply where the stated defence is
+# not the longest (the verdict verify prints, checked there by test_verify)
+ZUKO=${SHARED:-../shared}/problems/classics/zuko.tsv
+if [ -r "$ZUKO" ]; then
+	Z12=$(awk -F '\t' '$1 == "zuko012" { print $2 " moves " $4 }' "$ZUKO")
+	run "solve with a wrong-length answer: the verdict names the ply" "" solve -q "$Z12"
+	expect 0 "line:mate 27" "line:given answer: longer_defence (変長: at ply 8 the defence 2a1b lasts 16 plies, more than the stated line leaves)"
+	run "solve --format json with an answer: stated_verdict" "" solve --format json "$Z12"
+	expect 0 'out:"stated_verdict":"longer_defence","verdict_ply":8,"verdict_move":"2a1b","verdict_length":16'
+else
+	echo "test_cli: $ZUKO not found, Zuko verdict checks skipped"
+fi
 
 # json: one object a line
 run "solve --format json" "" solve --format json "$C05"
@@ -758,9 +773,9 @@ expect 0 "out:mate 1"
 rc=$?
 out=$(cat "$tmp/out")
 expect 0 'out:"length":3,' 'out:"futile":"none"}'
-bad_value "tsume: --futile must be none, narrow or broad, got 'wide'" solve --futile wide "$C27"
-bad_value "tsume verify: --futile must be none, narrow or broad, got ''" verify --futile "" "$tmp/nul.sfen"
-bad_value "tsume generate: --futile must be none, narrow or broad, got 'x'" generate --mate 1 --count 1 --futile x
+bad_value "tsume: --futile must be none, narrow, broad or nogain, got 'wide'" solve --futile wide "$C27"
+bad_value "tsume verify: --futile must be none, narrow, broad or nogain, got ''" verify --futile "" "$tmp/nul.sfen"
+bad_value "tsume generate: --futile must be none, narrow, broad or nogain, got 'x'" generate --mate 1 --count 1 --futile x
 name="verify --futile none: the stated length of C27 under each rule"
 printf '%s moves 1e3c+ ; mate=1\n' "$C27" >"$tmp/c27.sfen"
 "$TSUME" verify "$tmp/c27.sfen" >"$tmp/out" 2>"$tmp/err"

@@ -311,21 +311,56 @@ static void zuko_root(const char *name, Position *root)
 	fail_msg("%s not in zuko.tsv", name);
 }
 
-/* The broad futile rule (futile.h) must keep every length of the sets
- * above: cases.tsv's futile rows were computed with "still a forced mate",
- * and no problem of the other sets turns on an interposition the two rules
- * judge differently. */
-static void with_broad(void (*check)(void **), void **state)
+/* The broad and nogain futile rules (futile.h) must keep every length of
+ * the sets above: cases.tsv's futile rows were computed with "still a
+ * forced mate", and no problem of the other sets turns on an interposition
+ * the rules judge differently -- except nshogi's mate-7 problem 99 under
+ * broad (test_broad_overreach), whose set is therefore checked under nogain
+ * only. */
+static void with_rule(DfpnFutileRule rule, void (*check)(void **), void **state)
 {
-	assert_true(dfpn_set_futile(solver, DFPN_FUTILE_BROAD));
+	assert_true(dfpn_set_futile(solver, rule));
 	check(state);
 	assert_true(dfpn_set_futile(solver, DFPN_FUTILE_DEFAULT));
 }
-static void test_broad_cases_tsv(void **state) { with_broad(test_cases_tsv, state); }
-static void test_broad_komori_yaml(void **state) { with_broad(test_komori_yaml, state); }
-static void test_broad_kif_problems(void **state) { with_broad(test_kif_problems, state); }
-static void test_broad_shogiboardq_7(void **state) { with_broad(test_shogiboardq_7, state); }
-static void test_broad_nshogi_7(void **state) { with_broad(test_nshogi_7, state); }
+static void test_broad_cases_tsv(void **state) { with_rule(DFPN_FUTILE_BROAD, test_cases_tsv, state); }
+static void test_broad_komori_yaml(void **state) { with_rule(DFPN_FUTILE_BROAD, test_komori_yaml, state); }
+static void test_broad_kif_problems(void **state) { with_rule(DFPN_FUTILE_BROAD, test_kif_problems, state); }
+static void test_broad_shogiboardq_7(void **state) { with_rule(DFPN_FUTILE_BROAD, test_shogiboardq_7, state); }
+static void test_nogain_cases_tsv(void **state) { with_rule(DFPN_FUTILE_NOGAIN, test_cases_tsv, state); }
+static void test_nogain_komori_yaml(void **state) { with_rule(DFPN_FUTILE_NOGAIN, test_komori_yaml, state); }
+static void test_nogain_kif_problems(void **state) { with_rule(DFPN_FUTILE_NOGAIN, test_kif_problems, state); }
+static void test_nogain_shogiboardq_7(void **state) { with_rule(DFPN_FUTILE_NOGAIN, test_shogiboardq_7, state); }
+static void test_nogain_nshogi_7(void **state) { with_rule(DFPN_FUTILE_NOGAIN, test_nshogi_7, state); }
+
+/* Where "mated at any length" reaches too far: nshogi mate-7 problem 99
+ * (../shared/problems/raw/nshogi/test/mate-7-ply.txt).  After G*2b 3a2b
+ * 5a4b the only evasions are drops on 3b; taken by the dragon (4b3b), the
+ * piece back in hand, the king takes the dragon (2b3b) and is still mated,
+ * but 14 plies later (7f7b+ ...).  The broad rule calls the drops futile and
+ * 5a4b mate: 3 plies.  Under nogain the drop gains more than its two plies
+ * over the node's other defences (none: 0 plies), so it counts, as under
+ * narrow: 7, nshogi's length. */
+static void test_broad_overreach(void **state)
+{
+	(void)state;
+	static Position p;
+	tu_parse(&p, "4+Rnknl/5g3/p3ppppp/7P1/6P1L/2R6/PPPPSPN+s1/3G5/L+p1K1G3 b BGSN3Pbslp 99");
+	static const struct {
+		DfpnFutileRule rule;
+		int len;
+	} WANT[] = {{DFPN_FUTILE_NARROW, 7}, {DFPN_FUTILE_NOGAIN, 7}, {DFPN_FUTILE_BROAD, 3}, {DFPN_FUTILE_NONE, 7}};
+	for (size_t i = 0; i < sizeof WANT / sizeof WANT[0]; i++) {
+		assert_true(dfpn_set_futile(solver, WANT[i].rule));
+		assert_int_equal(solve(&p, 0), DFPN_MATE);
+		if (result.len != WANT[i].len)
+			fail_msg("rule %s: mate %d, want %d", dfpn_futile_name(WANT[i].rule), result.len, WANT[i].len);
+		assert_true(result.len_minimal);
+		if (WANT[i].rule != DFPN_FUTILE_BROAD)
+			check_main_line(&p, &result, dfpn_futile_name(WANT[i].rule));
+	}
+	assert_true(dfpn_set_futile(solver, DFPN_FUTILE_DEFAULT));
+}
 
 /* Shogi Zuko 18: Ito Kanju counts 23 plies; at ply 14 his line's defence
  * P*3d is taken at once (4e3d) and the king, the pawn back in hand, is not
@@ -341,6 +376,11 @@ static void test_broad_zuko18(void **state)
 	assert_int_equal(result.len, 23);
 	assert_true(result.len_minimal);
 	check_main_line(&z, &result, "zuko018 broad");
+	assert_true(dfpn_set_futile(solver, DFPN_FUTILE_NOGAIN));
+	assert_int_equal(solve(&z, 0), DFPN_MATE);
+	assert_int_equal(result.len, 23); /* after the capture: 10 plies, as 2c1c's */
+	assert_true(result.len_minimal);
+	check_main_line(&z, &result, "zuko018 nogain");
 	assert_true(dfpn_set_futile(solver, DFPN_FUTILE_NARROW));
 	assert_int_equal(solve(&z, 0), DFPN_MATE);
 	assert_int_equal(result.len, 25);
@@ -427,8 +467,10 @@ int main(void)
 	    cmocka_unit_test(test_span4_kif_problems), cmocka_unit_test(test_span4_shogiboardq_7),
 	    cmocka_unit_test(test_zuko_lines_complete), cmocka_unit_test(test_broad_cases_tsv),
 	    cmocka_unit_test(test_broad_komori_yaml), cmocka_unit_test(test_broad_kif_problems),
-	    cmocka_unit_test(test_broad_shogiboardq_7), cmocka_unit_test(test_broad_nshogi_7),
-	    cmocka_unit_test(test_broad_zuko18),
+	    cmocka_unit_test(test_broad_shogiboardq_7), cmocka_unit_test(test_broad_overreach),
+	    cmocka_unit_test(test_broad_zuko18),      cmocka_unit_test(test_nogain_cases_tsv),
+	    cmocka_unit_test(test_nogain_komori_yaml), cmocka_unit_test(test_nogain_kif_problems),
+	    cmocka_unit_test(test_nogain_shogiboardq_7), cmocka_unit_test(test_nogain_nshogi_7),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

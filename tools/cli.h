@@ -95,8 +95,8 @@ char *cli_join_args(char **argv, int first, int last);
  * narrow, got 'S'" and returns false. */
 bool cli_option_futile(const char *prog, const char *s, DfpnFutileRule *rule);
 
-/* The names of the rules for usage texts: "none|narrow|broad". */
-#define CLI_FUTILE_NAMES "none|narrow|broad"
+/* The names of the rules for usage texts: "none|narrow|broad|nogain". */
+#define CLI_FUTILE_NAMES "none|narrow|broad|nogain"
 
 /* ---- Ctrl-C ----
  *

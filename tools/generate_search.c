@@ -95,7 +95,7 @@ GenWorker *gen_worker_new(void)
 	Worker *w = calloc(1, sizeof *w);
 	if (w)
 		w->dfpn = dfpn_new(GEN_HASH_MB);
-	/* the broad rule's sub-search made now, so that gen_run_slot's
+	/* the broad and nogain rules' sub-search made now, so that gen_run_slot's
 	 * dfpn_set_futile cannot fail */
 	if (w && w->dfpn && !dfpn_set_futile(w->dfpn, DFPN_FUTILE_BROAD)) {
 		dfpn_free(w->dfpn);

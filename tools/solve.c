@@ -11,6 +11,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "sfen.h"
+#include "verify.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -138,7 +139,8 @@ static int load_problem(SolveWork *w, const char *text, bool rest, DfpnFutileRul
 	return 0;
 }
 
-static void print_text(SolveCtx *ctx, Problem *pb, const DfpnResult *res, const char *sfen, const char *kif)
+static void print_text(SolveCtx *ctx, Problem *pb, const DfpnResult *res, const VerifyStated *stated, const char *sfen,
+                       const char *kif)
 {
 	if (ctx->printed++)
 		putchar('\n');
@@ -173,6 +175,11 @@ static void print_text(SolveCtx *ctx, Problem *pb, const DfpnResult *res, const 
 				printf("our main line differs from the given answer from ply %d on%s\n", k + 1,
 				       res->len == pb->given_len ? " (same length: another longest defence or final move)" : "");
 		}
+		char why[160];
+		printf("given answer: %s", verify_verdict_name(stated->verdict));
+		if (verify_stated_text(stated, why, sizeof why) > 0)
+			printf(" (%s)", why);
+		printf("\n");
 	}
 	if (res->status == DFPN_MATE) {
 		if (res->pv_len == 0) {
@@ -195,8 +202,8 @@ static void print_text(SolveCtx *ctx, Problem *pb, const DfpnResult *res, const 
 	       res->hashfull / 10.0);
 }
 
-static void print_json(const Problem *pb, const DfpnResult *res, const char *input, long lineno, const char *sfen,
-                       const char *kif, DfpnFutileRule futile)
+static void print_json(const Problem *pb, const DfpnResult *res, const VerifyStated *stated, const char *input,
+                       long lineno, const char *sfen, const char *kif, DfpnFutileRule futile)
 {
 	printf("{");
 	if (lineno)
@@ -225,7 +232,14 @@ static void print_json(const Problem *pb, const DfpnResult *res, const char *inp
 			char usi[6];
 			printf("%s\"%s\"", i ? "," : "", usi_format(pb->given[i], usi));
 		}
-		printf("]");
+		printf("],\"stated_verdict\":\"%s\"", verify_verdict_name(stated->verdict));
+		if (stated->ply >= 0 && stated->move != MOVE_NONE) {
+			char usi[6];
+			printf(",\"verdict_ply\":%d,\"verdict_move\":\"%s\",\"verdict_length\":%d", stated->ply + 1,
+			       usi_format(stated->move, usi), stated->len);
+		} else {
+			printf(",\"verdict_ply\":null,\"verdict_move\":null,\"verdict_length\":null");
+		}
 	}
 	printf(",\"nodes\":%llu,\"seconds\":%.6f,\"nps\":%.0f,\"hashfull\":%d,\"reason\":", (unsigned long long)res->nodes,
 	       res->seconds, res->seconds > 0 ? (double)res->nodes / res->seconds : 0.0, res->hashfull);
@@ -267,10 +281,14 @@ static int solve_text(SolveCtx *ctx, const char *text, const char *where, long l
 	}
 	if (kif_line(&pb->root, res->pv, res->pv_len, kif, kif_size) < 0)
 		kif[0] = '\0';
+	VerifyStated stated = {VERDICT_NONE, -1, MOVE_NONE, 0};
+	if (pb->given_len)
+		verify_stated(ctx->d, &pb->root, pb->given, pb->given_len, res, &ctx->lim, &stated);
+	progress_clear(&ctx->progress);
 	if (ctx->json)
-		print_json(pb, res, text, lineno, sfen, kif, dfpn_futile(ctx->d));
+		print_json(pb, res, &stated, text, lineno, sfen, kif, dfpn_futile(ctx->d));
 	else
-		print_text(ctx, pb, res, sfen, kif);
+		print_text(ctx, pb, res, &stated, sfen, kif);
 	fflush(stdout);
 	free(kif);
 	return res->status == DFPN_MATE ? EXIT_MATE : res->status == DFPN_NOMATE ? EXIT_NOMATE : EXIT_UNKNOWN;

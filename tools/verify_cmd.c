@@ -112,20 +112,10 @@ static void reasons_text(const VerifyResult *r, const char *sep, char *buf, size
 	if (r->flags & VERIFY_BAD_LINE)
 		ADD("%sthe stated main line is not a legal mating line", n ? sep : "");
 	if (r->flags & VERIFY_WRONG_LENGTH) {
-		const VerifyStated *v = &r->stated;
-		char u[6];
+		char why[160];
 		ADD("%swrong length", n ? sep : "");
-		if (v->verdict == VERDICT_LONGER_DEFENCE && v->ply >= 0 && v->move != MOVE_NONE && v->len)
-			ADD(" (変長: at ply %d the defence %s lasts %d plies, more than the stated line leaves)", v->ply + 1,
-			    usi_format(v->move, u), v->len);
-		else if (v->verdict == VERDICT_LONGER_DEFENCE && v->ply >= 0 && v->move != MOVE_NONE)
-			ADD(" (変長: at ply %d the defence %s lasts longer than the stated line leaves)", v->ply + 1,
-			    usi_format(v->move, u));
-		else if (v->verdict == VERDICT_FUTILE_CONVENTION && v->ply >= 0)
-			ADD(" (futile convention: at ply %d the stated line counts the drop %s, futile under the rule in force)",
-			    v->ply + 1, usi_format(v->move, u));
-		else if (v->verdict == VERDICT_SHORTER_MATE && v->ply >= 0 && v->move != MOVE_NONE)
-			ADD(" (早詰: at ply %d %s mates in %d)", v->ply + 1, usi_format(v->move, u), v->len);
+		if (verify_stated_text(&r->stated, why, sizeof why) > 0)
+			ADD(" (%s)", why);
 	}
 	if (r->flags & VERIFY_COOK) {
 		char u[6];
@@ -325,7 +315,7 @@ static void print_done(Queue *q, Printer *pr)
 	"  --nodes N    node limit per problem (default none)\n"                                                                   \
 	"  --hash MB    hash table per job (default 64)\n"                                                                         \
 	"  --format F   text (default), json (one object a line) or csv\n"                                                         \
-	"  --futile R   the futile-interposition rule: none, narrow (default) or broad\n"                                                  \
+	"  --futile R   the futile-interposition rule: none, narrow (default), broad or nogain\n"                                                  \
 	"exit status: 0 every problem passed, 1 some problem failed or was undecided, 2 bad input or usage\n"
 
 int cmd_verify(int argc, char **argv)
