@@ -78,11 +78,10 @@ bool futile_sub_mated(FutileSub *s, const Position *pos, int bound)
 		*slot = (SubVerdict){key, INT16_MAX, -1};
 	if (slot->mated_at <= bound)
 		return true;
-	if (slot->free_at >= bound)
-		return false;
 	/* a proof in the main table (with hand superiority: often the proof of
 	 * the position after the capture, when it did not use the piece), or a
-	 * disproof there (not resting on a repetition) */
+	 * disproof there (not resting on a repetition); asked before the cached
+	 * "not mated", which a later proof in the table overrides */
 	if (s->tt) {
 		TTProbe p = tt_probe(s->tt, pos_board_key(pos), pos->hand[color_flip(pos->side)], bound);
 		if (p.pn == 0)
@@ -90,6 +89,8 @@ bool futile_sub_mated(FutileSub *s, const Position *pos, int bound)
 		if (p.dn == 0 && !p.maybe_rep)
 			return false;
 	}
+	if (slot->free_at >= bound)
+		return false;
 	DfpnLimits lim = {.max_nodes = FUTILE_SUB_NODES, .first_mate_only = true};
 	DfpnBound b;
 	dfpn_mate_within(s->d, pos, color_flip(pos->side), bound, &lim, &b);

@@ -67,6 +67,21 @@
  *                            plies; a mate still follows (3d1b+ ...), so
  *                            under broad it is futile: 11 plies, and the
  *                            whole problem 23 as Ito Kanju counts it.
+ *                            Under nogain: after P*3d 4e3d, the pawn back,
+ *                            the king is mated in 10 plies (2c1c 3d1b+ ...),
+ *                            no more than the 10 of the one other defence,
+ *                            2c1c (9 plies after it): futile, 23 plies.
+ *
+ *   nshogi mate-7 problem 99 "4+Rnknl/5g3/p3ppppp/7P1/6P1L/2R6/
+ *   PPPPSPN+s1/3G5/L+p1K1G3 b BGSN3Pbslp" after G*2b 3a2b 5a4b
+ *                            (the dragon on 4b checks the king on 2b; only
+ *                            drops on 3b answer it): taken by the
+ *                            dragon, 4b3b, the piece back in hand, the king
+ *                            takes the dragon, 2b3b, and is mated 13 plies
+ *                            later.  broad: futile, the check mates, 3
+ *                            plies.  nogain: the node has no other defence
+ *                            (0 plies), the drop gains 14: it counts, 7
+ *                            plies (S*3a ...), as nshogi and narrow count.
  * More worked cases (and one drop that is not futile) in tests/test_futile.c.
  *
  * Why the memo is keyed by (square, type of the checking piece after the

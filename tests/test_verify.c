@@ -8,6 +8,7 @@
  */
 #include "testutil.h"
 
+#include "notation.h"
 #include "problemio.h"
 #include "verify.h"
 
@@ -357,6 +358,62 @@ static void test_leftover_convention_zuko59(void **state)
 	assert_true(dfpn_set_futile(solver, DFPN_FUTILE_DEFAULT));
 }
 
+/* Shogi Zuko verdicts pinned, under the default rule and verify's node
+ * limit of README's table (2,500,000 nodes a problem: node counts, not
+ * time, so the verdicts do not depend on the machine): thirteen problems
+ * of every kind the table counts -- exact (with or without 余詰 after the
+ * stated line's own moves), 変長, 早詰, 2手変長駒余り.  A change to the
+ * search, the futility rule or the walk that moves one of them shows here
+ * (README's table is then measured again).  TSUME_QUICK: four of them. */
+static void test_zuko_verdicts_pinned(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *name;
+		int len; /* ours */
+		VerifyVerdict verdict;
+		int ply;          /* 1-based, 0 = none */
+		const char *move; /* USI, NULL = none */
+		int vlen;
+		bool quick;
+	} PIN[] = {
+	    {"zuko002", 21, VERDICT_EXACT, 0, NULL, 0, true},
+	    {"zuko005", 21, VERDICT_EXACT, 0, NULL, 0, false},
+	    {"zuko012", 27, VERDICT_LONGER_DEFENCE, 8, "2a1b", 16, false},
+	    {"zuko018", 25, VERDICT_LEFTOVER_CONVENTION, 14, "P*3d", 12, true},
+	    {"zuko022", 51, VERDICT_EXACT, 0, NULL, 0, false},
+	    {"zuko033", 19, VERDICT_LONGER_DEFENCE, 4, "P*8e", 16, true},
+	    {"zuko042", 27, VERDICT_EXACT, 0, NULL, 0, false},
+	    {"zuko045", 43, VERDICT_SHORTER_MATE, 33, "7i7b+", 11, false},
+	    {"zuko051", 31, VERDICT_EXACT, 0, NULL, 0, false},
+	    {"zuko058", 29, VERDICT_EXACT, 0, NULL, 0, false},
+	    {"zuko060", 29, VERDICT_EXACT, 0, NULL, 0, false},
+	    {"zuko064", 77, VERDICT_LONGER_DEFENCE, 34, "2b1b", 42, false},
+	    {"zuko092", 13, VERDICT_EXACT, 0, NULL, 0, true},
+	};
+	static Position root;
+	static Move given[DFPN_MAX_PV];
+	assert_true(dfpn_set_futile(solver, DFPN_FUTILE_DEFAULT));
+	for (size_t i = 0; i < sizeof PIN / sizeof PIN[0]; i++) {
+		if (tu_quick() && !PIN[i].quick)
+			continue;
+		int n = zuko_stated(PIN[i].name, &root, given);
+		VerifySpec spec = {n, given, n, false};
+		DfpnLimits lim = {.max_nodes = 2500000};
+		dfpn_clear(solver);
+		verify_problem(solver, &root, &spec, &lim, &result);
+		const VerifyStated *v = &result.stated;
+		char u[6] = "-";
+		if (v->move != MOVE_NONE)
+			usi_format(v->move, u);
+		if (result.len != PIN[i].len || v->verdict != PIN[i].verdict || (PIN[i].ply && v->ply + 1 != PIN[i].ply) ||
+		    (PIN[i].move && strcmp(u, PIN[i].move) != 0) || (PIN[i].move && v->len != PIN[i].vlen))
+			fail_msg("%s: mate %d, %s at ply %d %s (%d plies); pinned: mate %d, %s at ply %d %s (%d)", PIN[i].name,
+			         result.len, verify_verdict_name(v->verdict), v->ply + 1, u, v->len, PIN[i].len,
+			         verify_verdict_name(PIN[i].verdict), PIN[i].ply, PIN[i].move ? PIN[i].move : "-", PIN[i].vlen);
+	}
+}
+
 int main(void)
 {
 	core_init();
@@ -366,6 +423,7 @@ int main(void)
 	    cmocka_unit_test(test_bad_given_line),       cmocka_unit_test(test_result_reuse),
 	    cmocka_unit_test(test_shogiboardq_sets),     cmocka_unit_test(test_stated_verdict_totals),
 	    cmocka_unit_test(test_stated_verdict_zuko), cmocka_unit_test(test_leftover_convention_zuko59),
+	    cmocka_unit_test(test_zuko_verdicts_pinned),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
