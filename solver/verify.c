@@ -346,6 +346,11 @@ int verify_stated_text(const VerifyStated *v, char *buf, size_t size)
 		                v->ply + 1, u);
 	case VERDICT_SHORTER_MATE:
 		return snprintf(buf, size, "早詰: at ply %d %s mates in %d", v->ply + 1, u, v->len);
+	case VERDICT_STATED_NOT_MATE:
+		if (v->len)
+			return snprintf(buf, size, "the line ends with %s at ply %d, not a mate under the rule in force", u,
+			                v->ply + 1);
+		return snprintf(buf, size, "at ply %d %s is illegal or, an attacker move, not a check", v->ply + 1, u);
 	default:
 		buf[0] = '\0';
 		return 0;
@@ -526,8 +531,12 @@ VerifyVerdict verify_stated(Dfpn *d, const Position *root, const Move *given, in
 	c->out = out;
 	c->attacker = root->side;
 	pos_copy(&c->pos, root);
-	if (n <= 0 || n > DFPN_MAX_PV || !line_replay(&c->pos, given, n, ctx_mated, c, NULL)) {
-		stated->verdict = VERDICT_STATED_NOT_MATE;
+	LineCheck lc = {-1, false, false, false};
+	if (n <= 0 || n > DFPN_MAX_PV || !line_replay(&c->pos, given, n, ctx_mated, c, &lc)) {
+		/* where: the first bad move (len 0), else the last one (len 1) */
+		bool at_end = lc.bad_ply < 0 && n > 0 && n <= DFPN_MAX_PV;
+		int k = at_end ? n - 1 : lc.bad_ply;
+		*stated = (VerifyStated){VERDICT_STATED_NOT_MATE, k, k >= 0 && k < n ? given[k] : MOVE_NONE, at_end ? 1 : 0};
 		goto done;
 	}
 	if (res->status != DFPN_MATE || !res->len_minimal)

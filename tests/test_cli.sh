@@ -760,6 +760,11 @@ expect 2 "err:$tmp/badmate.sfen:1: metadata (column 47): mate must be a whole nu
 # --futile: the futile-interposition rule (C27 of cases.tsv: mate 1 when the
 # drop on 1e is futile, 3 when every interposition counts)
 C27='9/9/9/8k/8B/8+R/9/9/9 b rb4g4s4n4l18p 1'
+# an answer that is a mate under one rule only: still the given answer, with the verdict
+run "solve --futile none, an answer mating modulo futile drops" "" solve --quiet --futile none "$C27 moves 1e3c+"
+expect 0 "line:mate 3" "line:given answer: stated_not_mate (the line ends with 1e3c+ at ply 1, not a mate under the rule in force)"
+run "solve, the same answer under narrow" "" solve --quiet "$C27 moves 1e3c+"
+expect 0 "line:mate 1" "line:given answer: exact"
 name="solve --futile none / narrow"
 "$TSUME" solve --quiet --futile none "$C27" >"$tmp/out" 2>"$tmp/err"
 rc=$?

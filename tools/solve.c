@@ -78,14 +78,15 @@ typedef struct {
 
 /*
  * Reads a problem: [position] [sfen] SFEN [moves M1 ... MN].  The moves are
- * played and the position after them is solved, except when they end in
- * checkmate after an odd number of plies: then they are the problem's answer
+ * played and the position after them is solved, except when they are an
+ * odd number of plies leaving the defender in check (mated or not under the
+ * rule in force: the verdict on it says which): then they are the problem's answer
  * (the ShogiBoardQ format, "SFEN moves m1 ... mN"), the position before them
  * is solved, and the answer is kept in given[] for comparison.  With rest,
  * the pieces in nobody's hand go to the defender.
  * Returns 0, or -1 with the reason in err.
  */
-static int load_problem(SolveWork *w, const char *text, bool rest, DfpnFutileRule futile, char *err, size_t errsize)
+static int load_problem(SolveWork *w, const char *text, bool rest, char *err, size_t errsize)
 {
 	Problem *pb = &w->pb;
 	Position *start = &w->start, *after = &w->after;
@@ -103,7 +104,9 @@ static int load_problem(SolveWork *w, const char *text, bool rest, DfpnFutileRul
 			snprintf(err, errsize, "bad position: %s", e.message);
 			return -1;
 		}
-		if (n % 2 == 1 && dfpn_is_mated_by(after, futile)) {
+		/* an answer: odd, ending with the defender in check (mated or not
+		 * under the rule in force: the verdict then says so) */
+		if (n % 2 == 1 && pos_in_check(after) && after->king[after->side] != SQ_NONE) {
 			line_set_root(&pb->root, start);
 			pb->given_len = n;
 		} else {
@@ -258,7 +261,7 @@ static int solve_text(SolveCtx *ctx, const char *text, const char *where, long l
 	Problem *pb = &ctx->w->pb;
 	DfpnResult *res = &ctx->w->res;
 	char err[512];
-	if (load_problem(ctx->w, text, ctx->rest, dfpn_futile(ctx->d), err, sizeof err) != 0) {
+	if (load_problem(ctx->w, text, ctx->rest, err, sizeof err) != 0) {
 		fprintf(stderr, "%s: %s\n", where ? where : "tsume", err);
 		return EXIT_BADINPUT;
 	}
