@@ -618,7 +618,10 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 			goto done;
 	}
 	out->len = out->solve.len;
-	if (spec->stated_len >= 0 && spec->stated_len != out->len)
+	/* a length differs for certain when ours is minimal, or shorter anyway
+	 * (ours is then an upper bound: a longer stated one is not yet wrong) */
+	bool known = out->solve.len_minimal;
+	if (spec->stated_len >= 0 && spec->stated_len != out->len && (known || out->len < spec->stated_len))
 		out->flags |= VERIFY_WRONG_LENGTH;
 
 	/* 2. the main line: the given one if any, else ours */
@@ -628,7 +631,7 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 			out->flags |= VERIFY_BAD_LINE;
 			goto done;
 		}
-		if (spec->given_len != out->len)
+		if (spec->given_len != out->len && (known || out->len < spec->given_len))
 			out->flags |= VERIFY_WRONG_LENGTH;
 		/* the generator's form of the moves */
 		pos_copy(&c->pos, root);
