@@ -155,10 +155,10 @@ static bool is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, 
 			/* still mated within bound plies? (memo->b: the broad rule's
 			 * any-length verdicts only; the bounded one asks each time,
 			 * its sub-search cache remembers) */
-			int8_t *bslot = &memo->b[to][after];
-			if (f->bounded)
+			if (f->bounded) {
 				futile = mated_after_capture(pos, cap, pt, f->sub, bound, memo, depth);
-			else {
+			} else {
+				int8_t *bslot = &memo->b[to][after];
 				if (*bslot < 0)
 					*bslot = (int8_t)mated_after_capture(pos, cap, pt, f->sub, bound, memo, depth);
 				futile = *bslot == 1;
@@ -198,8 +198,6 @@ bool dfpn_is_mated(Position *pos)
 	futile_memo_reset(&memo);
 	return pos_in_check(pos) && futile_mated(pos, &memo, 0);
 }
-
-
 
 bool dfpn_is_mated_by(Position *pos, DfpnFutileRule rule)
 {

@@ -109,13 +109,13 @@ int pv_build(Dfpn *d, int len, Move *pv, PvMode mode, bool tiebreak)
 				if (futile[i])
 					continue;
 				Move mv = list.moves[i];
-				TTProbe p = probe_child(d, mv, verify ? t - 1 : BUDGET_INF);
-				if (d->fut.bounded && move_is_drop(mv)) {
-					/* nogain: a drop the search judged futile may take
-					 * longer than the t-1 plies left; one that does not
-					 * mate within them is such a drop (the node's
-					 * length is its real defences') */
-					p = probe_child(d, mv, t - 1);
+				/* nogain: a drop the search judged futile may take longer
+				 * than the t-1 plies left; one that does not mate within
+				 * them is such a drop (the node's length is its real
+				 * defences'), so a drop is probed within t-1 either way */
+				bool bounded_drop = d->fut.bounded && move_is_drop(mv);
+				TTProbe p = probe_child(d, mv, verify || bounded_drop ? t - 1 : BUDGET_INF);
+				if (bounded_drop) {
 					if (p.pn != 0 && verify)
 						p.pn = search_child(d, mv, t - 1).pn;
 					if (p.pn != 0)

@@ -65,11 +65,12 @@ static size_t arena_alloc(Dfpn *d, size_t n)
 
 /* ---- the search ---- */
 
-/* The futility test for initial values: the rule in force, but the narrow
- * test in place of the broad rule's sub-searches (a drop the narrow test
- * calls futile is futile under the broad rule too).  The broad rule decides
- * when a node is expanded (expand) and at the length budget's frontier,
- * where no expansion follows. */
+/* The futility test for initial values and at expand: the rule in force,
+ * but the narrow test in place of the sub-searches of broad and nogain (a
+ * drop the narrow test calls futile is futile under them too).  Those
+ * decide in node_values, where the node's value depends on a drop
+ * (judge_drop), and, for broad, at the length budget's frontier, where no
+ * expansion follows. */
 static inline const Futility *cheap_rule(const Dfpn *d) { return d->fut.on ? &FUTILITY_NARROW : &FUTILITY_NONE; }
 
 /* Adds the nodes of the broad rule's sub-searches since the last call to
@@ -280,7 +281,7 @@ static inline __attribute__((always_inline)) void node_values(Dfpn *d, Child *ch
 	 * phi = the smallest child phi (the child to search next, ties to
 	 * the larger delta: pick_best), delta = the sum of the child
 	 * deltas.  The lengths and repetitions differ by node type. */
-	int best, decisive, pend = -1;
+	int best, decisive, pend;
 	PnDn best_phi, best_delta, second, sum_delta;
 	int win_len, win_rep, len, rep, pend_len;
 again:

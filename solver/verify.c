@@ -67,6 +67,17 @@ static bool ctx_mated(Position *pos, void *arg)
 /* The defender (to move) is mated (ctx_mated). */
 static bool mated(const Ctx *c, Position *pos) { return ctx_mated(pos, (void *)c); }
 
+/* Plays the given line[0..n) (legal: replayed before) from root into
+ * c->pos, writing the generator's form of each move to played[]. */
+static void play_given(Ctx *c, const Position *root, const Move *line, int n, Move *played)
+{
+	pos_copy(&c->pos, root);
+	for (int i = 0; i < n; i++) {
+		gen_find_legal(&c->pos, line[i], &played[i]);
+		pos_do_move(&c->pos, played[i]);
+	}
+}
+
 /* Mate of at most max_len plies for the attacker from pos?  Returns the
  * status; an UNKNOWN counts as undecided. */
 static DfpnStatus mate_within(Ctx *c, const Position *pos, int max_len, int *len)
@@ -357,24 +368,6 @@ int verify_stated_text(const VerifyStated *v, char *buf, size_t size)
 	}
 }
 
-/* The stated line line[0..n) from root (legal and mating) against the
- * proven values, ply by ply.  Our minimal length len differs from n.
- *  - len > n: at some defender ply the stated defence is not the longest;
- *    the first defender ply k with an evasion that is not mated within the
- *    n-k-1 plies the stated line leaves is reported, with that evasion and
- *    the length it reaches (solved).
- *  - len < n: at some attacker ply k the stated attack is slower than the
- *    best: there is a mate within n-k-2 from ply k but none within n-k-3
- *    after the stated move.  The first such k is reported, with a check that
- *    mates within n-k-2 and its length.
- *  - before either, a defender ply where the stated move is a drop that the
- *    rule in force calls futile: the stated length counts an interposition
- *    this rule does not (VERDICT_FUTILE_CONVENTION).
- * (The deficit between the stated remaining length and the true value
- * changes only at such plies, so one is always found when no limit stops
- * the sub-searches.)  The lengths reported are minimal (0 when a limit
- * stopped their minimisation).  Sets out->stated; its sub-searches' limits do not
- * count toward out->undecided. */
 /* The minimal mate length from pos (either side to move) given a mate within
  * `found` plies: the bound is lowered by two until no mate is left.  0 when a
  * limit stopped a search. */
@@ -392,6 +385,29 @@ static int minimal_len(Ctx *c, Position *pos, int found)
 	return found;
 }
 
+/* The stated line line[0..n) from root (legal and mating) against the
+ * proven values, ply by ply.  Our minimal length len differs from n.
+ *  - len > n: at some defender ply the stated defence is not the longest;
+ *    the first defender ply k with an evasion that is not mated within the
+ *    n-k-1 plies the stated line leaves is reported, with that evasion and
+ *    the length it reaches (solved).
+ *  - len < n: at some attacker ply k the stated attack is slower than the
+ *    best: there is a mate within n-k-2 from ply k but none within n-k-3
+ *    after the stated move.  The first such k is reported, with a check that
+ *    mates within n-k-2 and its length.
+ *  - before either, a defender ply where the stated move is a drop that the
+ *    rule in force calls futile: the stated length counts an interposition
+ *    this rule does not (VERDICT_FUTILE_CONVENTION).
+ *  - len > n, every such evasion exactly two plies longer and ending, in
+ *    every fastest line, with pieces in hand, while the stated line ends
+ *    with none: VERDICT_LEFTOVER_CONVENTION at the first of them.  Under
+ *    nogain a drop that outlasts the node's own minimal length is futile and
+ *    passed over.
+ * (The deficit between the stated remaining length and the true value
+ * changes only at such plies, so one is always found when no limit stops
+ * the sub-searches.)  The lengths reported are minimal (0 when a limit
+ * stopped their minimisation).  Sets out->stated; its sub-searches' limits do not
+ * count toward out->undecided. */
 static void stated_walk(Ctx *c, const Position *root, const Move *line, int n, int len)
 {
 	VerifyResult *out = c->out;
@@ -541,11 +557,7 @@ VerifyVerdict verify_stated(Dfpn *d, const Position *root, const Move *given, in
 	}
 	if (res->status != DFPN_MATE || !res->len_minimal)
 		goto done;
-	pos_copy(&c->pos, root);
-	for (int i = 0; i < n; i++) {
-		gen_find_legal(&c->pos, given[i], &out->line[i]);
-		pos_do_move(&c->pos, out->line[i]);
-	}
+	play_given(c, root, given, n, out->line);
 	if (n == res->len) {
 		/* exact; other mating final moves? (the last ply is the attacker's) */
 		Position *pos = &c->pos;
@@ -633,12 +645,7 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 		}
 		if (spec->given_len != out->len && (known || out->len < spec->given_len))
 			out->flags |= VERIFY_WRONG_LENGTH;
-		/* the generator's form of the moves */
-		pos_copy(&c->pos, root);
-		for (int i = 0; i < spec->given_len; i++) {
-			gen_find_legal(&c->pos, spec->given[i], &out->line[i]);
-			pos_do_move(&c->pos, out->line[i]);
-		}
+		play_given(c, root, spec->given, spec->given_len, out->line);
 		out->line_len = spec->given_len;
 	} else {
 		memcpy(out->line, out->solve.pv, sizeof(Move) * (size_t)out->solve.pv_len);
