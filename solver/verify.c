@@ -342,6 +342,14 @@ int verify_stated_text(const VerifyStated *v, char *buf, size_t size)
 	usi_format(v->move, u);
 	switch (v->verdict) {
 	case VERDICT_LONGER_DEFENCE:
+		if (v->len && v->stated_left && v->worst_excess > v->len - v->stated_left)
+			return snprintf(buf, size,
+			                "変長: at ply %d the defence %s lasts %d plies, %d more than the stated line leaves"
+			                "; at ply %d one lasts %d more",
+			                v->ply + 1, u, v->len, v->len - v->stated_left, v->worst_ply + 1, v->worst_excess);
+		if (v->len && v->stated_left)
+			return snprintf(buf, size, "変長: at ply %d the defence %s lasts %d plies, %d more than the stated line leaves",
+			                v->ply + 1, u, v->len, v->len - v->stated_left);
 		if (v->len)
 			return snprintf(buf, size, "変長: at ply %d the defence %s lasts %d plies, more than the stated line leaves",
 			                v->ply + 1, u, v->len);
@@ -414,8 +422,10 @@ static void stated_walk(Ctx *c, const Position *root, const Move *line, int n, i
 	int undecided_before = out->undecided;
 	Position *pos = &c->pos;
 	pos_copy(pos, root);
-	out->stated = (VerifyStated){VERDICT_UNDECIDED, -1, MOVE_NONE, 0};
-	VerifyStated excused_at = {VERDICT_NONE, -1, MOVE_NONE, 0};
+	out->stated = (VerifyStated){.verdict = VERDICT_UNDECIDED, .ply = -1, .move = MOVE_NONE, .worst_ply = -1};
+	VerifyStated excused_at = {.verdict = VERDICT_NONE, .ply = -1, .move = MOVE_NONE, .worst_ply = -1};
+	VerifyStated first = excused_at; /* the first longer defence */
+	bool worst_known = false;
 	bool longer = len > n;
 	for (int k = 0; k < n; k++) {
 		int r = n - k; /* plies the stated line leaves from this node */
@@ -430,7 +440,7 @@ static void stated_walk(Ctx *c, const Position *root, const Move *line, int n, i
 			/* the stated line goes on through a drop this rule does not count */
 			for (int i = 0; i < list.n && !longer; i++)
 				if (futile[i] && move_same(list.moves[i], line[k])) {
-					out->stated = (VerifyStated){VERDICT_FUTILE_CONVENTION, k, line[k], 0};
+					out->stated = (VerifyStated){.verdict = VERDICT_FUTILE_CONVENTION, .ply = k, .move = line[k], .worst_ply = -1};
 					goto end;
 				}
 			for (int i = 0; i < list.n && longer; i++) {
@@ -468,10 +478,21 @@ static void stated_walk(Ctx *c, const Position *root, const Move *line, int n, i
 				pos_undo_move(pos, m);
 				if (excused) {
 					if (excused_at.verdict == VERDICT_NONE)
-						excused_at = (VerifyStated){VERDICT_LEFTOVER_CONVENTION, k, m, found + 1};
+						excused_at = (VerifyStated){.verdict = VERDICT_LEFTOVER_CONVENTION, .ply = k, .move = m,
+						                            .len = found + 1, .stated_left = r, .worst_ply = -1};
 				} else if (st == DFPN_NOMATE) {
-					out->stated = (VerifyStated){VERDICT_LONGER_DEFENCE, k, m, found ? found + 1 : 0};
-					goto end;
+					if (first.verdict == VERDICT_NONE) {
+						first = (VerifyStated){.verdict = VERDICT_LONGER_DEFENCE, .ply = k, .move = m,
+						                       .len = found ? found + 1 : 0, .stated_left = r, .worst_ply = -1};
+						worst_known = true;
+					}
+					/* the walk goes on to the end: the worst excess */
+					if (!found)
+						worst_known = false;
+					else if (found + 1 - r > first.worst_excess) {
+						first.worst_excess = found + 1 - r;
+						first.worst_ply = k;
+					}
 				}
 			}
 		} else if (!longer && r >= 3) {
@@ -489,7 +510,7 @@ static void stated_walk(Ctx *c, const Position *root, const Move *line, int n, i
 							found = minimal_len(c, pos, found);
 						pos_undo_move(pos, list.moves[i]);
 						if (st == DFPN_MATE && found > 0) {
-							out->stated = (VerifyStated){VERDICT_SHORTER_MATE, k, list.moves[i], found + 1};
+							out->stated = (VerifyStated){.verdict = VERDICT_SHORTER_MATE, .ply = k, .move = list.moves[i], .len = found + 1, .worst_ply = -1};
 							goto end;
 						}
 					}
@@ -498,12 +519,21 @@ static void stated_walk(Ctx *c, const Position *root, const Move *line, int n, i
 		}
 		pos_do_move(pos, line[k]);
 	}
+	if (first.verdict != VERDICT_NONE) {
+		out->stated = first;
+		if (!worst_known) {
+			out->stated.worst_excess = 0;
+			out->stated.worst_ply = -1;
+		}
+		goto end;
+	}
 	/* every longer defence was a 2手変長駒余り, and the stated line
 	 * itself leaves nothing in hand: the composers' reading */
-	if (excused_at.verdict != VERDICT_NONE)
-		out->stated = pos->hand[c->attacker] ? (VerifyStated){VERDICT_LONGER_DEFENCE, excused_at.ply, excused_at.move,
-		                                                      excused_at.len}
-		                                     : excused_at;
+	if (excused_at.verdict != VERDICT_NONE) {
+		out->stated = excused_at;
+		if (pos->hand[c->attacker])
+			out->stated.verdict = VERDICT_LONGER_DEFENCE;
+	}
 end:
 	out->undecided = undecided_before;
 }
@@ -532,7 +562,7 @@ static void stated_verdict(Ctx *c, const Position *root, const VerifySpec *spec)
 VerifyVerdict verify_stated(Dfpn *d, const Position *root, const Move *given, int n, const DfpnResult *res,
                             const DfpnLimits *lim, VerifyStated *stated)
 {
-	*stated = (VerifyStated){VERDICT_UNDECIDED, -1, MOVE_NONE, 0};
+	*stated = (VerifyStated){.verdict = VERDICT_UNDECIDED, .ply = -1, .move = MOVE_NONE, .worst_ply = -1};
 	if (res->status == DFPN_NOMATE) {
 		stated->verdict = VERDICT_NO_MATE;
 		return stated->verdict;
@@ -552,7 +582,7 @@ VerifyVerdict verify_stated(Dfpn *d, const Position *root, const Move *given, in
 		/* where: the first bad move (len 0), else the last one (len 1) */
 		bool at_end = lc.bad_ply < 0 && n > 0 && n <= DFPN_MAX_PV;
 		int k = at_end ? n - 1 : lc.bad_ply;
-		*stated = (VerifyStated){VERDICT_STATED_NOT_MATE, k, k >= 0 && k < n ? given[k] : MOVE_NONE, at_end ? 1 : 0};
+		*stated = (VerifyStated){.verdict = VERDICT_STATED_NOT_MATE, .ply = k, .move = k >= 0 && k < n ? given[k] : MOVE_NONE, .len = at_end ? 1 : 0, .worst_ply = -1};
 		goto done;
 	}
 	if (res->status != DFPN_MATE || !res->len_minimal)
@@ -599,7 +629,7 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	out->leftover = out->short_variations = out->undecided = 0;
 	out->nodes = 0;
 	out->seconds = 0;
-	out->stated = (VerifyStated){VERDICT_NONE, -1, MOVE_NONE, 0};
+	out->stated = (VerifyStated){.verdict = VERDICT_NONE, .ply = -1, .move = MOVE_NONE, .worst_ply = -1};
 	if (!c) {
 		out->flags = VERIFY_UNDECIDED;
 		return out->flags;

@@ -101,6 +101,15 @@ typedef struct {
 	int ply;
 	Move move; /* MOVE_NONE when there is none */
 	int len;   /* plies from that ply on by `move`; 0 if unknown */
+	int stated_left; /* longer_defence, leftover_convention: plies the stated
+	                    line leaves from that ply (len - stated_left: how
+	                    much longer the defence resists; 0 if unknown) */
+	int worst_excess; /* longer_defence: over every defender ply of the
+	                     stated line and every defence there, the most plies
+	                     by which one outlasts what the stated line leaves
+	                     (2: only 2手変長, which some eras tolerated); 0 if a
+	                     limit left one unknown */
+	int worst_ply;    /* where that is (0-based; -1 if unknown) */
 } VerifyStated;
 
 /* "exact", "final_alternatives", "longer_defence", "shorter_mate",
@@ -109,7 +118,7 @@ typedef struct {
 const char *verify_verdict_name(VerifyVerdict v);
 
 /* The verdict's where and why in words (the move in USI), e.g. "変長: at ply
- * 8 the defence 2a1b lasts 16 plies, more than the stated line leaves", into
+ * 8 the defence 2a1b lasts 16 plies, 6 more than the stated line leaves", into
  * buf (size bytes, always terminated).  Returns the length snprintf gives
  * (>= size: cut), 0 when the verdict has no ply and move to tell (exact,
  * no_mate, ...: the name says it all). */

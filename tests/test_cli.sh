@@ -278,15 +278,16 @@ expect 0 "line:mate 1" noout:given
 run "solve with a given answer: its verdict in one line" "" solve -q "$SBQ moves $SBQ_ANSWER"
 expect 0 "line:given answer: exact"
 # Shogi Zuko 12 (../shared/problems/classics/zuko.tsv): Ito Kanju's 21 plies
-# against our 27; the walk names the defender ply where the stated defence is
-# not the longest (the verdict verify prints, checked there by test_verify)
+# against our 27; the walk names the first defender ply where the stated
+# defence is not the longest, by how much, and the worst such ply (the
+# verdict verify prints, checked there by test_verify)
 ZUKO=${SHARED:-../shared}/problems/classics/zuko.tsv
 if [ -r "$ZUKO" ]; then
 	Z12=$(awk -F '\t' '$1 == "zuko012" { print $2 " moves " $4 }' "$ZUKO")
 	run "solve with a wrong-length answer: the verdict names the ply" "" solve -q "$Z12"
-	expect 0 "line:mate 27" "line:given answer: longer_defence (変長: at ply 8 the defence 2a1b lasts 16 plies, more than the stated line leaves)"
+	expect 0 "line:mate 27" "line:given answer: longer_defence (変長: at ply 8 the defence 2a1b lasts 16 plies, 2 more than the stated line leaves; at ply 16 one lasts 6 more)"
 	run "solve --format json with an answer: stated_verdict" "" solve --format json "$Z12"
-	expect 0 'out:"stated_verdict":"longer_defence","verdict_ply":8,"verdict_move":"2a1b","verdict_length":16'
+	expect 0 'out:"stated_verdict":"longer_defence","verdict_ply":8,"verdict_move":"2a1b","verdict_length":16,"verdict_excess":2,"worst_excess":6,"worst_ply":16'
 else
 	echo "test_cli: $ZUKO not found, Zuko verdict checks skipped"
 fi

@@ -1,6 +1,7 @@
 /* cli.c -- helpers shared by the sub-commands (see cli.h). */
 #include "cli.h"
 
+#include "notation.h"
 #include "number.h"
 #include "utf8.h"
 
@@ -148,6 +149,27 @@ void cli_sigint_restore(void)
 bool cli_interrupted(void) { return atomic_load(&sigint_stop); }
 
 /* ---- output ---- */
+
+void cli_json_verdict(FILE *f, const VerifyStated *v)
+{
+	fprintf(f, ",\"stated_verdict\":\"%s\"", verify_verdict_name(v->verdict));
+	if (v->ply < 0 || v->move == MOVE_NONE) {
+		fputs(",\"verdict_ply\":null,\"verdict_move\":null,\"verdict_length\":null,\"verdict_excess\":null,"
+		      "\"worst_excess\":null,\"worst_ply\":null", f);
+		return;
+	}
+	char u[6];
+	fprintf(f, ",\"verdict_ply\":%d,\"verdict_move\":\"%s\",\"verdict_length\":%d", v->ply + 1, usi_format(v->move, u),
+	        v->len);
+	if (v->len && v->stated_left)
+		fprintf(f, ",\"verdict_excess\":%d", v->len - v->stated_left);
+	else
+		fputs(",\"verdict_excess\":null", f);
+	if (v->verdict == VERDICT_LONGER_DEFENCE && v->worst_excess > 0)
+		fprintf(f, ",\"worst_excess\":%d,\"worst_ply\":%d", v->worst_excess, v->worst_ply + 1);
+	else
+		fputs(",\"worst_excess\":null,\"worst_ply\":null", f);
+}
 
 void cli_json_string(FILE *f, const char *s)
 {

@@ -14,6 +14,7 @@
 #include "dfpn.h"
 #include "number.h"
 #include "problemio.h"
+#include "verify.h"
 
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -128,6 +129,16 @@ bool cli_interrupted(void);
  * the replacement character, one per byte.  The output is valid JSON and
  * valid UTF-8 for any input bytes. */
 void cli_json_string(FILE *f, const char *s);
+
+/* Writes a stated-answer verdict's JSON members to f, each after a comma:
+ * "stated_verdict" (verify_verdict_name), "verdict_ply" (1-based),
+ * "verdict_move" (USI), "verdict_length" (plies from that ply on by that
+ * move, 0 if unknown) and "verdict_excess" (longer_defence and
+ * leftover_convention: how many plies more than the stated line leaves;
+ * else null), "worst_excess" and "worst_ply" (longer_defence: the most
+ * plies any defence on the stated line outlasts it by, and where; null if
+ * unknown); null where the verdict has no ply and move. */
+void cli_json_verdict(FILE *f, const VerifyStated *v);
 
 /* Writes s to f as one CSV field (RFC 4180): as it is when it holds no
  * comma, double quote, CR or LF; else in double quotes with each double

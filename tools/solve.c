@@ -235,14 +235,8 @@ static void print_json(const Problem *pb, const DfpnResult *res, const VerifySta
 			char usi[6];
 			printf("%s\"%s\"", i ? "," : "", usi_format(pb->given[i], usi));
 		}
-		printf("],\"stated_verdict\":\"%s\"", verify_verdict_name(stated->verdict));
-		if (stated->ply >= 0 && stated->move != MOVE_NONE) {
-			char usi[6];
-			printf(",\"verdict_ply\":%d,\"verdict_move\":\"%s\",\"verdict_length\":%d", stated->ply + 1,
-			       usi_format(stated->move, usi), stated->len);
-		} else {
-			printf(",\"verdict_ply\":null,\"verdict_move\":null,\"verdict_length\":null");
-		}
+		printf("]");
+		cli_json_verdict(stdout, stated);
 	}
 	printf(",\"nodes\":%llu,\"seconds\":%.6f,\"nps\":%.0f,\"hashfull\":%d,\"reason\":", (unsigned long long)res->nodes,
 	       res->seconds, res->seconds > 0 ? (double)res->nodes / res->seconds : 0.0, res->hashfull);
@@ -284,7 +278,7 @@ static int solve_text(SolveCtx *ctx, const char *text, const char *where, long l
 	}
 	if (kif_line(&pb->root, res->pv, res->pv_len, kif, kif_size) < 0)
 		kif[0] = '\0';
-	VerifyStated stated = {VERDICT_NONE, -1, MOVE_NONE, 0};
+	VerifyStated stated = {.verdict = VERDICT_NONE, .ply = -1, .move = MOVE_NONE, .worst_ply = -1};
 	if (pb->given_len)
 		verify_stated(ctx->d, &pb->root, pb->given, pb->given_len, res, &ctx->lim, &stated);
 	progress_clear(&ctx->progress);

@@ -197,17 +197,11 @@ static void print_result(int fmt, const Slot *s, Summary *sum)
 		cli_json_string(stdout, usi);
 		printf(",\"nodes\":%llu,\"seconds\":%.3f", (unsigned long long)r->nodes, r->seconds);
 		const VerifyStated *v = &r->stated;
-		if (v->verdict == VERDICT_NONE) {
-			printf(",\"stated_verdict\":null}\n");
-		} else {
-			char u[6];
-			printf(",\"stated_verdict\":\"%s\"", verify_verdict_name(v->verdict));
-			if (v->ply >= 0 && v->move != MOVE_NONE)
-				printf(",\"verdict_ply\":%d,\"verdict_move\":\"%s\",\"verdict_length\":%d}\n", v->ply + 1,
-				       usi_format(v->move, u), v->len);
-			else
-				printf(",\"verdict_ply\":null,\"verdict_move\":null,\"verdict_length\":null}\n");
-		}
+		if (v->verdict == VERDICT_NONE)
+			printf(",\"stated_verdict\":null");
+		else
+			cli_json_verdict(stdout, v);
+		printf("}\n");
 	} else {
 		cli_csv_field(stdout, s->file);
 		printf(",%ld,%s,%d,%ld,%d,%d,%d,%d,%d,%s,", s->problem.line, pass ? "pass" : "fail", r->len, stated, r->cooks,
