@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-Dfpn *dfpn_new(size_t hash_mb)
+Dfpn *dfpn_new(size_t hash_mb) { return dfpn_new_with_rule(hash_mb, DFPN_FUTILE_DEFAULT); }
+
+Dfpn *dfpn_new_with_rule(size_t hash_mb, DfpnFutileRule rule)
 {
 	core_init();
 	Dfpn *d = calloc(1, sizeof *d);
@@ -29,8 +31,8 @@ Dfpn *dfpn_new(size_t hash_mb)
 		return NULL;
 	}
 	d->hash_mb = hash_mb < 1 ? 1 : hash_mb;
-	d->rule = DFPN_FUTILE_NARROW;
-	d->fut = FUTILITY_NARROW;
+	d->rule = DFPN_FUTILE_NONE;
+	d->fut = FUTILITY_NONE;
 	/* Microcosmos' main line comes back to positions 100 to 300 plies up the
 	 * path; nearly all its other repetitions span under 60 plies */
 	d->rep_span = DFPN_REP_SPAN_DEFAULT;
@@ -43,6 +45,12 @@ Dfpn *dfpn_new(size_t hash_mb)
 		tt_free(&d->tt);
 		rt_free(&d->rt);
 		free(d);
+		return NULL;
+	}
+	/* the table is empty: no clearing needed to take the rule */
+	d->rule = rule;
+	if (!dfpn_set_futile(d, rule)) {
+		dfpn_free(d);
 		return NULL;
 	}
 	return d;
@@ -71,7 +79,7 @@ void dfpn_set_repetition_span(Dfpn *d, int plies) { d->rep_span = plies < 4 ? 4 
 
 bool dfpn_set_futile(Dfpn *d, DfpnFutileRule rule)
 {
-	bool sub = rule == DFPN_FUTILE_BROAD || rule == DFPN_FUTILE_NOGAIN;
+	bool sub = rule == DFPN_FUTILE_BROAD || rule == DFPN_FUTILE_NOGAIN || rule == DFPN_FUTILE_ANSWERED;
 	if (sub && !d->sub) {
 		size_t mb = d->hash_mb / 8;
 		d->sub = futile_sub_new(mb < 4 ? 4 : mb, &d->tt);
@@ -86,6 +94,7 @@ bool dfpn_set_futile(Dfpn *d, DfpnFutileRule rule)
 	if (sub)
 		d->fut.sub = d->sub;
 	d->fut.bounded = rule == DFPN_FUTILE_NOGAIN;
+	d->fut.answered = rule == DFPN_FUTILE_ANSWERED;
 	return true;
 }
 

@@ -132,17 +132,23 @@ typedef enum {
 	                           KomoringHeights 1.x and most engines count) */
 	DFPN_FUTILE_NARROW = 1, /* "narrow": a drop the checker takes at once after
 	                           which the defender, given the piece back, is
-	                           mated at once (recursively) -- the default */
+	                           mated at once (recursively) */
 	DFPN_FUTILE_BROAD = 2,  /* "broad": a drop the checker takes at once after
 	                           which the defender, given the piece back, is
 	                           still mated -- a forced mate of any length
 	                           (KomoringHeights 0.4-0.5; futile.h) */
 	DFPN_FUTILE_NOGAIN = 3, /* "nogain": as broad, but mated no later than the
 	                           node's other defences last: the drop gains
-	                           nothing but its own two plies (futile.h) */
+	                           nothing but its own two plies (futile.h) --
+	                           the default: of the rules that keep the
+	                           ShogiBoardQ sets' lengths, the one that agrees
+	                           with Shogi Zuko's composer most (README) */
+	DFPN_FUTILE_ANSWERED = 4, /* "answered": as broad, but a check whose every
+	                             answer is a drop is mate only by the
+	                             narrow test (futile.h) */
 	DFPN_FUTILE_NB
 } DfpnFutileRule;
-#define DFPN_FUTILE_DEFAULT DFPN_FUTILE_NARROW
+#define DFPN_FUTILE_DEFAULT DFPN_FUTILE_NOGAIN
 
 /* The rule's name as the tools spell it ("none", "narrow", "broad", "nogain"). */
 const char *dfpn_futile_name(DfpnFutileRule rule);
@@ -157,6 +163,10 @@ bool dfpn_futile_parse(const char *name, DfpnFutileRule *rule);
 bool dfpn_set_futile(Dfpn *d, DfpnFutileRule rule);
 /* The rule in force. */
 DfpnFutileRule dfpn_futile(const Dfpn *d);
+/* dfpn_new with the futile rule `rule` instead of DFPN_FUTILE_DEFAULT (the
+ * broad and nogain rules' own sub-searches are narrow ones).  NULL when the
+ * memory cannot be allocated. */
+Dfpn *dfpn_new_with_rule(size_t hash_mb, DfpnFutileRule rule);
 
 /* Repetitions under a length budget: a position repeating one at least
  * `plies` plies up the path (values below 4 count as 4) is searched like any

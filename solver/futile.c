@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const Futility FUTILITY_NONE = {false, NULL, false}, FUTILITY_NARROW = {true, NULL, false};
+const Futility FUTILITY_NONE = {false, NULL, false, false}, FUTILITY_NARROW = {true, NULL, false, false};
 
 /* ---- the broad rule's sub-search ---- */
 
@@ -36,7 +36,7 @@ FutileSub *futile_sub_new(size_t hash_mb, const TT *tt)
 	if (!s)
 		return NULL;
 	s->tt = tt;
-	s->d = dfpn_new(hash_mb);
+	s->d = dfpn_new_with_rule(hash_mb, DFPN_FUTILE_NARROW);
 	s->cache = calloc((size_t)1 << SUB_CACHE_BITS, sizeof *s->cache);
 	s->salt = 0x9e3779b97f4a7c15ull;
 	if (!s->d || !s->cache) {
@@ -125,6 +125,20 @@ static bool mated_after_capture(Position *pos, Move cap, PieceType pt, FutileSub
 	return mated;
 }
 
+/* Has the defender (to move after undoing the drop `drop`, in check) an
+ * evasion that is not a drop?  pos: after the drop. */
+static bool has_other_answer(Position *pos, Move drop)
+{
+	pos_undo_move(pos, drop);
+	MoveList ev;
+	gen_evasions(pos, &ev);
+	bool other = false;
+	for (int i = 0; i < ev.n && !other; i++)
+		other = !move_is_drop(ev.moves[i]);
+	pos_do_move(pos, drop);
+	return other;
+}
+
 /* Is the defender's evasion m (the defender to move, in check) a futile
  * drop?  bound: the plies within which the defender must be mated after
  * the capture for the sub-search test (f->sub, depth 0); below 2 only the
@@ -151,6 +165,9 @@ static bool is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, 
 		if (*slot < 0)
 			*slot = (int8_t)mated_after_capture(pos, cap, pt, NULL, 0, memo, depth);
 		futile = *slot == 1;
+		if (!futile && f->sub && depth == 0 && bound >= 2 && f->answered && !has_other_answer(pos, m)) {
+			bound = 0; /* every answer a drop: the narrow test only */
+		}
 		if (!futile && f->sub && depth == 0 && bound >= 2) {
 			/* still mated within bound plies? (memo->b: the broad rule's
 			 * any-length verdicts only; the bounded one asks each time,
@@ -209,13 +226,13 @@ bool dfpn_is_mated_by(Position *pos, DfpnFutileRule rule)
 	FutileSub *sub = futile_sub_new(1, NULL);
 	if (!sub)
 		return dfpn_is_mated(pos); /* the narrower reading */
-	Futility f = {true, sub, false};
+	Futility f = {true, sub, false, rule == DFPN_FUTILE_ANSWERED};
 	bool mated = futile_is_mated(pos, &f);
 	futile_sub_free(sub);
 	return mated;
 }
 
-static const char *const FUTILE_NAME[DFPN_FUTILE_NB] = {"none", "narrow", "broad", "nogain"};
+static const char *const FUTILE_NAME[DFPN_FUTILE_NB] = {"none", "narrow", "broad", "nogain", "answered"};
 
 const char *dfpn_futile_name(DfpnFutileRule rule) { return rule < DFPN_FUTILE_NB ? FUTILE_NAME[rule] : "?"; }
 

@@ -29,6 +29,13 @@
                V (and FUTILE_SUB_NODES); nested drops by the narrow test.
                Where V is not known -- a check whose every evasion is a
                drop, the mate-in-one tests -- V = 0: the narrow test.
+       answered: as broad where the check has an answer that is not a
+               drop (a king move, a capture of the checker, a moving
+               interposition); a check whose every answer is a drop is
+               mate only by the narrow test.  Broad's "mated at any
+               length" then never makes a check mate by itself -- the
+               overreach below, where a long mate after the capture turns
+               a check answered only by drops into a "mate in one".
  * Futile drops do not count toward the mate length: the defender is deemed
  * not to have them, and a check whose every evasion is a futile drop is
  * mate.  Soundness: "the defender, given X back, is still mated" implies the
@@ -82,6 +89,26 @@
  *                            plies.  nogain: the node has no other defence
  *                            (0 plies), the drop gains 14: it counts, 7
  *                            plies (S*3a ...), as nshogi and narrow count.
+ *                            answered: only drops answer the check, so
+ *                            the narrow test: it counts, 7 plies.
+ *
+ *   9 8 7 6 5 4 3 2 1        ShogiBoardQ 3-ply line 474 "9/9/9/9/9/9/
+ *   . . . . . . 角 v金 .  g  6Bg1/6RLS/8k b rb3g3s4n3l18p" after 2h2g
+ *   . . . . . . 飛 香 銀  h  (the lance takes the gold and uncovers the
+ *   . . . . . . . . v玉 i   bishop's check on 1i; only drops on 2h
+ *                            answer it): after P*2h 3g2h, the pawn back,
+ *                            2i escapes but a mate still follows, so under
+ *                            broad P*2h is futile and 2h2g "mates in 1";
+ *                            the composer's answer is G*2i at once after
+ *                            P*2h, 3 plies.  answered (every answer a
+ *                            drop: the narrow test), nogain, narrow: 3.
+ *
+ *   Shogi Zuko 27 at ply 2 (after the first check): L*6c resists 46
+ *                            plies; taken, the lance back in hand, the
+ *                            king is still mated, later than after the
+ *                            other defence.  nogain: it counts, 47 plies;
+ *                            broad and answered: futile, 43 plies, as Ito
+ *                            Kanju counts.
  * More worked cases (and one drop that is not futile) in tests/test_futile.c.
  *
  * Why the memo is keyed by (square, type of the checking piece after the
@@ -119,7 +146,14 @@ typedef struct {
 	                   a bounded search; NULL: the narrow rule (mated at once) */
 	bool bounded;   /* rule "nogain": mated within the node's other defences'
 	                   length (futile_drop_within), not at any length */
+	bool answered;  /* rule "answered": as broad where the check has an
+	                   answer that is not a drop, else the narrow test */
 } Futility;
+
+/* Can a check whose every evasion is a drop be mate by a sub-search (the
+ * broad rule only: under nogain and answered such a check is mate only by
+ * the narrow test)?  The search's budget-frontier tests ask. */
+static inline bool futile_drops_mate_by_search(const Futility *f) { return f->sub && !f->bounded && !f->answered; }
 
 /* The rules "none" and "narrow" (constants: no search state). */
 extern const Futility FUTILITY_NONE, FUTILITY_NARROW;

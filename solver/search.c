@@ -136,7 +136,7 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 		/* df-pn+: the proof number of a defender node is its number of
 		 * (non-futile) evasions; none means the check mates. */
 		int total, n = futile_count_real_evasions(pos, &total, cheap_rule(d));
-		if (n > 0 && remain < 1 && d->fut.sub && !d->fut.bounded) {
+		if (n > 0 && remain < 1 && futile_drops_mate_by_search(&d->fut)) {
 			/* the budget's frontier: mated under the broad rule?  (the
 			 * nogain rule's "mated" is the narrow test; only
 			 * whether any evasion is real matters here: the child is
@@ -164,7 +164,7 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 		/* mate in one at every new attacker node */
 		int nchecks;
 		Move mate = futile_mate1(pos, &nchecks, cheap_rule(d));
-		if (mate == MOVE_NONE && remain < 3 && d->fut.sub && !d->fut.bounded) {
+		if (mate == MOVE_NONE && remain < 3 && futile_drops_mate_by_search(&d->fut)) {
 			/* the budget's frontier: a mate in one under the broad rule?
 			 * (under nogain the narrow test's) */
 			mate = futile_mate1(pos, &nchecks, &d->fut);

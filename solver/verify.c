@@ -96,6 +96,19 @@ static DfpnStatus mate_within(Ctx *c, const Position *pos, int max_len, int *len
 	return b.status;
 }
 
+/* Pieces in the attacker's hand after `line` (n plies) from root (駒余り). */
+static int leftover_after(Ctx *c, const Position *root, const Move *line, int n)
+{
+	Position *pos = &c->pos;
+	pos_copy(pos, root);
+	for (int k = 0; k < n; k++)
+		pos_do_move(pos, line[k]);
+	int left = 0;
+	for (int pt = PAWN; pt <= GOLD; pt++)
+		left += hand_count(pos->hand[c->attacker], (PieceType)pt);
+	return left;
+}
+
 /* 余詰 along `line` (n plies) from root: at each attacker node, the other
  * checks that mate within the plies left.  With out (the problem's own
  * line), final-move alternatives, shorter variations and leftover pieces are
@@ -106,12 +119,7 @@ static int check_line(Ctx *c, const Position *root, const Move *line, int n, Ver
 	int cooks = 0;
 	if (out && c->quick) {
 		/* screening: pieces left at the end fail at once, no search needed */
-		pos_copy(pos, root);
-		for (int k = 0; k < n; k++)
-			pos_do_move(pos, line[k]);
-		out->leftover = 0;
-		for (int pt = PAWN; pt <= GOLD; pt++)
-			out->leftover += hand_count(pos->hand[c->attacker], (PieceType)pt);
+		out->leftover = leftover_after(c, root, line, n);
 		if (out->leftover)
 			return 0;
 	}
@@ -163,9 +171,7 @@ static int check_line(Ctx *c, const Position *root, const Move *line, int n, Ver
 		out->cooks = cooks; /* leftover was counted first */
 	} else if (out) {
 		out->cooks = cooks;
-		out->leftover = 0;
-		for (int pt = PAWN; pt <= GOLD; pt++)
-			out->leftover += hand_count(pos->hand[c->attacker], (PieceType)pt);
+		out->leftover = leftover_after(c, root, line, n);
 	}
 	return cooks;
 }
@@ -696,6 +702,13 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 		goto done;
 	if (!spec->first_failure)
 		stated_verdict(c, root, spec);
+	/* a stated line that counts a drop this rule calls futile ends with
+	 * that piece, taken, in hand: 駒余り is judged on our main line then */
+	if (out->stated.verdict == VERDICT_FUTILE_CONVENTION && out->solve.pv_verified) {
+		out->leftover = leftover_after(c, root, out->solve.pv, out->solve.pv_len);
+		if (!out->leftover)
+			out->flags &= ~VERIFY_LEFTOVER;
+	}
 
 	/* 4. unnecessary pieces, judged strictly: the position without the piece
 	 * must stay the same problem even when every interposition counts (so a

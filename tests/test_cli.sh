@@ -764,7 +764,7 @@ C27='9/9/9/8k/8B/8+R/9/9/9 b rb4g4s4n4l18p 1'
 # an answer that is a mate under one rule only: still the given answer, with the verdict
 run "solve --futile none, an answer mating modulo futile drops" "" solve --quiet --futile none "$C27 moves 1e3c+"
 expect 0 "line:mate 3" "line:given answer: stated_not_mate (the line ends with 1e3c+ at ply 1, not a mate under the rule in force)"
-run "solve, the same answer under narrow" "" solve --quiet "$C27 moves 1e3c+"
+run "solve, the same answer under the default (nogain)" "" solve --quiet "$C27 moves 1e3c+"
 expect 0 "line:mate 1" "line:given answer: exact"
 name="solve --futile none / narrow"
 "$TSUME" solve --quiet --futile none "$C27" >"$tmp/out" 2>"$tmp/err"
@@ -779,9 +779,9 @@ expect 0 "out:mate 1"
 rc=$?
 out=$(cat "$tmp/out")
 expect 0 'out:"length":3,' 'out:"futile":"none"}'
-bad_value "tsume: --futile must be none, narrow, broad or nogain, got 'wide'" solve --futile wide "$C27"
-bad_value "tsume verify: --futile must be none, narrow, broad or nogain, got ''" verify --futile "" "$tmp/nul.sfen"
-bad_value "tsume generate: --futile must be none, narrow, broad or nogain, got 'x'" generate --mate 1 --count 1 --futile x
+bad_value "tsume: --futile must be none, narrow, broad, nogain or answered, got 'wide'" solve --futile wide "$C27"
+bad_value "tsume verify: --futile must be none, narrow, broad, nogain or answered, got ''" verify --futile "" "$tmp/nul.sfen"
+bad_value "tsume generate: --futile must be none, narrow, broad, nogain or answered, got 'x'" generate --mate 1 --count 1 --futile x
 name="verify --futile none: the stated length of C27 under each rule"
 printf '%s moves 1e3c+ ; mate=1\n' "$C27" >"$tmp/c27.sfen"
 "$TSUME" verify "$tmp/c27.sfen" >"$tmp/out" 2>"$tmp/err"

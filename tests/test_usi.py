@@ -216,19 +216,19 @@ for shortest in ("true", "false"):
     e.close()
 check("Zuko lines complete at go mate 300", not bad and lines > 0, f"{lines} lines; bad: {bad[:3]}")
 
-# FutileRule: C27 of cases.tsv is mate 1 under "narrow" (the drop on 1e is
-# futile), 3 under "none"
+# FutileRule: C27 of cases.tsv is mate 1 under the default "nogain" (every
+# evasion a drop: the narrow test; the drop on 1e is futile), 3 under "none"
 e = Engine()
 lines = e.read_until("usiok") if e.send("usi") is None else []
-check("FutileRule offered", "option name FutileRule type combo default narrow var none var narrow var broad var nogain" in lines, lines)
+check("FutileRule offered", "option name FutileRule type combo default nogain var none var narrow var broad var nogain var answered" in lines, lines)
 c27 = "9/9/9/8k/8B/8+R/9/9/9 b rb4g4s4n4l18p 1"
-check("FutileRule narrow", solve(e, c27) == "checkmate 1e3c+")
+check("FutileRule default", solve(e, c27) == "checkmate 1e3c+")
 e.send("setoption name FutileRule value none")
 check("FutileRule none", len(solve(e, c27).split()) == 4)
 e.send("setoption name FutileRule value wide")
 e.send("isready")
 lines = e.read_until("readyok")
-check("FutileRule bad value", "info string error: FutileRule must be none, narrow, broad or nogain, got 'wide'" in lines, lines)
+check("FutileRule bad value", "info string error: FutileRule must be none, narrow, broad, nogain or answered, got 'wide'" in lines, lines)
 e.close()
 
 print(f"test_usi: {passed} passed, {len(failures)} failed")

@@ -235,7 +235,7 @@ static void test_stated_verdict_zuko(void **state)
 {
 	(void)state;
 	/* Zuko 66 (a shorter mate, 2 M nodes) only outside TSUME_QUICK */
-	static const char *const NAMES[] = {"zuko012", "zuko018", "zuko033", "zuko066"};
+	static const char *const NAMES[] = {"zuko012", "zuko015", "zuko033", "zuko066"};
 	const size_t names = tu_quick() ? 3 : 4;
 	FILE *f = tu_open_shared("problems/classics/zuko.tsv");
 	static char line[16384];
@@ -276,6 +276,10 @@ static void test_stated_verdict_zuko(void **state)
 		if (v->verdict != VERDICT_SHORTER_MATE) {
 			assert_int_equal(v->ply % 2, 1); /* a defender ply */
 			assert_true(v->len == 0 || v->len > r);
+			assert_int_equal(v->stated_left, r);
+			/* the worst excess over the whole line is at least this one's */
+			if (v->verdict == VERDICT_LONGER_DEFENCE && v->len && v->worst_excess)
+				assert_true(v->worst_excess >= v->len - r && v->worst_ply >= v->ply && v->worst_ply % 2 == 1);
 			if (v->verdict == VERDICT_LEFTOVER_CONVENTION)
 				assert_int_equal(v->len, r + 2); /* exactly two plies longer */
 			assert_int_equal(dfpn_mate_within(solver, &pos, root.side, r - 1, NULL, &b), DFPN_NOMATE);
@@ -365,13 +369,15 @@ static void test_leftover_convention_zuko59(void **state)
 	assert_true(dfpn_set_futile(solver, DFPN_FUTILE_DEFAULT));
 }
 
-/* Shogi Zuko verdicts pinned, under the default rule and verify's node
- * limit of README's table (2,500,000 nodes a problem: node counts, not
- * time, so the verdicts do not depend on the machine): thirteen problems
- * of every kind the table counts -- exact (with or without 余詰 after the
- * stated line's own moves), 変長, 早詰, 2手変長駒余り.  A change to the
- * search, the futility rule or the walk that moves one of them shows here
- * (README's table is then measured again).  TSUME_QUICK: four of them. */
+/* Shogi Zuko verdicts pinned, under the default rule (nogain) and verify's
+ * node limit of README's table (2,500,000 nodes a problem: node counts, not
+ * time, so the verdicts do not depend on the machine): fifteen problems of
+ * every kind the table counts -- exact (with or without 余詰 after the
+ * stated line's own moves), 変長 (with the first ply, and the worst excess
+ * over the whole stated line: 2手変長 only, or longer), 早詰, 2手変長駒余り.
+ * A change to the search, the futility rule or the walk that moves one of
+ * them shows here (README's table is then measured again).  TSUME_QUICK:
+ * four of them. */
 static void test_zuko_verdicts_pinned(void **state)
 {
 	(void)state;
@@ -382,21 +388,24 @@ static void test_zuko_verdicts_pinned(void **state)
 		int ply;          /* 1-based, 0 = none */
 		const char *move; /* USI, NULL = none */
 		int vlen;
+		int worst, worst_ply; /* longer_defence: worst excess, its ply (1-based) */
 		bool quick;
 	} PIN[] = {
-	    {"zuko002", 21, VERDICT_EXACT, 0, NULL, 0, true},
-	    {"zuko005", 21, VERDICT_EXACT, 0, NULL, 0, false},
-	    {"zuko012", 27, VERDICT_LONGER_DEFENCE, 8, "2a1b", 16, false},
-	    {"zuko018", 25, VERDICT_LEFTOVER_CONVENTION, 14, "P*3d", 12, true},
-	    {"zuko022", 51, VERDICT_EXACT, 0, NULL, 0, false},
-	    {"zuko033", 19, VERDICT_LONGER_DEFENCE, 4, "P*8e", 16, true},
-	    {"zuko042", 27, VERDICT_EXACT, 0, NULL, 0, false},
-	    {"zuko045", 43, VERDICT_SHORTER_MATE, 33, "7i7b+", 11, false},
-	    {"zuko051", 31, VERDICT_EXACT, 0, NULL, 0, false},
-	    {"zuko058", 29, VERDICT_EXACT, 0, NULL, 0, false},
-	    {"zuko060", 29, VERDICT_EXACT, 0, NULL, 0, false},
-	    {"zuko064", 77, VERDICT_LONGER_DEFENCE, 34, "2b1b", 42, false},
-	    {"zuko092", 13, VERDICT_EXACT, 0, NULL, 0, true},
+	    {"zuko002", 21, VERDICT_EXACT, 0, NULL, 0, 0, 0, true},
+	    {"zuko005", 21, VERDICT_EXACT, 0, NULL, 0, 0, 0, false},
+	    {"zuko012", 27, VERDICT_LONGER_DEFENCE, 8, "2a1b", 16, 6, 16, false},
+	    {"zuko015", 31, VERDICT_LONGER_DEFENCE, 28, "8b9b", 4, 2, 28, false},
+	    {"zuko018", 23, VERDICT_EXACT, 0, NULL, 0, 0, 0, true},
+	    {"zuko022", 51, VERDICT_EXACT, 0, NULL, 0, 0, 0, false},
+	    {"zuko033", 17, VERDICT_LONGER_DEFENCE, 4, "P*8e", 14, 2, 4, true},
+	    {"zuko042", 27, VERDICT_EXACT, 0, NULL, 0, 0, 0, false},
+	    {"zuko045", 43, VERDICT_SHORTER_MATE, 33, "7i7b+", 11, 0, 0, false},
+	    {"zuko051", 31, VERDICT_EXACT, 0, NULL, 0, 0, 0, false},
+	    {"zuko058", 29, VERDICT_EXACT, 0, NULL, 0, 0, 0, false},
+	    {"zuko060", 29, VERDICT_EXACT, 0, NULL, 0, 0, 0, false},
+	    {"zuko064", 75, VERDICT_LONGER_DEFENCE, 34, "2b1b", 40, 6, 66, false},
+	    {"zuko092", 13, VERDICT_EXACT, 0, NULL, 0, 0, 0, true},
+	    {"zuko093", 31, VERDICT_LEFTOVER_CONVENTION, 12, "7d6e", 20, 0, 0, false},
 	};
 	static Position root;
 	static Move given[DFPN_MAX_PV];
@@ -414,10 +423,13 @@ static void test_zuko_verdicts_pinned(void **state)
 		if (v->move != MOVE_NONE)
 			usi_format(v->move, u);
 		if (result.len != PIN[i].len || v->verdict != PIN[i].verdict || (PIN[i].ply && v->ply + 1 != PIN[i].ply) ||
-		    (PIN[i].move && strcmp(u, PIN[i].move) != 0) || (PIN[i].move && v->len != PIN[i].vlen))
-			fail_msg("%s: mate %d, %s at ply %d %s (%d plies); pinned: mate %d, %s at ply %d %s (%d)", PIN[i].name,
-			         result.len, verify_verdict_name(v->verdict), v->ply + 1, u, v->len, PIN[i].len,
-			         verify_verdict_name(PIN[i].verdict), PIN[i].ply, PIN[i].move ? PIN[i].move : "-", PIN[i].vlen);
+		    (PIN[i].move && strcmp(u, PIN[i].move) != 0) || (PIN[i].move && v->len != PIN[i].vlen) ||
+		    (PIN[i].worst && (v->worst_excess != PIN[i].worst || v->worst_ply + 1 != PIN[i].worst_ply)))
+			fail_msg("%s: mate %d, %s at ply %d %s (%d plies; worst +%d at %d); pinned: mate %d, %s at ply %d %s (%d; "
+			         "worst +%d at %d)",
+			         PIN[i].name, result.len, verify_verdict_name(v->verdict), v->ply + 1, u, v->len, v->worst_excess,
+			         v->worst_ply + 1, PIN[i].len, verify_verdict_name(PIN[i].verdict), PIN[i].ply,
+			         PIN[i].move ? PIN[i].move : "-", PIN[i].vlen, PIN[i].worst, PIN[i].worst_ply);
 	}
 }
 

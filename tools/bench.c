@@ -187,7 +187,7 @@ static void sig_one(Signature *sg, const char *name, const Position *root, bool 
 {
 	const DfpnResult *res = &sg->sc->res;
 	VerifyResult *vr = &sg->sc->vr;
-	dfpn_set_futile(sg->d, futile ? DFPN_FUTILE_NARROW : DFPN_FUTILE_NONE);
+	dfpn_set_futile(sg->d, futile ? DFPN_FUTILE_DEFAULT : DFPN_FUTILE_NONE);
 	dfpn_clear(sg->d);
 	double t0 = clock_now();
 	dfpn_solve(sg->d, root, NULL, &sg->sc->res);
@@ -202,7 +202,7 @@ static void sig_one(Signature *sg, const char *name, const Position *root, bool 
 		VerifySpec spec = {.stated_len = given_len, .given = given, .given_len = given_len};
 		dfpn_clear(sg->d);
 		vflags = verify_problem(sg->d, root, &spec, NULL, vr);
-		dfpn_set_futile(sg->d, DFPN_FUTILE_NARROW);
+		dfpn_set_futile(sg->d, DFPN_FUTILE_DEFAULT);
 		nodes += vr->nodes;
 		h = fnv_add(h, vflags);
 		h = fnv_add(h, (uint64_t)vr->len << 32 | (uint64_t)vr->cooks << 16 | (uint64_t)vr->unnecessary);

@@ -152,15 +152,22 @@ bool cli_interrupted(void) { return atomic_load(&sigint_stop); }
 
 void cli_json_verdict(FILE *f, const VerifyStated *v)
 {
-	fprintf(f, ",\"stated_verdict\":\"%s\"", verify_verdict_name(v->verdict));
+	if (v->verdict == VERDICT_NONE)
+		fputs(",\"stated_verdict\":null", f);
+	else
+		fprintf(f, ",\"stated_verdict\":\"%s\"", verify_verdict_name(v->verdict));
 	if (v->ply < 0 || v->move == MOVE_NONE) {
 		fputs(",\"verdict_ply\":null,\"verdict_move\":null,\"verdict_length\":null,\"verdict_excess\":null,"
 		      "\"worst_excess\":null,\"worst_ply\":null", f);
 		return;
 	}
 	char u[6];
-	fprintf(f, ",\"verdict_ply\":%d,\"verdict_move\":\"%s\",\"verdict_length\":%d", v->ply + 1, usi_format(v->move, u),
-	        v->len);
+	fprintf(f, ",\"verdict_ply\":%d,\"verdict_move\":\"%s\"", v->ply + 1, usi_format(v->move, u));
+	/* stated_not_mate: the move is where the line fails, no length */
+	if (v->verdict == VERDICT_STATED_NOT_MATE)
+		fputs(",\"verdict_length\":null", f);
+	else
+		fprintf(f, ",\"verdict_length\":%d", v->len);
 	if (v->len && v->stated_left)
 		fprintf(f, ",\"verdict_excess\":%d", v->len - v->stated_left);
 	else

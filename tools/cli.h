@@ -96,8 +96,8 @@ char *cli_join_args(char **argv, int first, int last);
  * narrow, got 'S'" and returns false. */
 bool cli_option_futile(const char *prog, const char *s, DfpnFutileRule *rule);
 
-/* The names of the rules for usage texts: "none|narrow|broad|nogain". */
-#define CLI_FUTILE_NAMES "none|narrow|broad|nogain"
+/* The names of the rules for usage texts: "none|narrow|broad|nogain|answered". */
+#define CLI_FUTILE_NAMES "none|narrow|broad|nogain|answered"
 
 /* ---- Ctrl-C ----
  *
@@ -131,9 +131,11 @@ bool cli_interrupted(void);
 void cli_json_string(FILE *f, const char *s);
 
 /* Writes a stated-answer verdict's JSON members to f, each after a comma:
- * "stated_verdict" (verify_verdict_name), "verdict_ply" (1-based),
+ * "stated_verdict" (verify_verdict_name; null for VERDICT_NONE: no stated
+ * length), "verdict_ply" (1-based),
  * "verdict_move" (USI), "verdict_length" (plies from that ply on by that
- * move, 0 if unknown) and "verdict_excess" (longer_defence and
+ * move, 0 if unknown; null for stated_not_mate, whose move is where the
+ * line fails) and "verdict_excess" (longer_defence and
  * leftover_convention: how many plies more than the stated line leaves;
  * else null), "worst_excess" and "worst_ply" (longer_defence: the most
  * plies any defence on the stated line outlasts it by, and where; null if

@@ -24,7 +24,7 @@
 /* The arguments after "tsume generate", as usage texts show them. */
 #define GENERATE_ARGS                                                                                                  \
 	"--mate N --count K [--seed S] [--pieces MIN-MAX] [--level easy|medium|hard] [--jobs J] [--out FILE[.gz]] "    \
-	"[--sheet FILE.html] [--futile none|narrow|broad|nogain] [--quiet]"
+	"[--sheet FILE.html] [--futile none|narrow|broad|nogain|answered] [--quiet]"
 
 /* Runs the generate sub-command; returns the exit status: 0 all K problems
  * written, 1 fewer than K found within the slot budget (the ones found are

@@ -24,7 +24,7 @@
 	"  --jobs J       worker threads (default: the number of cores); the output does not depend on it\n"          \
 	"  --out FILE     problem lines (default standard output; FILE.gz is written with gzip)\n"                     \
 	"  --sheet FILE   also write a printable HTML worksheet with the answers on a separate page\n"                  \
-	"  --futile R     the futile-interposition rule of the lengths: none, narrow (default), broad or nogain\n"                   \
+	"  --futile R     the futile-interposition rule of the lengths: none, narrow, broad, nogain (default) or answered\n"                   \
 	"exit status: 0 all written, 1 fewer than K found (those found are written), 2 bad usage or output error,\n"   \
 	"130 interrupted by Ctrl-C (the problems found so far are written)\n"
 

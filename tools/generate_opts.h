@@ -19,7 +19,7 @@ typedef struct {
 	const char *out_path; /* --out FILE, NULL = stdout ("-" too) */
 	const char *sheet_path; /* --sheet FILE.html, NULL = none */
 	bool quiet;           /* --quiet: no progress line, no closing figures */
-	DfpnFutileRule futile; /* --futile: none, narrow (default), broad or nogain */
+	DfpnFutileRule futile; /* --futile: none, narrow, broad, nogain (default) or answered */
 } GenOptions;
 
 #define GEN_COUNT_MAX 100000

@@ -95,8 +95,8 @@ GenWorker *gen_worker_new(void)
 	Worker *w = calloc(1, sizeof *w);
 	if (w)
 		w->dfpn = dfpn_new(GEN_HASH_MB);
-	/* the broad and nogain rules' sub-search made now, so that gen_run_slot's
-	 * dfpn_set_futile cannot fail */
+	/* the sub-search of the broad, nogain and answered rules made now, so
+	 * that gen_run_slot's dfpn_set_futile cannot fail */
 	if (w && w->dfpn && !dfpn_set_futile(w->dfpn, DFPN_FUTILE_BROAD)) {
 		dfpn_free(w->dfpn);
 		w->dfpn = NULL;

@@ -164,7 +164,7 @@ static void print_text(SolveCtx *ctx, Problem *pb, const DfpnResult *res, const 
 		printf("unknown (%s)\n", cli_reason_name(res->reason));
 	}
 	if (pb->given_len) {
-		printf("given answer (%d plies):", pb->given_len);
+		printf("given answer (%d pl%s):", pb->given_len, pb->given_len == 1 ? "y" : "ies");
 		for (int i = 0; i < pb->given_len; i++) {
 			char usi[6];
 			printf(" %s", usi_format(pb->given[i], usi));
@@ -176,12 +176,17 @@ static void print_text(SolveCtx *ctx, Problem *pb, const DfpnResult *res, const 
 				k++;
 			if (k < pb->given_len || k < res->pv_len)
 				printf("our main line differs from the given answer from ply %d on%s\n", k + 1,
-				       res->len == pb->given_len ? " (same length: another longest defence or final move)" : "");
+				       res->len == pb->given_len &&
+				               (stated->verdict == VERDICT_EXACT || stated->verdict == VERDICT_FINAL_ALT)
+				           ? " (same length: another longest defence or final move)"
+				           : "");
 		}
 		char why[160];
 		printf("given answer: %s", verify_verdict_name(stated->verdict));
 		if (verify_stated_text(stated, why, sizeof why) > 0)
 			printf(" (%s)", why);
+		else if (stated->verdict == VERDICT_UNDECIDED)
+			printf(" (a limit stopped the searches that judge the answer; raise --nodes or --time)");
 		printf("\n");
 	}
 	if (res->status == DFPN_MATE) {

@@ -169,7 +169,7 @@ static void cmd_setoption(Usi *u, char *args)
 	} else if (strcmp(name, "FutileRule") == 0 && value) {
 		if (!dfpn_futile_parse(value, &u->futile)) {
 			char q[200];
-			say(u, "info string error: FutileRule must be none, narrow, broad or nogain, got '%s'", sfen_quote(q, sizeof q, value, 40));
+			say(u, "info string error: FutileRule must be none, narrow, broad, nogain or answered, got '%s'", sfen_quote(q, sizeof q, value, 40));
 		}
 	}
 }
@@ -294,7 +294,7 @@ int usi_run_config(FILE *in, FILE *out, const char *first_line, const UsiConfig 
 			say(u, "id author the tsume developers");
 			say(u, "option name USI_Hash type spin default %d min 1 max 1048576", USI_HASH_DEFAULT);
 			say(u, "option name ShortestMate type check default true");
-			say(u, "option name FutileRule type combo default %s var none var narrow var broad var nogain", dfpn_futile_name(DFPN_FUTILE_DEFAULT));
+			say(u, "option name FutileRule type combo default %s var none var narrow var broad var nogain var answered", dfpn_futile_name(DFPN_FUTILE_DEFAULT));
 			say(u, "usiok");
 		} else if (strcmp(cmd, "isready") == 0) {
 			if (!u->searching && !ensure_table(u))

@@ -134,8 +134,8 @@ static void reasons_text(const VerifyResult *r, const char *sep, char *buf, size
 		}
 	}
 	if (r->flags & VERIFY_UNDECIDED)
-		ADD("%sundecided (a limit stopped %d check%s)", n ? sep : "", r->undecided > 0 ? r->undecided : 1,
-		    r->undecided > 1 ? "s" : "");
+		ADD("%sundecided (a limit stopped %d of verify's searches%s)", n ? sep : "", r->undecided > 0 ? r->undecided : 1,
+		    r->solve.status == DFPN_MATE && !r->solve.len_minimal ? "; the length is not proven minimal" : "");
 #undef ADD
 }
 
@@ -197,10 +197,7 @@ static void print_result(int fmt, const Slot *s, Summary *sum)
 		cli_json_string(stdout, usi);
 		printf(",\"nodes\":%llu,\"seconds\":%.3f", (unsigned long long)r->nodes, r->seconds);
 		const VerifyStated *v = &r->stated;
-		if (v->verdict == VERDICT_NONE)
-			printf(",\"stated_verdict\":null");
-		else
-			cli_json_verdict(stdout, v);
+		cli_json_verdict(stdout, v);
 		printf("}\n");
 	} else {
 		cli_csv_field(stdout, s->file);
@@ -309,8 +306,32 @@ static void print_done(Queue *q, Printer *pr)
 	"  --nodes N    node limit per problem (default none)\n"                                                                   \
 	"  --hash MB    hash table per job (default 64)\n"                                                                         \
 	"  --format F   text (default), json (one object a line) or csv\n"                                                         \
-	"  --futile R   the futile-interposition rule: none, narrow (default), broad or nogain\n"                                                  \
-	"exit status: 0 every problem passed, 1 some problem failed or was undecided, 2 bad input or usage\n"
+	"  --futile R   the futile-interposition rule: none, narrow, broad, nogain (default) or answered\n"                        \
+	"exit status: 0 every problem passed, 1 some problem failed or was undecided, 2 bad input or usage,\n"                     \
+	"             3 a --hash table that cannot be allocated for every job\n"
+
+/* A problem's stated answer is one length: its line (if any) has an odd
+ * number of plies (a mate ends with the attacker's move) and as many as
+ * mate=N says.  false, with why (size bytes), if not. */
+static bool stated_consistent(const PioProblem *p, char *why, size_t size)
+{
+	long mate = -1;
+	bool has_mate = pio_meta_int(p, "mate", &mate);
+	if (p->n_moves > 0 && p->n_moves % 2 == 0) {
+		snprintf(why, size, "stated answer: its line has %d plies, an even number (a mate ends with the attacker's move)",
+		         p->n_moves);
+		return false;
+	}
+	if (has_mate && mate % 2 == 0) {
+		snprintf(why, size, "stated answer: mate=%ld is even (a mate ends with the attacker's move)", mate);
+		return false;
+	}
+	if (has_mate && p->n_moves > 0 && mate != p->n_moves) {
+		snprintf(why, size, "stated answer: mate=%ld but its line has %d plies", mate, p->n_moves);
+		return false;
+	}
+	return true;
+}
 
 int cmd_verify(int argc, char **argv)
 {
@@ -464,6 +485,14 @@ int cmd_verify(int argc, char **argv)
 				sum.bad_lines++;
 				if (rc == PIO_ERR_STREAM)
 					break;
+				continue;
+			}
+			char why[120];
+			if (!stated_consistent(&s->problem, why, sizeof why)) {
+				if (tty)
+					fprintf(stderr, "\r\033[K");
+				fprintf(stderr, "%s:%ld: %s\n", file, s->problem.line, why);
+				sum.bad_lines++;
 				continue;
 			}
 			s->file = file;
