@@ -17,6 +17,7 @@
 #ifndef TSUME_REPTABLE_H
 #define TSUME_REPTABLE_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
@@ -29,10 +30,19 @@ typedef struct {
 	uint16_t gen;
 } RepEntry;
 
+/* How a RepEntry is kept: two 64-bit words, each loaded and stored whole,
+ * w[1] = start | len << 16 | amount << 32 | gen << 48 and w[0] = path_key ^
+ * w[1], so that a slot torn by a concurrent store reads as a miss (the
+ * XOR-checked key of tt.h's TTSlot). */
+typedef struct {
+	_Atomic uint64_t w[2];
+} RepSlot;
+_Static_assert(sizeof(RepSlot) == sizeof(RepEntry), "RepSlot layout");
+
 #define RT_WAYS 4
 
 typedef struct {
-	RepEntry *entries;
+	RepSlot *entries;
 	size_t n; /* entries: a power of two, >= RT_WAYS * 256 */
 	uint16_t gen;
 } RepTable;

@@ -19,7 +19,7 @@
 
 static size_t map_size(const TT *tt)
 {
-	size_t bytes = tt->nbuckets * TT_BUCKET_SIZE * sizeof(TTEntry);
+	size_t bytes = tt->nbuckets * TT_BUCKET_SIZE * sizeof(TTSlot);
 	return (bytes + 4095) / 4096 * 4096;
 }
 
@@ -27,7 +27,7 @@ int tt_init(TT *tt, size_t bytes)
 {
 	if (bytes >= TT_HUGE_MIN)
 		bytes = bytes / TT_HUGE_PAGE * TT_HUGE_PAGE;
-	size_t nb = bytes / (TT_BUCKET_SIZE * sizeof(TTEntry));
+	size_t nb = bytes / (TT_BUCKET_SIZE * sizeof(TTSlot));
 	if (nb < 1)
 		nb = 1;
 	tt->nbuckets = nb;
@@ -64,7 +64,7 @@ void tt_free(TT *tt)
 void tt_clear(TT *tt)
 {
 	if (++tt->gen == 0) {
-		memset(tt->entries, 0, tt->nbuckets * TT_BUCKET_SIZE * sizeof(TTEntry));
+		memset(tt->entries, 0, tt->nbuckets * TT_BUCKET_SIZE * sizeof(TTSlot));
 		tt->gen = 1;
 	}
 	tt->used = 0;
@@ -72,17 +72,48 @@ void tt_clear(TT *tt)
 
 static inline bool live(const TT *tt, const TTEntry *e) { return e->amount != 0 && e->gen == tt->gen; }
 
-static inline TTEntry *bucket_of(const TT *tt, uint64_t key)
+static inline TTSlot *bucket_of(const TT *tt, uint64_t key)
 {
 	return &tt->entries[tt_bucket_index(tt, key) * TT_BUCKET_SIZE];
+}
+
+/* The entry a slot holds (see TTSlot): a slot torn by a concurrent store
+ * gives a key no lookup asks for. */
+static inline TTEntry slot_load(const TTSlot *s)
+{
+	uint64_t w1 = atomic_load_explicit(&s->w[1], memory_order_relaxed);
+	uint64_t w2 = atomic_load_explicit(&s->w[2], memory_order_relaxed);
+	uint64_t w3 = atomic_load_explicit(&s->w[3], memory_order_relaxed);
+	uint64_t w0 = atomic_load_explicit(&s->w[0], memory_order_relaxed);
+	return (TTEntry){.key = w0 ^ w1 ^ w2 ^ w3,
+	                 .hand = (Hand)w1,
+	                 .pn = (uint32_t)(w1 >> 32),
+	                 .dn = (uint32_t)w2,
+	                 .amount = (uint32_t)(w2 >> 32),
+	                 .len = (uint16_t)w3,
+	                 .gen = (uint16_t)(w3 >> 16),
+	                 .flags = (uint16_t)(w3 >> 32),
+	                 .depth = (uint16_t)(w3 >> 48)};
+}
+
+static inline void slot_store(TTSlot *s, const TTEntry *e)
+{
+	uint64_t w1 = (uint64_t)e->hand | (uint64_t)e->pn << 32;
+	uint64_t w2 = (uint64_t)e->dn | (uint64_t)e->amount << 32;
+	uint64_t w3 = (uint64_t)e->len | (uint64_t)e->gen << 16 | (uint64_t)e->flags << 32 | (uint64_t)e->depth << 48;
+	atomic_store_explicit(&s->w[1], w1, memory_order_relaxed);
+	atomic_store_explicit(&s->w[2], w2, memory_order_relaxed);
+	atomic_store_explicit(&s->w[3], w3, memory_order_relaxed);
+	atomic_store_explicit(&s->w[0], e->key ^ w1 ^ w2 ^ w3, memory_order_relaxed);
 }
 
 TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain)
 {
 	TTProbe r = {1, 1, 0, false, false, INT16_MAX, hand};
-	const TTEntry *b = bucket_of(tt, key);
+	const TTSlot *b = bucket_of(tt, key);
 	for (int i = 0; i < TT_BUCKET_SIZE; i++) {
-		const TTEntry *e = &b[i];
+		TTEntry snap = slot_load(&b[i]);
+		const TTEntry *e = &snap;
 		if (!live(tt, e) || e->key != key)
 			continue;
 		if (e->pn == 0) {
@@ -105,7 +136,10 @@ TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain)
 void tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn pn, PnDn dn, int len, uint64_t amount,
               int depth)
 {
-	TTEntry *b = bucket_of(tt, key);
+	TTSlot *b = bucket_of(tt, key);
+	TTEntry bucket[TT_BUCKET_SIZE];
+	for (int i = 0; i < TT_BUCKET_SIZE; i++)
+		bucket[i] = slot_load(&b[i]);
 	TTEntry *victim = NULL;
 	bool victim_is_new = false;
 	uint32_t amt = amount >= UINT32_MAX / 2 ? UINT32_MAX / 2 : (uint32_t)amount + 1;
@@ -116,7 +150,7 @@ void tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn pn, PnDn d
 	if (len > TT_LEN_INF)
 		len = TT_LEN_INF;
 	for (int i = 0; i < TT_BUCKET_SIZE; i++) {
-		TTEntry *e = &b[i];
+		TTEntry *e = &bucket[i];
 		if (!live(tt, e) || e->key != key)
 			continue;
 		bool e_proven = e->pn == 0, e_disproven = e->dn == 0;
@@ -142,7 +176,7 @@ void tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn pn, PnDn d
 	if (!victim) {
 		victim_is_new = true;
 		for (int i = 0; i < TT_BUCKET_SIZE; i++) {
-			TTEntry *e = &b[i];
+			TTEntry *e = &bucket[i];
 			if (!live(tt, e)) {
 				victim = e;
 				tt->used++;
@@ -175,29 +209,34 @@ void tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn pn, PnDn d
 	} else if (depth < victim->depth) {
 		victim->depth = (uint16_t)depth;
 	}
+	slot_store(&b[victim - bucket], victim);
 }
 
-/* The open entry of exactly (key, hand), or NULL. */
-static TTEntry *find_open(const TT *tt, uint64_t key, Hand hand)
+/* The slot of the open entry of exactly (key, hand) and that entry in *e,
+ * or NULL. */
+static TTSlot *find_open(const TT *tt, uint64_t key, Hand hand, TTEntry *e)
 {
-	TTEntry *b = bucket_of(tt, key);
+	TTSlot *b = bucket_of(tt, key);
 	for (int i = 0; i < TT_BUCKET_SIZE; i++) {
-		TTEntry *e = &b[i];
+		*e = slot_load(&b[i]);
 		if (live(tt, e) && e->key == key && e->hand == hand && e->pn != 0 && e->dn != 0)
-			return e;
+			return &b[i];
 	}
 	return NULL;
 }
 
 void tt_mark_rep(TT *tt, uint64_t key, Hand hand, int depth)
 {
-	TTEntry *e = find_open(tt, key, hand);
-	if (!e) {
+	TTEntry e;
+	TTSlot *s = find_open(tt, key, hand, &e);
+	if (!s) {
 		tt_store(tt, key, hand, hand, 1, 1, 0, 0, depth);
-		e = find_open(tt, key, hand); /* NULL if a result for hand blocked it */
+		s = find_open(tt, key, hand, &e); /* NULL if a result for hand blocked it */
 	}
-	if (e)
-		e->flags |= TT_FLAG_REP;
+	if (s) {
+		e.flags |= TT_FLAG_REP;
+		slot_store(s, &e);
+	}
 }
 
 int tt_hashfull(const TT *tt)

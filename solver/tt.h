@@ -29,6 +29,7 @@
 
 #include "types.h"
 
+#include <stdatomic.h>
 #include <stddef.h>
 
 typedef uint64_t PnDn;
@@ -67,10 +68,23 @@ typedef struct {
 #define TT_FLAG_REP 1u
 _Static_assert(sizeof(TTEntry) == 32, "TTEntry layout");
 
+/* How a TTEntry is kept in the table: four 64-bit words, each loaded and
+ * stored whole, w[0] = key ^ w[1] ^ w[2] ^ w[3] (the others: hand | pn << 32,
+ * dn | amount << 32, len | gen << 16 | flags << 32 | depth << 48).  A slot
+ * read while another thread writes it can mix words of two stores; the key
+ * it then gives is not the key looked up (but with the 2^-64 chance of any
+ * key collision), so the read counts as a miss -- never a wrong result
+ * (Hyatt and Mann, "A lockless transposition-table implementation for
+ * parallel search", ICGA Journal 25(1), 2002; as Crafty does). */
+typedef struct {
+	_Atomic uint64_t w[4];
+} TTSlot;
+_Static_assert(sizeof(TTSlot) == 32, "TTSlot layout");
+
 #define TT_BUCKET_SIZE 8
 
 typedef struct {
-	TTEntry *entries;
+	TTSlot *entries;
 	size_t nbuckets; /* any count >= 1; a key maps to (key * nbuckets) >> 64 */
 	size_t used;     /* occupied entries of this generation */
 	uint16_t gen;
@@ -105,7 +119,7 @@ static inline size_t tt_bucket_index(const TT *tt, uint64_t key)
 static inline void tt_prefetch(const TT *tt, uint64_t key)
 {
 	const char *b = (const char *)&tt->entries[tt_bucket_index(tt, key) * TT_BUCKET_SIZE];
-	for (size_t i = 0; i < TT_BUCKET_SIZE * sizeof(TTEntry); i += 64)
+	for (size_t i = 0; i < TT_BUCKET_SIZE * sizeof(TTSlot); i += 64)
 		__builtin_prefetch(b + i);
 }
 

@@ -15,6 +15,7 @@
  */
 #include "testutil.h"
 
+#include "reptable.h"
 #include "tt.h"
 
 static TT tt;
@@ -277,6 +278,58 @@ static void test_hashfull(void **state)
 	tt_free(&t);
 }
 
+/* A slot torn by two stores (words of each mixed, as a concurrent write can
+ * leave it) reads as a miss, never as a result neither store made
+ * (TTSlot's XOR-checked key; the same for the repetition table). */
+static void test_torn_slot_misses(void **state)
+{
+	(void)state;
+	TT t;
+	assert_int_equal(tt_init(&t, TT_BUCKET_SIZE * sizeof(TTSlot)), 0); /* one bucket */
+	uint64_t key = 0x0123456789abcdefull;
+	Hand h = tu_hand(1, 0, 0, 0, 0, 0, 0);
+	/* a proof, then its words kept; then the open values of another hand */
+	tt_store(&t, key, h, h, 0, PNDN_INF, 5, 10, 0);
+	uint64_t proof[4];
+	for (int w = 0; w < 4; w++)
+		proof[w] = atomic_load(&t.entries[0].w[w]);
+	tt_clear(&t);
+	store_open(&t, key, 0, 7, 9, 10, 0);
+	uint64_t open[4];
+	for (int w = 0; w < 4; w++)
+		open[w] = atomic_load(&t.entries[0].w[w]);
+	assert_true(tt_probe(&t, key, 0, 0).found);
+	/* every mix of the two stores' words but the two whole ones */
+	for (unsigned mask = 1; mask < 15; mask++) {
+		for (int w = 0; w < 4; w++)
+			atomic_store(&t.entries[0].w[w], (mask >> w & 1) ? proof[w] : open[w]);
+		/* neither the proof nor the open values: a miss (the check
+		 * word no longer gives the key) */
+		TTProbe p = tt_probe(&t, key, h, 100);
+		assert_false(p.found && p.pn == 0);
+		TTProbe q = tt_probe(&t, key, 0, 100);
+		assert_false(q.found);
+	}
+	tt_free(&t);
+
+	RepTable rt;
+	assert_int_equal(rt_init(&rt, 0), 0);
+	uint64_t pk = 0xfedcba9876543210ull;
+	int start, len;
+	rt_store(&rt, pk, 3, 9, 100);
+	RepSlot *slot = NULL;
+	for (size_t i = 0; i < rt.n && !slot; i++)
+		if (atomic_load(&rt.entries[i].w[0]) != 0)
+			slot = &rt.entries[i];
+	assert_non_null(slot);
+	uint64_t a1 = atomic_load(&slot->w[1]);
+	rt_store(&rt, pk, 7, 2, 100);
+	assert_true(rt_probe(&rt, pk, &start, &len) && start == 7 && len == 2);
+	atomic_store(&slot->w[1], a1); /* the first store's data under the second's check word */
+	assert_false(rt_probe(&rt, pk, &start, &len));
+	rt_free(&rt);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -289,6 +342,7 @@ int main(void)
 	    cmocka_unit_test_setup(test_mark_rep, fresh),
 	    cmocka_unit_test_setup(test_open_depth, fresh),
 	    cmocka_unit_test_setup(test_hashfull, fresh),
+	    cmocka_unit_test_setup(test_torn_slot_misses, fresh),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
