@@ -3,6 +3,7 @@
 #   make test       build and run every unit test (cmocka) against ../shared data
 #   make bench      speed figures (perft, check generation)
 #   make asan       build with -fsanitize=address,undefined and assertions, run the tests
+#   make tsan       build with -fsanitize=thread, run verify/generate --jobs 2 and the USI tests
 #   make fuzz       clang libFuzzer targets build-fuzz/fuzz_* (tests/fuzz/); make fuzz-run FUZZ_TIME=600
 CC      ?= cc
 ARCH    ?= -march=native
@@ -29,7 +30,7 @@ TEST_BIN   := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 ALL_CFLAGS = $(BASEFLAGS) $(MODE_FLAGS) $(CFLAGS)
 
-.PHONY: all test bench asan fuzz fuzz-run clean format check-tests
+.PHONY: all test bench asan tsan test-tsan fuzz fuzz-run clean format check-tests
 all: tsume
 
 tsume: $(BUILD)/tsume
@@ -82,6 +83,19 @@ test-asan: $(TEST_BIN) $(BUILD)/tsume
 	 TSUME_QUICK=1 python3 tests/test_usi.py ./$(BUILD)/tsume $(SHARED); sh tests/test_sheet.sh ./$(BUILD)/tsume --no-browser; \
 	 ./$(BUILD)/tsume generate --quiet --mate 3 --count 3 --jobs 2 | ./$(BUILD)/tsume verify - >/dev/null && echo "generate under ASan: 3 problems verified"
 
+# ThreadSanitizer over the code that runs threads: verify and generate with
+# --jobs 2 (a worker pool), the USI engine (a search thread and stop / quit).
+tsan:
+	$(MAKE) BUILD=build-tsan MODE_FLAGS= CFLAGS="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" \
+	    LDLIBS="-lz -lpthread -lm -fsanitize=thread" test-tsan
+
+test-tsan: $(BUILD)/tsume
+	@set -e; export TSAN_OPTIONS="halt_on_error=1 exitcode=66"; \
+	 head -203 $(SHARED)/problems/raw/shogiboardq/tsume_7ply_1000_20261001.txt | ./$(BUILD)/tsume verify --jobs 2 - >/dev/null || \
+	   [ $$? -eq 1 ]; echo "verify --jobs 2 under TSan: 200 problems"; \
+	 ./$(BUILD)/tsume generate --quiet --mate 3 --count 6 --jobs 2 >/dev/null; echo "generate --jobs 2 under TSan: 6 problems"; \
+	 TSUME_QUICK=1 python3 tests/test_usi.py ./$(BUILD)/tsume $(SHARED)
+
 # Fuzz targets (tests/fuzz/fuzz_NAME.c, seeds in tests/fuzz/corpus/NAME/): clang with
 # -fsanitize=fuzzer,address,undefined and assertions.  fuzz-run runs each for FUZZ_TIME
 # seconds, one after the other, growing build-fuzz/corpus/NAME; crashes land in build-fuzz/.
@@ -107,6 +121,6 @@ format:
 	clang-format -i core/*.[ch] solver/*.[ch] tools/*.[ch] tests/*.[ch]
 
 clean:
-	rm -rf build build-asan build-fuzz tsume
+	rm -rf build build-asan build-tsan build-fuzz tsume
 
 -include $(CORE_OBJ:.o=.d) $(SOLVER_OBJ:.o=.d) $(TOOLS_OBJ:.o=.d) $(TEST_BIN:=.d)
