@@ -570,11 +570,11 @@ name="bad input: only empty lines (solve -)"
 printf '\n  \n' | "$TSUME" solve -q - >"$tmp/out" 2>"$tmp/err"
 rc=$?
 expect_msg 2 "tsume: no problem on standard input"
-name="bad input: only empty lines (verify: no problem, nothing failed)"
+name="bad input: only empty lines (verify: no problem in the input, exit 2 -- a CI check must not pass on it)"
 printf '\n  \n' >"$tmp/empty.sfen"
 "$TSUME" verify --jobs 1 "$tmp/empty.sfen" >"$tmp/out" 2>"$tmp/err"
 rc=$?
-expect 0 "err:verify summary: 0 problems, 0 passed, 0 failed, 0 bad lines"
+expect 2 "err:verify summary: 0 problems, 0 passed, 0 failed, 0 bad lines" "err:tsume verify: no problem in the input"
 
 # a 1 MB line: refused in constant memory, the next line still read
 head -c 1048576 /dev/zero | tr '\0' x >"$tmp/long.sfen"
@@ -696,6 +696,11 @@ done
 bad_value "tsume generate: --seed must be a whole number, 0..18446744073709551615, got '-1'" generate --mate 1 --count 1 --seed -1
 bad_value "tsume generate: --jobs must be a whole number of threads, 1..256, got '0'" generate --mate 1 --count 1 --jobs 0
 bad_value "tsume generate: --level must be easy, medium or hard, got 'tricky'" generate --mate 1 --count 1 --level tricky
+# every output path checked before generating (hours at mate 7-9)
+run "generate --sheet into a missing directory: refused at start-up" "" generate --mate 7 --count 1000 --sheet /no/such/dir/x.html
+expect 2 "err:tsume generate: /no/such/dir/x.html: No such file or directory"
+run "generate --sheet onto a directory: refused at start-up" "" generate --mate 7 --count 1000 --sheet "$tmp"
+expect 2 "err:tsume generate: $tmp: Is a directory"
 bad_value "tsume: DEPTH must be a whole number of plies, 1..20, got ' 3'" perft startpos " 3"
 name="moves --checks --evasions"
 "$TSUME" moves --checks --evasions "$M1" >"$tmp/out" 2>"$tmp/err"

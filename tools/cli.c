@@ -238,6 +238,33 @@ bool cli_ends_with_gz(const char *s)
 	return n >= 3 && s[n - 3] == '.' && (s[n - 2] | 0x20) == 'g' && (s[n - 1] | 0x20) == 'z';
 }
 
+int cli_output_check(const char *path, const char *prog)
+{
+	struct stat st;
+	if (!path || strcmp(path, "-") == 0)
+		return 0;
+	bool exists = stat(path, &st) == 0;
+	if (exists && S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(EISDIR));
+		return EXIT_BADINPUT;
+	}
+	if (exists && !S_ISREG(st.st_mode))
+		return 0; /* a device or a pipe: opened when written */
+	char tmp[4096];
+	if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof tmp) {
+		fprintf(stderr, "%s: %s: path too long\n", prog, path);
+		return EXIT_BADINPUT;
+	}
+	FILE *f = fopen(tmp, "w");
+	if (!f) {
+		fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
+		return EXIT_BADINPUT;
+	}
+	fclose(f);
+	remove(tmp);
+	return 0;
+}
+
 int cli_output_open(CliOutput *out, const char *path, const char *prog)
 {
 	PioError perr;

@@ -183,6 +183,13 @@ typedef struct {
 	char tmp_path[4096];
 } CliOutput;
 
+/* Checks at start-up that path (not "-", a device or a pipe) can be written
+ * -- a file created there and removed at once -- so that a long run does
+ * not fail only at its end.  Returns 0, or EXIT_BADINPUT after a message
+ * "PROG: PATH: reason" on stderr (a directory, a missing directory, no
+ * permission). */
+int cli_output_check(const char *path, const char *prog);
+
 /* Opens path (gzip when it ends in .gz) for writing.  Returns 0, or
  * EXIT_BADINPUT after a message "PROG: PATH: reason" on stderr. */
 int cli_output_open(CliOutput *out, const char *path, const char *prog);

@@ -343,6 +343,9 @@ int cmd_generate(int argc, char **argv)
 	int rc = gen_parse_options(argc, argv, &o);
 	if (rc >= 0)
 		return rc;
+	/* every output path checked before hours of generating */
+	if ((rc = cli_output_check(o.sheet_path, "tsume generate")) != 0)
+		return rc;
 	CliOutput out;
 	if ((rc = cli_output_open(&out, o.out_path, "tsume generate")) != 0)
 		return rc;

@@ -528,5 +528,11 @@ int cmd_verify(int argc, char **argv)
 	free(q.slots);
 	if (sum.bad_lines || sum.files_unreadable)
 		return EXIT_BADINPUT;
+	if (sum.problems == 0 && !interrupted) {
+		/* an empty collection is a mistake, not a pass (a CI check must not
+		 * go green on it) */
+		fprintf(stderr, "tsume verify: no problem in the input\n");
+		return EXIT_BADINPUT;
+	}
 	return sum.passed == sum.problems && !interrupted ? EXIT_MATE : EXIT_NOMATE;
 }
