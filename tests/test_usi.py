@@ -216,6 +216,23 @@ for shortest in ("true", "false"):
     e.close()
 check("Zuko lines complete at go mate 300", not bad and lines > 0, f"{lines} lines; bad: {bad[:3]}")
 
+# go mate with a bad time: an error and "checkmate timeout", no search; no
+# position: never "nomate" (a GUI would show 不詰 for a position it never set)
+e = Engine()
+e.send("usi")
+e.read_until("usiok")
+e.send("go mate 1000")
+lines = e.read_until("checkmate")
+check("go mate, no position", lines[-2:] == ["info string error: no valid position", "checkmate timeout"], lines)
+e.send("position sfen 9/9/9/8k/8B/8+R/9/9/9 b rb4g4s4n4l18p 1")
+for bad in ("-5", "abc", "0", "12x"):
+    e.send("go mate " + bad)
+    lines = e.read_until("checkmate")
+    check("go mate " + bad, lines[-2:] == ["info string error: go mate takes a time in milliseconds, 1..4611686018427387903, or infinite, got '%s'" % bad, "checkmate timeout"], lines)
+e.send("go mate")
+check("bare go mate: infinite", e.read_until("checkmate")[-1] == "checkmate 1e3c+", "")
+e.close()
+
 # FutileRule: C27 of cases.tsv is mate 1 under the default "nogain" (every
 # evasion a drop: the narrow test; the drop on 1e is futile), 3 under "none"
 e = Engine()

@@ -19,6 +19,7 @@
 #include "dfpn.h"
 #include "line.h"
 #include "notation.h"
+#include "number.h"
 #include "sfen.h"
 
 #include <pthread.h>
@@ -200,8 +201,9 @@ static void cmd_go(Usi *u, char *args)
 		return;
 	}
 	if (!u->have_root) {
+		/* not "nomate": a GUI would show 不詰 for a position it never set */
 		say(u, "info string error: no valid position");
-		say(u, "checkmate nomate");
+		say(u, "checkmate timeout");
 		return;
 	}
 	if (!ensure_table(u)) {
@@ -209,14 +211,22 @@ static void cmd_go(Usi *u, char *args)
 		say(u, "checkmate timeout");
 		return;
 	}
+	/* go mate <ms> | infinite; a bare "go mate" is infinite too */
 	char *v = mate + 4;
 	while (*v == ' ')
 		v++;
-	u->time_ms = 0;
-	if (strncmp(v, "infinite", 8) != 0 && *v) {
-		long long ms = strtoll(v, NULL, 10);
-		u->time_ms = ms > 0 ? ms : 1;
+	char word[32];
+	size_t wn = strcspn(v, " \t");
+	snprintf(word, sizeof word, "%.*s", (int)(wn < sizeof word - 1 ? wn : sizeof word - 1), v);
+	uint64_t ms = 0;
+	if (*word && strcmp(word, "infinite") != 0 && (wn >= sizeof word - 1 || !num_parse_uint(word, 1, INT64_MAX / 2, &ms))) {
+		char q[64];
+		say(u, "info string error: go mate takes a time in milliseconds, 1..%lld, or infinite, got '%s'",
+		    (long long)(INT64_MAX / 2), sfen_quote(q, sizeof q, v, 20));
+		say(u, "checkmate timeout");
+		return;
 	}
+	u->time_ms = (int64_t)ms; /* 0 = infinite */
 	if (!dfpn_set_futile(u->d, u->futile)) {
 		say(u, "info string error: no memory for FutileRule %s; searching with %s", dfpn_futile_name(u->futile),
 		    dfpn_futile_name(dfpn_futile(u->d)));
