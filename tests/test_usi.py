@@ -233,6 +233,24 @@ e.send("go mate")
 check("bare go mate: infinite", e.read_until("checkmate")[-1] == "checkmate 1e3c+", "")
 e.close()
 
+# setoption: names in any case, blanks around name and value, bad values
+# named (the option kept)
+e = Engine()
+e.send("usi")
+e.read_until("usiok")
+for cmd, want in (("setoption name USI_Hash value abc", "info string error: USI_Hash must be a whole number of megabytes, 1..1048576, got 'abc'"),
+                  ("setoption name ShortestMate value maybe", "info string error: ShortestMate must be true or false, got 'maybe'"),
+                  ("setoption name FutileRule value", "info string error: FutileRule must be none, narrow, broad, nogain or answered, got ''")):
+    e.send(cmd)
+    e.send("isready")
+    lines = e.read_until("readyok")
+    check(cmd, lines == [want, "readyok"], lines)
+e.send("setoption name futilerule  value  none")
+e.send("position sfen 9/9/9/8k/8B/8+R/9/9/9 b rb4g4s4n4l18p 1")
+e.send("go mate 2000")
+check("setoption name in lower case, two blanks", e.read_until("checkmate")[-1] == "checkmate 1e3c+ P*1e 1f1e", "")
+e.close()
+
 # FutileRule: C27 of cases.tsv is mate 1 under the default "nogain" (every
 # evasion a drop: the narrow test; the drop on 1e is futile), 3 under "none"
 e = Engine()

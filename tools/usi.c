@@ -27,6 +27,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #define USI_LINE_MAX (1 << 20)
@@ -146,33 +147,64 @@ static bool ensure_table(Usi *u)
 	return u->d != NULL;
 }
 
+/* The token "value" in s (a whole word after a blank), or NULL. */
+static char *find_value_word(char *s)
+{
+	for (char *p = strstr(s, "value"); p; p = strstr(p + 1, "value"))
+		if (p > s && (p[-1] == ' ' || p[-1] == '\t') && (p[5] == '\0' || p[5] == ' ' || p[5] == '\t'))
+			return p;
+	return NULL;
+}
+
+/* setoption name NAME [value VALUE]: names as the engine lists them, in any
+ * case (a GUI or a user may type "futilerule"); blanks around either are
+ * not part of it; a bad value is an info string error, the option kept. */
 static void cmd_setoption(Usi *u, char *args)
 {
-	char *name = strstr(args, "name ");
-	char *value = strstr(args, " value ");
-	if (!name)
+	char q[200];
+	while (*args == ' ' || *args == '\t')
+		args++;
+	if (strncmp(args, "name", 4) != 0 || (args[4] != ' ' && args[4] != '\t')) {
+		say(u, "info string error: setoption needs 'name NAME [value VALUE]'");
 		return;
-	name += 5;
+	}
+	char *name = args + 5;
+	while (*name == ' ' || *name == '\t')
+		name++;
+	char *value = find_value_word(name);
 	if (value) {
-		*value = '\0';
-		value += 7;
+		char *end = value;
+		value += 5;
+		while (*value == ' ' || *value == '\t')
+			value++;
+		while (end > name && (end[-1] == ' ' || end[-1] == '\t'))
+			end--;
+		*end = '\0';
 	}
-	if (strcmp(name, "USI_Hash") == 0 && value) {
-		long long mb = strtoll(value, NULL, 10); /* saturates: no overflow */
-		if (mb >= 1 && (size_t)mb <= u->max_hash_mb)
+	if (strcasecmp(name, "USI_Hash") == 0) {
+		uint64_t mb;
+		if (!value || !num_parse_uint(value, 0, UINT64_MAX, &mb))
+			say(u, "info string error: USI_Hash must be a whole number of megabytes, 1..%zu, got '%s'", u->max_hash_mb,
+			    sfen_quote(q, sizeof q, value ? value : "", 40));
+		else if (mb < 1 || mb > u->max_hash_mb)
+			say(u, "info string error: USI_Hash %s out of range, 1..%zu megabytes", sfen_quote(q, sizeof q, value, 40),
+			    u->max_hash_mb);
+		else
 			u->hash_mb = (size_t)mb;
-		else {
-			char q[200];
-			say(u, "info string error: USI_Hash %s out of range", sfen_quote(q, sizeof q, value, 40));
-		}
-	} else if (strcmp(name, "ShortestMate") == 0 && value) {
-		u->shortest = strcmp(value, "false") != 0;
-	} else if (strcmp(name, "FutileRule") == 0 && value) {
-		if (!dfpn_futile_parse(value, &u->futile)) {
-			char q[200];
-			say(u, "info string error: FutileRule must be none, narrow, broad, nogain or answered, got '%s'", sfen_quote(q, sizeof q, value, 40));
-		}
+	} else if (strcasecmp(name, "ShortestMate") == 0) {
+		if (value && strcmp(value, "true") == 0)
+			u->shortest = true;
+		else if (value && strcmp(value, "false") == 0)
+			u->shortest = false;
+		else
+			say(u, "info string error: ShortestMate must be true or false, got '%s'",
+			    sfen_quote(q, sizeof q, value ? value : "", 40));
+	} else if (strcasecmp(name, "FutileRule") == 0) {
+		if (!value || !dfpn_futile_parse(value, &u->futile))
+			say(u, "info string error: FutileRule must be none, narrow, broad, nogain or answered, got '%s'",
+			    sfen_quote(q, sizeof q, value ? value : "", 40));
 	}
+	/* other names (USI_Ponder, a GUI's own): nothing to set */
 }
 
 static void cmd_position(Usi *u, const char *args)
