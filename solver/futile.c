@@ -155,6 +155,7 @@ static bool is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, 
 	PieceType pt = move_drop_pt(m);
 	Piece checker = pos->board[csq];
 	bool futile = false;
+	int other = -1; /* answered: has the check a non-drop answer? (asked once) */
 	pos_do_move(pos, m);
 	for (int promote = 0; promote <= 1 && !futile; promote++) {
 		Move cap = move_make(csq, to, checker, pos->board[to], promote);
@@ -165,8 +166,11 @@ static bool is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, 
 		if (*slot < 0)
 			*slot = (int8_t)mated_after_capture(pos, cap, pt, NULL, 0, memo, depth);
 		futile = *slot == 1;
-		if (!futile && f->sub && depth == 0 && bound >= 2 && f->answered && !has_other_answer(pos, m)) {
-			bound = 0; /* every answer a drop: the narrow test only */
+		if (!futile && f->sub && depth == 0 && bound >= 2 && f->answered) {
+			if (other < 0)
+				other = has_other_answer(pos, m);
+			if (!other)
+				bound = 0; /* every answer a drop: the narrow test only */
 		}
 		if (!futile && f->sub && depth == 0 && bound >= 2) {
 			/* still mated within bound plies? (memo->b: the broad rule's

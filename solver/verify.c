@@ -475,9 +475,12 @@ static void stated_walk(Ctx *c, const Position *root, const Move *line, int n, i
 				else
 					found = 0;
 				/* 2手変長駒余り: two plies longer, but every such line
-				 * leaves the attacker pieces in hand */
+				 * leaves the attacker pieces in hand (not asked once a
+				 * longer defence decides the verdict: a +2 cannot raise
+				 * the worst excess, which is at least 2 then) */
 				bool excused = false;
-				if (st == DFPN_NOMATE && found == r + 1 && found <= VERIFY_LEFTOVER_MAX_LEN) {
+				if (st == DFPN_NOMATE && found == r + 1 && found <= VERIFY_LEFTOVER_MAX_LEN &&
+				    first.verdict == VERDICT_NONE) {
 					bool undecided = false;
 					excused = !line_ends_with(c, pos, found, false, &undecided) && !undecided;
 				}

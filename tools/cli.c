@@ -238,6 +238,16 @@ bool cli_ends_with_gz(const char *s)
 	return n >= 3 && s[n - 3] == '.' && (s[n - 2] | 0x20) == 'g' && (s[n - 1] | 0x20) == 'z';
 }
 
+/* path's temporary name (path.tmpPID) into buf; false (and a message) when
+ * it does not fit. */
+static bool tmp_name(const char *path, char *buf, size_t size, const char *prog)
+{
+	if (snprintf(buf, size, "%s.tmp%ld", path, (long)getpid()) < (int)size)
+		return true;
+	fprintf(stderr, "%s: %s: path too long\n", prog, path);
+	return false;
+}
+
 int cli_output_check(const char *path, const char *prog)
 {
 	struct stat st;
@@ -251,10 +261,8 @@ int cli_output_check(const char *path, const char *prog)
 	if (exists && !S_ISREG(st.st_mode))
 		return 0; /* a device or a pipe: opened when written */
 	char tmp[4096];
-	if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof tmp) {
-		fprintf(stderr, "%s: %s: path too long\n", prog, path);
+	if (!tmp_name(path, tmp, sizeof tmp, prog))
 		return EXIT_BADINPUT;
-	}
 	FILE *f = fopen(tmp, "w");
 	if (!f) {
 		fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
@@ -272,11 +280,8 @@ int cli_output_open(CliOutput *out, const char *path, const char *prog)
 	memset(out, 0, sizeof *out);
 	out->path = path;
 	out->to_file = path && strcmp(path, "-") != 0 && (stat(path, &st) != 0 || S_ISREG(st.st_mode)); /* not a device or pipe */
-	if (out->to_file &&
-	    snprintf(out->tmp_path, sizeof out->tmp_path, "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof out->tmp_path) {
-		fprintf(stderr, "%s: %s: path too long\n", prog, path);
+	if (out->to_file && !tmp_name(path, out->tmp_path, sizeof out->tmp_path, prog))
 		return EXIT_BADINPUT;
-	}
 	out->wr = pio_write_open(out->to_file ? out->tmp_path : path ? path : "-", path && cli_ends_with_gz(path), &perr);
 	if (!out->wr) {
 		fprintf(stderr, "%s: %s: %s\n", prog, path ? path : "-", perr.message);
