@@ -83,14 +83,19 @@ test-asan: $(TEST_BIN) $(BUILD)/tsume
 	 TSUME_QUICK=1 python3 tests/test_usi.py ./$(BUILD)/tsume $(SHARED); sh tests/test_sheet.sh ./$(BUILD)/tsume --no-browser; \
 	 ./$(BUILD)/tsume generate --quiet --mate 3 --count 3 --jobs 2 | ./$(BUILD)/tsume verify - >/dev/null && echo "generate under ASan: 3 problems verified"
 
-# ThreadSanitizer over the code that runs threads: verify and generate with
-# --jobs 2 (a worker pool), the USI engine (a search thread and stop / quit).
+# ThreadSanitizer over the code that runs threads: the solver on two threads
+# (test_parallel, and test_solver with TSUME_TEST_THREADS=2, samples), verify
+# and generate with --jobs 2 (a worker pool), the USI engine (a search thread
+# and stop / quit).
 tsan:
 	$(MAKE) BUILD=build-tsan MODE_FLAGS= CFLAGS="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" \
 	    LDLIBS="-lz -lpthread -lm -fsanitize=thread" test-tsan
 
-test-tsan: $(BUILD)/tsume
+test-tsan: $(BUILD)/tsume $(BUILD)/tests/test_parallel $(BUILD)/tests/test_solver
 	@set -e; export TSAN_OPTIONS="halt_on_error=1 exitcode=66"; \
+	 TSUME_QUICK=1 ./$(BUILD)/tests/test_parallel; \
+	 TSUME_QUICK=1 TSUME_TEST_THREADS=2 ./$(BUILD)/tests/test_solver; \
+	 ./$(BUILD)/tsume solve --quiet --threads 2 "$$(awk -F '\t' '$$1=="zuko043" {print $$2}' $(SHARED)/problems/classics/zuko.tsv)" | grep "^mate 85"; \
 	 head -203 $(SHARED)/problems/raw/shogiboardq/tsume_7ply_1000_20261001.txt | ./$(BUILD)/tsume verify --jobs 2 - >/dev/null || \
 	   [ $$? -eq 1 ]; echo "verify --jobs 2 under TSan: 200 problems"; \
 	 ./$(BUILD)/tsume generate --quiet --mate 3 --count 6 --jobs 2 >/dev/null; echo "generate --jobs 2 under TSan: 6 problems"; \

@@ -4,6 +4,7 @@
 #include "dfpn_internal.h"
 
 #include "futile.h"
+#include "parallel.h"
 #include "pv.h"
 #include "search.h"
 
@@ -12,56 +13,110 @@
 
 Dfpn *dfpn_new(size_t hash_mb) { return dfpn_new_with_rule(hash_mb, DFPN_FUTILE_DEFAULT); }
 
-Dfpn *dfpn_new_with_rule(size_t hash_mb, DfpnFutileRule rule)
+/* A context searching the tables tt and rt (a main context's own, or a
+ * helper's main's): the search state, no rule yet (DFPN_FUTILE_NONE; the
+ * caller sets one).  NULL when out of memory. */
+static Dfpn *context_new(size_t hash_mb, TT *tt, RepTable *rt)
 {
-	core_init();
 	Dfpn *d = calloc(1, sizeof *d);
 	if (!d)
 		return NULL;
-	/* 1/16 of the memory for the repetition table, the rest for the TT */
-	size_t bytes = (hash_mb < 1 ? 1 : hash_mb) << 20;
-	size_t rt_bytes = bytes / 16;
-	if (rt_init(&d->rt, rt_bytes) != 0) {
-		free(d);
-		return NULL;
-	}
-	if (tt_init(&d->tt, bytes - rt_bytes) != 0) {
-		rt_free(&d->rt);
-		free(d);
-		return NULL;
-	}
-	d->hash_mb = hash_mb < 1 ? 1 : hash_mb;
+	d->tt = tt;
+	d->rt = rt;
+	d->hash_mb = hash_mb;
 	d->rule = DFPN_FUTILE_NONE;
 	d->fut = FUTILITY_NONE;
 	/* Microcosmos' main line comes back to positions 100 to 300 plies up the
 	 * path; nearly all its other repetitions span under 60 plies */
 	d->rep_span = DFPN_REP_SPAN_DEFAULT;
+	d->par_start = DFPN_HELPER_START_DEFAULT;
 	d->arena_cap = 1 << 16;
 	d->arena = malloc(d->arena_cap * sizeof *d->arena);
 	d->kept_line = malloc(DFPN_MAX_PV * sizeof *d->kept_line);
 	if (!d->arena || !d->kept_line) {
 		free(d->arena);
 		free(d->kept_line);
-		tt_free(&d->tt);
-		rt_free(&d->rt);
 		free(d);
 		return NULL;
 	}
-	/* the table is empty: no clearing needed to take the rule */
+	return d;
+}
+
+/* Gives d the futile rule `rule`: its sub-search (made once) and the
+ * Futility the search takes; d->rule and the table are the caller's. */
+static bool take_rule(Dfpn *d, DfpnFutileRule rule)
+{
+	bool sub = rule == DFPN_FUTILE_BROAD || rule == DFPN_FUTILE_NOGAIN || rule == DFPN_FUTILE_ANSWERED;
+	if (sub && !d->sub) {
+		size_t mb = d->hash_mb / 8;
+		d->sub = futile_sub_new(mb < 4 ? 4 : mb, d->tt);
+		if (!d->sub)
+			return false;
+	}
+	d->fut = rule == DFPN_FUTILE_NONE ? FUTILITY_NONE : FUTILITY_NARROW;
+	if (sub)
+		d->fut.sub = d->sub;
+	d->fut.bounded = rule == DFPN_FUTILE_NOGAIN;
+	d->fut.answered = rule == DFPN_FUTILE_ANSWERED;
 	d->rule = rule;
-	if (!dfpn_set_futile(d, rule)) {
+	return true;
+}
+
+Dfpn *dfpn_new_with_rule(size_t hash_mb, DfpnFutileRule rule)
+{
+	core_init();
+	hash_mb = hash_mb < 1 ? 1 : hash_mb;
+	Dfpn *d = context_new(hash_mb, NULL, NULL);
+	if (!d)
+		return NULL;
+	/* 1/16 of the memory for the repetition table, the rest for the TT */
+	size_t bytes = hash_mb << 20;
+	size_t rt_bytes = bytes / 16;
+	if (rt_init(&d->rt_own, rt_bytes) != 0) {
+		free(d->arena);
+		free(d->kept_line);
+		free(d);
+		return NULL;
+	}
+	if (tt_init(&d->tt_own, bytes - rt_bytes) != 0) {
+		rt_free(&d->rt_own);
+		free(d->arena);
+		free(d->kept_line);
+		free(d);
+		return NULL;
+	}
+	d->tt = &d->tt_own;
+	d->rt = &d->rt_own;
+	/* the table is empty: no clearing needed to take the rule */
+	if (!take_rule(d, rule)) {
 		dfpn_free(d);
 		return NULL;
 	}
 	return d;
 }
 
+Dfpn *dfpn_helper_new(Dfpn *main, int tid)
+{
+	Dfpn *h = context_new(main->hash_mb, main->tt, main->rt);
+	if (!h)
+		return NULL;
+	h->tid = tid;
+	if (!take_rule(h, main->rule)) {
+		dfpn_free(h);
+		return NULL;
+	}
+	return h;
+}
+
 void dfpn_free(Dfpn *d)
 {
 	if (!d)
 		return;
-	tt_free(&d->tt);
-	rt_free(&d->rt);
+	if (d->tid == 0) {
+		pool_free(d->pool);
+		tt_free(&d->tt_own);
+		rt_free(&d->rt_own);
+	}
 	futile_sub_free(d->sub);
 	free(d->arena);
 	free(d->kept_line);
@@ -70,33 +125,57 @@ void dfpn_free(Dfpn *d)
 
 void dfpn_clear(Dfpn *d)
 {
-	tt_clear(&d->tt);
+	tt_clear(d->tt);
 	if (d->sub)
 		futile_sub_clear(d->sub);
+	for (int i = 0; i < pool_helpers(d->pool); i++) {
+		Dfpn *h = pool_helper(d->pool, i);
+		if (h->sub)
+			futile_sub_clear(h->sub);
+	}
 }
 
 void dfpn_set_repetition_span(Dfpn *d, int plies) { d->rep_span = plies < 4 ? 4 : plies; }
 
 bool dfpn_set_futile(Dfpn *d, DfpnFutileRule rule)
 {
-	bool sub = rule == DFPN_FUTILE_BROAD || rule == DFPN_FUTILE_NOGAIN || rule == DFPN_FUTILE_ANSWERED;
-	if (sub && !d->sub) {
-		size_t mb = d->hash_mb / 8;
-		d->sub = futile_sub_new(mb < 4 ? 4 : mb, &d->tt);
-		if (!d->sub)
-			return false;
+	DfpnFutileRule old = d->rule;
+	bool ok = take_rule(d, rule);
+	for (int i = 0; ok && i < pool_helpers(d->pool); i++)
+		ok = take_rule(pool_helper(d->pool, i), rule);
+	if (!ok) {
+		/* out of memory: every thread back to the old rule (its sub-search,
+		 * if it needs one, exists) */
+		take_rule(d, old);
+		for (int i = 0; i < pool_helpers(d->pool); i++)
+			take_rule(pool_helper(d->pool, i), old);
+		return false;
 	}
-	if (d->rule != rule) {
+	if (old != rule)
 		dfpn_clear(d); /* results under one rule are not valid under another */
-		d->rule = rule;
-	}
-	d->fut = rule == DFPN_FUTILE_NONE ? FUTILITY_NONE : FUTILITY_NARROW;
-	if (sub)
-		d->fut.sub = d->sub;
-	d->fut.bounded = rule == DFPN_FUTILE_NOGAIN;
-	d->fut.answered = rule == DFPN_FUTILE_ANSWERED;
 	return true;
 }
+
+bool dfpn_set_threads(Dfpn *d, int threads)
+{
+	if (threads < 1 || threads > DFPN_MAX_THREADS || d->tid != 0)
+		return false;
+	if (threads == dfpn_threads(d))
+		return true;
+	DfpnPool *p = NULL;
+	if (threads > 1) {
+		p = pool_new(d, threads - 1);
+		if (!p)
+			return false;
+	}
+	pool_free(d->pool);
+	d->pool = p;
+	return true;
+}
+
+int dfpn_threads(const Dfpn *d) { return 1 + pool_helpers(d->pool); }
+
+void dfpn_set_helper_start(Dfpn *d, uint64_t nodes) { d->par_start = nodes; }
 
 DfpnFutileRule dfpn_futile(const Dfpn *d) { return d->rule; }
 
@@ -121,7 +200,7 @@ static void begin_search(Dfpn *d, const Position *root, Color attacker, const Df
 	d->stop_reason = DFPN_STOP_NONE;
 	path_reset(&d->path);
 	d->arena_top = 0;
-	rt_clear(&d->rt); /* path keys start from this root */
+	rt_clear(d->rt); /* path keys start from this root */
 	path_push(&d->path, pos_key(&d->pos), MOVE_NONE);
 }
 
@@ -248,6 +327,6 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 	res->reason = d->stop_reason;
 	res->nodes = d->nodes;
 	res->seconds = clock_now() - d->start;
-	res->hashfull = tt_hashfull(&d->tt);
+	res->hashfull = tt_hashfull(d->tt);
 	return res->status;
 }

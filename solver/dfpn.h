@@ -168,6 +168,28 @@ DfpnFutileRule dfpn_futile(const Dfpn *d);
  * memory cannot be allocated. */
 Dfpn *dfpn_new_with_rule(size_t hash_mb, DfpnFutileRule rule);
 
+/* Searches with `threads` threads (1..DFPN_MAX_THREADS; 1 when created):
+ * the calling thread and threads - 1 helpers over one transposition table
+ * and repetition table (the scheme and why it is sound: parallel.h).  The
+ * results -- mate or no mate, the minimal length -- are those of one thread;
+ * the main line and node counts may differ between runs.  Every search of d
+ * (dfpn_solve, dfpn_mate_within and the searches inside them) uses the
+ * threads once it has run a few thousand nodes.  Returns false, the count
+ * unchanged, for a count out of range or when memory or a thread cannot be
+ * had (each helper takes about 2.5 MB and a futility sub-search as large
+ * as the main one's). */
+bool dfpn_set_threads(Dfpn *d, int threads);
+/* The number of threads of d's searches. */
+int dfpn_threads(const Dfpn *d);
+#define DFPN_MAX_THREADS 256
+
+/* With several threads, the helpers join a search once it has run `nodes`
+ * nodes on the calling thread (default DFPN_HELPER_START_DEFAULT), so that
+ * the many small searches of the main line and of verify run without a
+ * thread wake-up.  0: at once -- for tests, where races should show. */
+void dfpn_set_helper_start(Dfpn *d, uint64_t nodes);
+#define DFPN_HELPER_START_DEFAULT 4096
+
 /* Repetitions under a length budget: a position repeating one at least
  * `plies` plies up the path (values below 4 count as 4) is searched like any
  * other position instead of counting as no mate; nearer repetitions stay

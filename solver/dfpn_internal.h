@@ -27,6 +27,8 @@
 
 #include <time.h>
 
+typedef struct DfpnPool DfpnPool;
+
 /* Length budget meaning "no limit": deeper than any path we can play. */
 #define BUDGET_INF (POS_MAX_PLY - 16)
 
@@ -68,8 +70,20 @@ typedef struct {
 } NodeResult;
 
 struct Dfpn {
-	TT tt;
-	RepTable rt;      /* repetition results by path key (reptable.h) */
+	TT *tt;           /* the transposition table: tt_own, or a helper's main's */
+	RepTable *rt;     /* repetition results by path key (reptable.h): rt_own, or the main's */
+	TT tt_own;        /* a main context's tables (unused in a helper) */
+	RepTable rt_own;
+	/* threads (parallel.h): a main context with helpers has pool set and
+	 * tid 0; a helper has its main's pool and tid >= 1; pool NULL: one thread */
+	DfpnPool *pool;
+	int tid;
+	bool superseded;   /* stopped because another thread ended the search */
+	_Atomic uint32_t *busy; /* the pool's nodes-being-searched counters while
+	                           helpers run (parallel.h), else NULL */
+	uint64_t published; /* nodes already added to the pool's count */
+	int root_ply, root_len; /* where search_root started: pos.ply, path.len */
+	uint64_t par_start;     /* dfpn_set_helper_start */
 	DfpnFutileRule rule; /* futile interpositions (dfpn_set_futile) */
 	Futility fut;        /* the rule as futile.h takes it */
 	FutileSub *sub;      /* the broad rule's sub-search (made on first use) */

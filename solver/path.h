@@ -28,6 +28,7 @@ typedef struct {
 	uint8_t filter[1 << PATH_FILTER_BITS]; /* keys on the path by path_slot(key) */
 	uint64_t keys[POS_MAX_PLY + 1];        /* position keys (pos_key) by path index */
 	uint64_t hash[POS_MAX_PLY + 1];        /* path keys (reptable.h) by path index */
+	Move moves[POS_MAX_PLY + 1];           /* the move that reached each index (MOVE_NONE at 0) */
 	int len;                               /* positions on the path; the current one is len - 1 */
 } Path;
 
@@ -47,6 +48,7 @@ static inline unsigned path_slot(uint64_t key) { return (unsigned)(key >> (64 - 
 static inline void path_push(Path *p, uint64_t key, Move move)
 {
 	p->hash[p->len] = p->len ? rt_path_key(p->hash[p->len - 1], (uint32_t)move) : 0;
+	p->moves[p->len] = move;
 	p->keys[p->len++] = key;
 	p->filter[path_slot(key)]++;
 }
@@ -68,6 +70,20 @@ static inline int path_find(const Path *p, uint64_t key)
 		if (p->keys[i] == key)
 			return i;
 	return -1;
+}
+
+/* Makes dst the first len positions of src (0 < len <= src->len): the path
+ * of an ancestor of src's last position. */
+static inline void path_copy_prefix(Path *dst, const Path *src, int len)
+{
+	path_reset(dst);
+	memcpy(dst->hash, src->hash, (size_t)len * sizeof *dst->hash);
+	memcpy(dst->moves, src->moves, (size_t)len * sizeof *dst->moves);
+	for (int i = 0; i < len; i++) {
+		dst->keys[i] = src->keys[i];
+		dst->filter[path_slot(src->keys[i])]++;
+	}
+	dst->len = len;
 }
 
 static inline bool path_contains(const Path *p, uint64_t key) { return path_find(p, key) >= 0; }

@@ -18,7 +18,7 @@ static TTProbe probe_child(Dfpn *d, Move m, int remain)
 	else if (pos->side != d->attacker && futile_is_mated(pos, &d->fut))
 		p = (TTProbe){0, PNDN_INF, 0, true, false, INT16_MAX, 0};
 	else
-		p = tt_probe(&d->tt, pos_board_key(pos), pos->hand[d->attacker], remain);
+		p = tt_probe(d->tt, pos_board_key(pos), pos->hand[d->attacker], remain);
 	pos_undo_move(pos, m);
 	return p;
 }
@@ -29,7 +29,7 @@ static NodeResult search_child(Dfpn *d, Move m, int remain)
 	Position *pos = &d->pos;
 	pos_do_move(pos, m);
 	NodeResult r;
-	TTProbe p = tt_probe(&d->tt, pos_board_key(pos), pos->hand[d->attacker], remain);
+	TTProbe p = tt_probe(d->tt, pos_board_key(pos), pos->hand[d->attacker], remain);
 	if (path_contains(&d->path, pos_key(pos))) {
 		r = (NodeResult){PNDN_INF, 0, TT_LEN_INF, path_find(&d->path, pos_key(pos)), pos->hand[d->attacker]};
 	} else if (p.pn == 0 || p.dn == 0) {

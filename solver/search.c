@@ -4,6 +4,7 @@
 
 #include "futile.h"
 #include "movegen.h"
+#include "parallel.h"
 #include "proof.h"
 
 #include <stdlib.h>
@@ -15,32 +16,37 @@
 
 /* ---- limits ---- */
 
+/* Stops the search for reason; with helpers, all of them. */
+static void stop(Dfpn *d, DfpnStopReason reason)
+{
+	d->stopped = true;
+	d->stop_reason = reason;
+	if (d->pool)
+		pool_limit(d, reason);
+}
+
 static void check_limits(Dfpn *d)
 {
 	d->next_check = d->nodes + 1024;
-	if (!d->tt.huge && d->nodes >= 1000000)
-		tt_advise_huge(&d->tt); /* a long search: worth 2 MB pages (tt.c) */
+	if (d->tid == 0 && !d->tt->huge && d->nodes >= 1000000)
+		tt_advise_huge(d->tt); /* a long search: worth 2 MB pages (tt.c) */
+	/* the nodes of the search, all threads together */
+	uint64_t nodes = d->pool ? pool_poll(d) : d->nodes;
 	const DfpnLimits *lim = d->lim;
-	if (!lim)
+	if (!lim || d->stopped)
 		return;
-	if (lim->max_nodes && d->next_check > lim->max_nodes)
+	if (lim->max_nodes && !d->pool && d->next_check > lim->max_nodes)
 		d->next_check = lim->max_nodes;
-	if (lim->max_nodes && d->nodes >= lim->max_nodes) {
-		d->stopped = true;
-		d->stop_reason = DFPN_STOP_NODES;
-	}
-	if (lim->stop && atomic_load(lim->stop)) {
-		d->stopped = true;
-		d->stop_reason = DFPN_STOP_USER;
-	}
+	if (lim->max_nodes && nodes >= lim->max_nodes)
+		stop(d, DFPN_STOP_NODES);
+	if (lim->stop && atomic_load(lim->stop))
+		stop(d, DFPN_STOP_USER);
 	double t = clock_now();
-	if (lim->max_time_ms && (t - d->start) * 1000.0 >= (double)lim->max_time_ms) {
-		d->stopped = true;
-		d->stop_reason = DFPN_STOP_TIME;
-	}
-	if (lim->progress && t - d->last_progress >= 0.1) {
+	if (lim->max_time_ms && (t - d->start) * 1000.0 >= (double)lim->max_time_ms)
+		stop(d, DFPN_STOP_TIME);
+	if (d->tid == 0 && lim->progress && t - d->last_progress >= 0.1) {
 		d->last_progress = t;
-		lim->progress(lim->progress_arg, d->nodes, t - d->start, tt_hashfull(&d->tt));
+		lim->progress(lim->progress_arg, nodes, t - d->start, tt_hashfull(d->tt));
 	}
 }
 
@@ -94,7 +100,7 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 	c->len = 0;
 	c->hand = hand;
 	int at = path_find(&d->path, pos_key(pos));
-	TTProbe p = tt_probe(&d->tt, pos_board_key(pos), hand, remain);
+	TTProbe p = tt_probe(d->tt, pos_board_key(pos), hand, remain);
 	/* Under a length budget a repetition from far up the path is searched
 	 * like any position: the budget ends every cycle, and the result holds
 	 * for every path (see dfpn_set_repetition_span). */
@@ -115,7 +121,7 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 	if (p.maybe_rep) {
 		/* disproven by a repetition on this very path before? */
 		int start, len;
-		if (rt_probe(&d->rt, path_child_hash(&d->path, move), &start, &len) && remain <= len &&
+		if (rt_probe(d->rt, path_child_hash(&d->path, move), &start, &len) && remain <= len &&
 		    start < d->path.len) {
 			child_set_disproven(c, len, hand);
 			c->rep = (uint16_t)start;
@@ -147,7 +153,7 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 		if (n == 0) {
 			Hand proof = proof_hand_mated(pos, d->attacker, total);
 			child_set_proven(c, 0, proof);
-			tt_store(&d->tt, pos_board_key(pos), hand, proof, 0, PNDN_INF, 0, 1, d->path.len);
+			tt_store(d->tt, pos_board_key(pos), hand, proof, 0, PNDN_INF, 0, 1, d->path.len);
 			return;
 		}
 		if (remain < 1) {
@@ -178,7 +184,7 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 			pos_undo_move(pos, mate);
 			proof = proof_hand_before(proof, mate, hand);
 			child_set_proven(c, 1, proof);
-			tt_store(&d->tt, pos_board_key(pos), hand, proof, 0, PNDN_INF, 1, 1, d->path.len);
+			tt_store(d->tt, pos_board_key(pos), hand, proof, 0, PNDN_INF, 1, 1, d->path.len);
 			return;
 		}
 		if (remain < 3 || nchecks == 0) {
@@ -261,6 +267,19 @@ static inline PnDn eps_threshold(PnDn second)
 	if (second >= PNDN_INF)
 		return PNDN_INF;
 	return second + second / 4 + 1;
+}
+
+/* The same for a helper thread (tid >= 1, parallel.h): a larger epsilon,
+ * different per helper -- a helper stays longer in a child than the main
+ * thread would, and so spends its time on other parts of the tree than the
+ * main thread and the other helpers (eps = 1/2, 1, 3/4, 3/2, ... by tid). */
+static inline PnDn eps_threshold_helper(PnDn second, int tid)
+{
+	if (second >= PNDN_INF)
+		return PNDN_INF;
+	static const unsigned quarters[4] = {2, 4, 3, 6};
+	PnDn e = second + second * quarters[(tid - 1) % 4] / 4 + 1 + (PnDn)((tid - 1) / 4);
+	return e < PNDN_INF ? e : PNDN_MAX;
 }
 
 /* The values of the current node (an OR node if or_node) from its n
@@ -429,7 +448,7 @@ static __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain
 		futile_mark(pos, &list, futile, cheap_rule(d)); /* broad: judge_drop */
 	}
 	for (int i = 0; i < list.n; i++)
-		tt_prefetch(&d->tt, pos_board_key_after(pos, list.moves[i]));
+		tt_prefetch(d->tt, pos_board_key_after(pos, list.moves[i]));
 	for (int i = 0; i < list.n; i++) {
 		Child *c = &d->arena[base + i];
 		c->move = list.moves[i];
@@ -453,6 +472,34 @@ static __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain
 		pos_undo_move(pos, c->move);
 	}
 	return base;
+}
+
+/* With other threads searching (d->busy, parallel.h): the child to search
+ * instead of ch[best] when another thread is searching that one -- the
+ * sibling with the smallest phi below thphi (the node's phi threshold) that
+ * no thread is searching; *second becomes its phi, so that it is searched
+ * until its phi grows by epsilon (progress: its threshold exceeds its phi).
+ * best itself when it is not being searched or there is no such sibling. */
+static __attribute__((noinline)) int divert(const Dfpn *d, const Child *ch, int n, int best, bool or_node, PnDn thphi,
+                                            PnDn *second)
+{
+	if (!busy_is(d->busy, path_child_hash(&d->path, ch[best].move)))
+		return best;
+	int alt = -1;
+	PnDn aphi = thphi;
+	for (int i = 0; i < n; i++) {
+		if (i == best || (ch[i].flags & CHILD_DELAYED))
+			continue;
+		PnDn p = phi(ch[i].pn, ch[i].dn, or_node);
+		if (p < aphi && !busy_is(d->busy, path_child_hash(&d->path, ch[i].move))) {
+			alt = i;
+			aphi = p;
+		}
+	}
+	if (alt < 0)
+		return best;
+	*second = aphi;
+	return alt;
 }
 
 /* inc: extend the thresholds (TCA, below), handed down from the parent. */
@@ -481,11 +528,11 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 	if (n == 0) {
 		if (or_node) {
 			Hand dis = proof_disproof_or_clamp(HAND_FULL, hand);
-			tt_store(&d->tt, key, hand, dis, PNDN_INF, 0, TT_LEN_INF, 1, d->path.len - 1);
+			tt_store(d->tt, key, hand, dis, PNDN_INF, 0, TT_LEN_INF, 1, d->path.len - 1);
 			return (NodeResult){PNDN_INF, 0, TT_LEN_INF, REP_NONE, dis};
 		}
 		Hand proof = proof_guard_interpositions(pos, d->attacker, 0);
-		tt_store(&d->tt, key, hand, proof, 0, PNDN_INF, 0, 1, d->path.len - 1);
+		tt_store(d->tt, key, hand, proof, 0, PNDN_INF, 0, 1, d->path.len - 1);
 		return (NodeResult){0, PNDN_INF, 0, REP_NONE, proof};
 	}
 	if (base == SIZE_MAX) {
@@ -494,6 +541,8 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 		return r;
 	}
 
+	if (d->busy)
+		busy_enter(d->busy, path_top_hash(&d->path));
 	int decisive;
 	bool first_pass = true;
 	for (;;) {
@@ -529,7 +578,9 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 		/* thresholds for the best child: phi below the second-best child's
 		 * (1+epsilon trick), delta what the node's threshold leaves it */
 		PnDn thphi = phi(thpn, thdn, or_node), thdelta = delta(thpn, thdn, or_node);
-		PnDn e = eps_threshold(second);
+		if (d->busy)
+			best = divert(d, ch, n, best, or_node, thphi, &second);
+		PnDn e = d->tid ? eps_threshold_helper(second, d->tid) : eps_threshold(second);
 		PnDn cthphi = thphi < e ? thphi : e;
 		PnDn cthdelta = thdelta >= PNDN_INF ? PNDN_INF
 		                                       : thdelta - delta(pn, dn, or_node) + delta(ch[best].pn, ch[best].dn, or_node);
@@ -560,12 +611,14 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 	if (r.pn == 0 || r.dn == 0)
 		r.hand = proof_result_hand(pos, d->attacker, &d->arena[base], n, or_node, decisive, r.pn == 0);
 	d->arena_top = base;
+	if (d->busy)
+		busy_leave(d->busy, path_top_hash(&d->path));
 	if (r.dn == 0 && r.rep != REP_NONE) {
 		/* true on this path only: keep it under the path key */
-		rt_store(&d->rt, path_top_hash(&d->path), r.rep, r.len, d->nodes - nodes_before);
-		tt_mark_rep(&d->tt, key, hand, d->path.len - 1);
+		rt_store(d->rt, path_top_hash(&d->path), r.rep, r.len, d->nodes - nodes_before);
+		tt_mark_rep(d->tt, key, hand, d->path.len - 1);
 	} else if (!(d->stopped && r.pn != 0 && r.dn != 0))
-		tt_store(&d->tt, key, hand, r.hand, r.pn, r.dn, r.len, d->nodes - nodes_before, d->path.len - 1);
+		tt_store(d->tt, key, hand, r.hand, r.pn, r.dn, r.len, d->nodes - nodes_before, d->path.len - 1);
 	return r;
 }
 
@@ -573,8 +626,15 @@ NodeResult search_root(Dfpn *d, int remain)
 {
 	NodeResult r;
 	d->budgeted = remain + d->pos.ply < BUDGET_INF;
+	d->root_ply = d->pos.ply;
+	d->root_len = d->path.len;
+	bool lead = d->pool && d->tid == 0;
+	if (lead)
+		pool_begin(d, remain);
 	do {
 		r = mid(d, PNDN_INF, PNDN_INF, remain, false);
 	} while (r.pn != 0 && r.dn != 0 && !d->stopped);
+	if (lead)
+		r = pool_end(d, r);
 	return r;
 }

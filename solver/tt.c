@@ -38,8 +38,6 @@ int tt_init(TT *tt, size_t bytes)
 	}
 	tt->huge = bytes < TT_HUGE_MIN; /* nothing to advise for small tables */
 	tt->entries = p;
-	tt->used = 0;
-	tt->replaced = 0;
 	tt->gen = 1;
 	return 0;
 }
@@ -52,6 +50,21 @@ void tt_advise_huge(TT *tt)
 #ifdef MADV_HUGEPAGE
 	madvise(tt->entries, map_size(tt), MADV_HUGEPAGE); /* a hint: failure is harmless */
 #endif
+}
+
+void tt_populate(TT *tt)
+{
+	if (!tt->entries)
+		return;
+#ifdef MADV_POPULATE_WRITE
+	if (madvise(tt->entries, map_size(tt), MADV_POPULATE_WRITE) == 0)
+		return;
+#endif
+	/* an older kernel: touch each page with an atomic or of 0, which a
+	 * concurrent store cannot lose (a plain write of 0 could erase one) */
+	size_t per_page = 4096 / sizeof(TTSlot), n = tt->nbuckets * TT_BUCKET_SIZE;
+	for (size_t i = 0; i < n; i += per_page)
+		atomic_fetch_or_explicit(&tt->entries[i].w[0], 0, memory_order_relaxed);
 }
 
 void tt_free(TT *tt)
@@ -67,7 +80,6 @@ void tt_clear(TT *tt)
 		memset(tt->entries, 0, tt->nbuckets * TT_BUCKET_SIZE * sizeof(TTSlot));
 		tt->gen = 1;
 	}
-	tt->used = 0;
 }
 
 static inline bool live(const TT *tt, const TTEntry *e) { return e->amount != 0 && e->gen == tt->gen; }
@@ -133,8 +145,8 @@ TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain)
 	return r;
 }
 
-void tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn pn, PnDn dn, int len, uint64_t amount,
-              int depth)
+TTStoreOutcome tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn pn, PnDn dn, int len, uint64_t amount,
+                        int depth)
 {
 	TTSlot *b = bucket_of(tt, key);
 	TTEntry bucket[TT_BUCKET_SIZE];
@@ -142,6 +154,7 @@ void tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn pn, PnDn d
 		bucket[i] = slot_load(&b[i]);
 	TTEntry *victim = NULL;
 	bool victim_is_new = false;
+	TTStoreOutcome outcome = TT_UPDATED;
 	uint32_t amt = amount >= UINT32_MAX / 2 ? UINT32_MAX / 2 : (uint32_t)amount + 1;
 	bool resolved = pn == 0 || dn == 0;
 	Hand h = resolved ? result_hand : hand;
@@ -156,12 +169,12 @@ void tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn pn, PnDn d
 		bool e_proven = e->pn == 0, e_disproven = e->dn == 0;
 		/* an existing result at least as strong makes the new one useless */
 		if (pn == 0 && e_proven && hand_ge(h, e->hand) && e->len <= len)
-			return;
+			return TT_KEPT;
 		if (dn == 0 && e_disproven && hand_ge(e->hand, h) && e->len >= len)
-			return;
+			return TT_KEPT;
 		if (!resolved && (e_proven || e_disproven) && e->hand == hand) {
 			if (e_proven || e->len == TT_LEN_INF)
-				return;
+				return TT_KEPT;
 			continue; /* keep a bounded disproof; the open values go elsewhere */
 		}
 		/* reuse the slot of this position, but never let a bounded
@@ -179,7 +192,7 @@ void tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn pn, PnDn d
 			TTEntry *e = &bucket[i];
 			if (!live(tt, e)) {
 				victim = e;
-				tt->used++;
+				outcome = TT_NEW;
 				break;
 			}
 			/* resolved entries weigh more than open ones of equal effort */
@@ -188,7 +201,7 @@ void tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn pn, PnDn d
 				victim = e;
 		}
 		if (live(tt, victim))
-			tt->replaced++;
+			outcome = TT_REPLACED;
 	} else if (victim->amount > amt) {
 		amt = victim->amount;
 	}
@@ -210,6 +223,7 @@ void tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn pn, PnDn d
 		victim->depth = (uint16_t)depth;
 	}
 	slot_store(&b[victim - bucket], victim);
+	return outcome;
 }
 
 /* The slot of the open entry of exactly (key, hand) and that entry in *e,
@@ -242,5 +256,10 @@ void tt_mark_rep(TT *tt, uint64_t key, Hand hand, int depth)
 int tt_hashfull(const TT *tt)
 {
 	size_t total = tt->nbuckets * TT_BUCKET_SIZE;
-	return (int)(tt->used * 1000 / (total ? total : 1));
+	size_t n = total < TT_HASHFULL_SAMPLE ? total : TT_HASHFULL_SAMPLE, used = 0;
+	for (size_t i = 0; i < n; i++) {
+		TTEntry e = slot_load(&tt->entries[i]);
+		used += live(tt, &e);
+	}
+	return (int)(used * 1000 / n);
 }

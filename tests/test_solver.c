@@ -17,11 +17,21 @@
 
 static Dfpn *solver;
 
+/* TSUME_TEST_THREADS=N (make tsan): the whole suite on N threads, the
+ * helpers joining every search at once. */
 static int setup(void **state)
 {
 	(void)state;
 	solver = dfpn_new(64);
-	return solver ? 0 : -1;
+	if (!solver)
+		return -1;
+	const char *t = getenv("TSUME_TEST_THREADS");
+	if (t && atoi(t) > 1) {
+		if (!dfpn_set_threads(solver, atoi(t)))
+			return -1;
+		dfpn_set_helper_start(solver, 0);
+	}
+	return 0;
 }
 
 static int teardown(void **state)

@@ -51,9 +51,9 @@ static void store_disproof(TT *t, uint64_t key, Hand hand, Hand dis, int len, ui
 	tt_store(t, key, hand, dis, PNDN_INF, 0, len, amount, 0);
 }
 
-static void store_open(TT *t, uint64_t key, Hand hand, PnDn pn, PnDn dn, uint64_t amount, int depth)
+static TTStoreOutcome store_open(TT *t, uint64_t key, Hand hand, PnDn pn, PnDn dn, uint64_t amount, int depth)
 {
-	tt_store(t, key, hand, hand, pn, dn, 0, amount, depth);
+	return tt_store(t, key, hand, hand, pn, dn, 0, amount, depth);
 }
 
 static bool proven(const TT *t, uint64_t key, Hand hand, int remain) { return tt_probe(t, key, hand, remain).pn == 0; }
@@ -174,15 +174,16 @@ static void test_full_bucket_keeps_costliest(void **state)
 	Hand h = tu_hand(1, 0, 0, 0, 0, 0, 0);
 	/* fill the bucket with open entries of effort 10, 20, ..., 80 */
 	for (int i = 0; i < TT_BUCKET_SIZE; i++)
-		store_open(&small, 100 + (uint64_t)i, h, 2, 2, 10 * (uint64_t)(i + 1), 0);
+		assert_int_equal(store_open(&small, 100 + (uint64_t)i, h, 2, 2, 10 * (uint64_t)(i + 1), 0), TT_NEW);
 	assert_int_equal(tt_hashfull(&small), 1000);
 	/* a new entry replaces the cheapest one (effort 10) */
-	store_open(&small, 200, h, 2, 2, 1000, 0);
+	assert_int_equal(store_open(&small, 200, h, 2, 2, 1000, 0), TT_REPLACED);
 	assert_false(tt_probe(&small, 100, h, 0).found);
 	for (int i = 1; i < TT_BUCKET_SIZE; i++)
 		assert_true(tt_probe(&small, 100 + (uint64_t)i, h, 0).found);
 	assert_true(tt_probe(&small, 200, h, 0).found);
-	assert_int_equal(small.replaced, 1);
+	/* the same position again rewrites its own slot */
+	assert_int_equal(store_open(&small, 200, h, 3, 3, 1000, 0), TT_UPDATED);
 	/* eight costlier entries push out all the old ones */
 	for (int i = 0; i < TT_BUCKET_SIZE; i++)
 		store_open(&small, 300 + (uint64_t)i, h, 2, 2, 5000, 0);
@@ -271,7 +272,7 @@ static void test_hashfull(void **state)
 			store_open(&t, (b << 62) | i, 0, 1, 1, 1, 0);
 	assert_int_equal(tt_hashfull(&t), 16 * 1000 / 32);
 	/* storing the same position again takes no new slot */
-	store_open(&t, 1, 0, 3, 3, 5, 0);
+	assert_int_equal(store_open(&t, 1, 0, 3, 3, 5, 0), TT_UPDATED);
 	assert_int_equal(tt_hashfull(&t), 500);
 	tt_clear(&t);
 	assert_int_equal(tt_hashfull(&t), 0);

@@ -341,3 +341,8 @@ bool cli_read_line(FILE *f, char *buf, size_t size, size_t *len, size_t *nul)
 	return true;
 }
 
+int cli_cores(void)
+{
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	return cores < 1 ? 1 : cores > 4096 ? 4096 : (int)cores;
+}

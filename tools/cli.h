@@ -113,6 +113,10 @@ bool cli_option_futile(const char *prog, const char *s, DfpnFutileRule *rule);
  * stderr.  Returns the stop flag, to be passed to searches. */
 atomic_bool *cli_sigint_install(bool newline_on_exit);
 
+/* The number of processors online (sysconf _SC_NPROCESSORS_ONLN), at least
+ * 1: the default of --jobs and --threads. */
+int cli_cores(void);
+
 /* Puts back the SIGINT action that cli_sigint_install replaced. */
 void cli_sigint_restore(void);
 

@@ -56,8 +56,7 @@ int gen_parse_options(int argc, char **argv, GenOptions *o)
 	    {"out", required_argument, NULL, 'o'},   {"sheet", required_argument, NULL, 'S'},
 	    {"quiet", no_argument, NULL, 'q'},       {"help", no_argument, NULL, 'h'},
 	    {"futile", required_argument, NULL, 'F'}, {0, 0, 0, 0}};
-	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	*o = (GenOptions){.seed = 1, .jobs = cores < 1 ? 1 : (uint64_t)cores, .min_pieces = 3, .max_pieces = 12,
+	*o = (GenOptions){.seed = 1, .jobs = (uint64_t)cli_cores(), .min_pieces = 3, .max_pieces = 12,
 	                  .level = LEVEL_ANY, .futile = DFPN_FUTILE_DEFAULT};
 	int c;
 	optind = 1;

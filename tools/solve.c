@@ -321,16 +321,17 @@ int cmd_solve(int argc, char **argv)
 	static const struct option opts[] = {{"hash", required_argument, NULL, 'H'},  {"time", required_argument, NULL, 't'},
 	                                     {"nodes", required_argument, NULL, 'n'}, {"format", required_argument, NULL, 'f'},
 	                                     {"futile", required_argument, NULL, 'F'},
+	                                     {"threads", required_argument, NULL, 'j'},
 	                                     {"rest", no_argument, NULL, 'r'},        {"quiet", no_argument, NULL, 'q'},
 	                                     {"trace", no_argument, NULL, 'T'},       {"help", no_argument, NULL, 'h'},
 	                                     {0, 0, 0, 0}};
-	uint64_t hash = 256, nodes = 0;
+	uint64_t hash = 256, nodes = 0, threads = (uint64_t)cli_cores();
 	double time_s = 0;
 	SolveCtx ctx = {0};
 	int c;
 	bool trace = false;
 	DfpnFutileRule futile = DFPN_FUTILE_DEFAULT;
-	while ((c = getopt_long(argc, argv, "H:t:n:f:F:rqTh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "H:t:n:f:F:j:rqTh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'F':
 			if (!cli_option_futile("tsume", optarg, &futile))
@@ -338,6 +339,10 @@ int cmd_solve(int argc, char **argv)
 			break;
 		case 'H':
 			if (!cli_option_uint("tsume", "--hash", optarg, 1, HASH_MB_MAX, "megabytes", NULL, &hash))
+				return EXIT_BADINPUT;
+			break;
+		case 'j':
+			if (!cli_option_uint("tsume", "--threads", optarg, 1, DFPN_MAX_THREADS, "threads", NULL, &threads))
 				return EXIT_BADINPUT;
 			break;
 		case 't':
@@ -386,7 +391,7 @@ int cmd_solve(int argc, char **argv)
 	const bool from_stdin = strcmp(text, "-") == 0;
 
 	ctx.d = dfpn_new((size_t)hash);
-	if (ctx.d && !dfpn_set_futile(ctx.d, futile)) {
+	if (ctx.d && (!dfpn_set_futile(ctx.d, futile) || !dfpn_set_threads(ctx.d, (int)threads))) {
 		dfpn_free(ctx.d); /* reported below as the allocation failure */
 		ctx.d = NULL;
 	}

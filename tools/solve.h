@@ -3,7 +3,7 @@
 #define TSUME_SOLVE_H
 
 /* The arguments after "tsume solve", as the usage and help texts show them. */
-#define SOLVE_ARGS "SFEN|- [--hash MB] [--time S] [--nodes N] [--format text|json] [--futile none|narrow|broad|nogain|answered] [--rest] [--quiet] [--trace]"
+#define SOLVE_ARGS "SFEN|- [--hash MB] [--threads N] [--time S] [--nodes N] [--format text|json] [--futile none|narrow|broad|nogain|answered] [--rest] [--quiet] [--trace]"
 
 /*
  * Runs the solve sub-command on argv[1..argc) (argv[0] is "solve"): solves

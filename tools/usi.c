@@ -5,7 +5,7 @@
  * The search runs in its own thread so that `stop`, `isready` and `quit` are
  * answered at once.  Every line written goes through one mutex.
  *
- * Commands: usi, isready, setoption name USI_Hash|ShortestMate value V,
+ * Commands: usi, isready, setoption name USI_Hash|Threads|ShortestMate|FutileRule value V,
  * usinewgame, position startpos|sfen ... [moves ...], go mate <ms>|infinite
  * (also after other go tokens), stop, gameover, quit.  Unknown commands and
  * blank lines are ignored, as the protocol asks.  A bad `position`, an
@@ -40,6 +40,8 @@ typedef struct {
 	size_t hash_mb, hash_allocated;
 	size_t max_hash_mb;
 	uint64_t max_nodes;
+	int threads;   /* Threads: search threads (dfpn_set_threads) */
+	int threads_default; /* the number of cores */
 	bool shortest; /* prove the mate minimal (else the first mate found) */
 	DfpnFutileRule futile; /* FutileRule: the futile-interposition rule */
 	Position root;
@@ -191,6 +193,13 @@ static void cmd_setoption(Usi *u, char *args)
 			    u->max_hash_mb);
 		else
 			u->hash_mb = (size_t)mb;
+	} else if (strcasecmp(name, "Threads") == 0) {
+		uint64_t n;
+		if (!value || !num_parse_uint(value, 0, UINT64_MAX, &n) || n < 1 || n > DFPN_MAX_THREADS)
+			say(u, "info string error: Threads must be a whole number of threads, 1..%d, got '%s'", DFPN_MAX_THREADS,
+			    sfen_quote(q, sizeof q, value ? value : "", 40));
+		else
+			u->threads = (int)n;
 	} else if (strcasecmp(name, "ShortestMate") == 0) {
 		if (value && strcmp(value, "true") == 0)
 			u->shortest = true;
@@ -264,6 +273,10 @@ static void cmd_go(Usi *u, char *args)
 		    dfpn_futile_name(dfpn_futile(u->d)));
 		u->futile = dfpn_futile(u->d);
 	}
+	if (!dfpn_set_threads(u->d, u->threads)) {
+		say(u, "info string error: cannot start %d threads; searching with %d", u->threads, dfpn_threads(u->d));
+		u->threads = dfpn_threads(u->d);
+	}
 	dfpn_clear(u->d);
 	atomic_store(&u->stop, false);
 	atomic_store(&u->done, false);
@@ -300,6 +313,8 @@ int usi_run_config(FILE *in, FILE *out, const char *first_line, const UsiConfig 
 	u->hash_mb = USI_HASH_DEFAULT < u->max_hash_mb ? USI_HASH_DEFAULT : u->max_hash_mb;
 	u->shortest = true;
 	u->futile = DFPN_FUTILE_DEFAULT;
+	u->threads_default = cli_cores() < DFPN_MAX_THREADS ? cli_cores() : DFPN_MAX_THREADS;
+	u->threads = u->threads_default;
 	bool quit = false;
 	const char *pending = first_line;
 	while (!quit) {
@@ -335,6 +350,7 @@ int usi_run_config(FILE *in, FILE *out, const char *first_line, const UsiConfig 
 			say(u, "id name tsume");
 			say(u, "id author the tsume developers");
 			say(u, "option name USI_Hash type spin default %d min 1 max 1048576", USI_HASH_DEFAULT);
+			say(u, "option name Threads type spin default %d min 1 max %d", u->threads_default, DFPN_MAX_THREADS);
 			say(u, "option name ShortestMate type check default true");
 			say(u, "option name FutileRule type combo default %s var none var narrow var broad var nogain var answered", dfpn_futile_name(DFPN_FUTILE_DEFAULT));
 			say(u, "usiok");

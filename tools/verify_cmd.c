@@ -301,7 +301,8 @@ static void print_done(Queue *q, Printer *pr)
 #define VERIFY_USAGE                                                                                                           \
 	"usage: tsume verify " VERIFY_ARGS "\n"                                                                                  \
 	"  FILE: problem lines 'SFEN [moves ...] [; mate=N ...]', plain or gzip ('-' = stdin)\n"                                   \
-	"  --jobs N     parallel problems (default: the number of cores)\n"                                                        \
+	"  --jobs N     parallel problems (default: the number of cores / --threads)\n"                                            \
+	"  --threads T  search threads per problem (default: the number of cores / --jobs, at least 1)\n"                           \
 	"  --time S     time limit per problem in seconds (default 60)\n"                                                          \
 	"  --nodes N    node limit per problem (default none)\n"                                                                   \
 	"  --hash MB    hash table per job (default 64)\n"                                                                         \
@@ -338,14 +339,14 @@ int cmd_verify(int argc, char **argv)
 	static const struct option opts[] = {{"jobs", required_argument, NULL, 'j'},  {"time", required_argument, NULL, 't'},
 	                                     {"nodes", required_argument, NULL, 'n'}, {"hash", required_argument, NULL, 'H'},
 	                                     {"format", required_argument, NULL, 'f'}, {"help", no_argument, NULL, 'h'},
-	                                     {"futile", required_argument, NULL, 'F'}, {0, 0, 0, 0}};
-	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	uint64_t jobs = cores < 1 ? 1 : (uint64_t)cores;
+	                                     {"futile", required_argument, NULL, 'F'}, {"threads", required_argument, NULL, 'T'},
+	                                     {0, 0, 0, 0}};
+	uint64_t jobs = 0, search_threads = 0; /* 0: not given */
 	double time_s = 60;
 	uint64_t nodes = 0, hash = 64;
 	int fmt = FMT_TEXT, c;
 	DfpnFutileRule futile = DFPN_FUTILE_DEFAULT;
-	while ((c = getopt_long(argc, argv, "j:t:n:H:f:F:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "j:t:n:H:f:F:T:h", opts, NULL)) != -1) {
 		bool ok = true;
 		switch (c) {
 		case 'F':
@@ -353,6 +354,9 @@ int cmd_verify(int argc, char **argv)
 			break;
 		case 'j':
 			ok = cli_option_uint(PROG, "--jobs", optarg, 1, VERIFY_JOBS_MAX, "threads", NULL, &jobs);
+			break;
+		case 'T':
+			ok = cli_option_uint(PROG, "--threads", optarg, 1, DFPN_MAX_THREADS, "threads", NULL, &search_threads);
 			break;
 		case 't':
 			ok = cli_option_seconds(PROG, "--time", optarg, 0, VERIFY_TIME_MAX, "0 = no limit", &time_s);
@@ -391,6 +395,12 @@ int cmd_verify(int argc, char **argv)
 		fputs(VERIFY_USAGE, stderr);
 		return EXIT_BADINPUT;
 	}
+	/* jobs x threads = the cores unless both are given */
+	uint64_t cores = (uint64_t)cli_cores();
+	if (!jobs)
+		jobs = search_threads ? (cores / search_threads ? cores / search_threads : 1) : cores;
+	if (!search_threads)
+		search_threads = cores / jobs ? cores / jobs : 1;
 
 	/* every job's table before any work: a --hash that cannot be allocated
 	 * is refused at once, as solve does */
@@ -401,7 +411,7 @@ int cmd_verify(int argc, char **argv)
 	}
 	for (uint64_t i = 0; i < jobs; i++) {
 		workers[i].d = dfpn_new((size_t)hash);
-		if (workers[i].d && !dfpn_set_futile(workers[i].d, futile)) {
+		if (workers[i].d && (!dfpn_set_futile(workers[i].d, futile) || !dfpn_set_threads(workers[i].d, (int)search_threads))) {
 			dfpn_free(workers[i].d); /* reported below as the allocation failure */
 			workers[i].d = NULL;
 		}

@@ -1,0 +1,251 @@
+/* parallel.c -- helper threads for one search (see parallel.h). */
+#include "parallel.h"
+
+#include "clock.h"
+#include "futile.h"
+#include "search.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+
+struct DfpnPool {
+	Dfpn *main;
+	int n;          /* helpers */
+	Dfpn **helper;  /* n contexts, helper[i]->tid = i + 1 */
+	pthread_t *thread;
+	int spawned;    /* threads created */
+	pthread_mutex_t mu;
+	pthread_cond_t wake; /* a job or quit for the helpers */
+	pthread_cond_t idle; /* running fell to 0 */
+	/* under mu */
+	uint64_t job;   /* jobs handed out so far */
+	int running;    /* helpers still running the current job */
+	bool quit;
+	bool populated; /* the table was made resident (tt_populate): main thread only */
+	int remain;     /* the job's length budget */
+	bool have_result;
+	NodeResult result; /* the first helper result that resolved the root */
+	/* the current search_root, set by the main thread */
+	bool pending;   /* pool_begin done, helpers not started yet */
+	bool started;   /* helpers started for this search_root */
+	uint64_t base;  /* main's d->nodes at pool_begin */
+	/* read and written by every thread */
+	atomic_bool over;          /* the search is over: stop */
+	atomic_int limit;          /* a DfpnStopReason some thread hit (0: none) */
+	_Atomic uint64_t nodes;    /* nodes since pool_begin, as published */
+	_Atomic uint32_t busy[1 << POOL_BUSY_BITS]; /* see busy_enter */
+};
+
+static void *helper_main(void *arg)
+{
+	Dfpn *h = arg;
+	DfpnPool *p = h->pool;
+	uint64_t seen = 0;
+	pthread_mutex_lock(&p->mu);
+	for (;;) {
+		while (!p->quit && p->job == seen)
+			pthread_cond_wait(&p->wake, &p->mu);
+		if (p->quit)
+			break;
+		seen = p->job;
+		int remain = p->remain;
+		pthread_mutex_unlock(&p->mu);
+		NodeResult r = search_root(h, remain);
+		pthread_mutex_lock(&p->mu);
+		if ((r.pn == 0 || r.dn == 0) && !p->have_result) {
+			p->have_result = true;
+			p->result = r;
+			atomic_store(&p->over, true);
+		}
+		if (--p->running == 0)
+			pthread_cond_signal(&p->idle);
+	}
+	pthread_mutex_unlock(&p->mu);
+	return NULL;
+}
+
+DfpnPool *pool_new(Dfpn *main, int helpers)
+{
+	DfpnPool *p = calloc(1, sizeof *p);
+	if (!p)
+		return NULL;
+	p->main = main;
+	p->helper = calloc((size_t)helpers, sizeof *p->helper);
+	p->thread = calloc((size_t)helpers, sizeof *p->thread);
+	pthread_mutex_init(&p->mu, NULL);
+	pthread_cond_init(&p->wake, NULL);
+	pthread_cond_init(&p->idle, NULL);
+	atomic_init(&p->over, false);
+	atomic_init(&p->limit, 0);
+	atomic_init(&p->nodes, 0);
+	for (size_t i = 0; i < sizeof p->busy / sizeof *p->busy; i++)
+		atomic_init(&p->busy[i], 0);
+	if (!p->helper || !p->thread) {
+		pool_free(p);
+		return NULL;
+	}
+	for (int i = 0; i < helpers; i++) {
+		p->helper[i] = dfpn_helper_new(main, i + 1);
+		if (!p->helper[i]) {
+			pool_free(p);
+			return NULL;
+		}
+		p->helper[i]->pool = p;
+		p->helper[i]->busy = p->busy;
+		p->n = i + 1;
+	}
+	for (int i = 0; i < helpers; i++) {
+		if (pthread_create(&p->thread[i], NULL, helper_main, p->helper[i]) != 0) {
+			pool_free(p);
+			return NULL;
+		}
+		p->spawned = i + 1;
+	}
+	return p;
+}
+
+void pool_free(DfpnPool *p)
+{
+	if (!p)
+		return;
+	pthread_mutex_lock(&p->mu);
+	p->quit = true;
+	pthread_cond_broadcast(&p->wake);
+	pthread_mutex_unlock(&p->mu);
+	for (int i = 0; i < p->spawned; i++)
+		pthread_join(p->thread[i], NULL);
+	for (int i = 0; i < p->n; i++)
+		dfpn_free(p->helper[i]);
+	pthread_mutex_destroy(&p->mu);
+	pthread_cond_destroy(&p->wake);
+	pthread_cond_destroy(&p->idle);
+	free(p->helper);
+	free(p->thread);
+	free(p);
+}
+
+int pool_helpers(const DfpnPool *p) { return p ? p->n : 0; }
+
+Dfpn *pool_helper(const DfpnPool *p, int i) { return p->helper[i]; }
+
+static void start_helpers(Dfpn *d);
+
+void pool_begin(Dfpn *d, int remain)
+{
+	DfpnPool *p = d->pool;
+	p->pending = true;
+	p->started = false;
+	p->remain = remain;
+	p->base = d->nodes;
+	d->published = d->nodes;
+	atomic_store(&p->over, false);
+	atomic_store(&p->limit, 0);
+	atomic_store(&p->nodes, 0);
+	p->have_result = false;
+	if (d->par_start == 0)
+		start_helpers(d);
+}
+
+/* Hands the current search_root to the helpers.  The main thread is inside
+ * the search (d->pos, d->path at some node below the root): each helper
+ * gets the root by copying them and taking back the moves since the root. */
+static void start_helpers(Dfpn *d)
+{
+	DfpnPool *p = d->pool;
+	if (!p->populated) {
+		/* the first search long enough for helpers: the whole table made
+		 * resident now, before the helpers run (tt_populate) -- a page
+		 * first read and then written by one thread while another runs
+		 * costs a TLB shootdown across the cores */
+		p->populated = true;
+		tt_populate(d->tt);
+	}
+	for (int i = 0; i < p->n; i++) {
+		Dfpn *h = p->helper[i];
+		pos_copy(&h->pos, &d->pos);
+		for (int k = d->path.len - 1; k >= d->root_len; k--)
+			pos_undo_move(&h->pos, d->path.moves[k]);
+		path_copy_prefix(&h->path, &d->path, d->root_len);
+		h->attacker = d->attacker;
+		h->lim = d->lim;
+		h->start = d->start;
+		h->last_progress = d->start;
+		h->rep_span = d->rep_span;
+		h->nodes = 0;
+		h->published = 0;
+		h->next_check = 1024;
+		h->stopped = false;
+		h->superseded = false;
+		h->stop_reason = DFPN_STOP_NONE;
+		h->arena_top = 0;
+		h->sub_nodes_seen = h->sub ? futile_sub_nodes(h->sub) : 0;
+	}
+	/* the main thread's path counts as searched from now on: its frames
+	 * above the current node leave it when they return (mid), the current
+	 * node enters after its expansion */
+	d->busy = p->busy;
+	for (int k = d->root_len - 1; k < d->path.len - 1; k++)
+		busy_enter(p->busy, d->path.hash[k]);
+	pthread_mutex_lock(&p->mu);
+	p->job++;
+	p->running = p->n;
+	pthread_cond_broadcast(&p->wake);
+	pthread_mutex_unlock(&p->mu);
+	p->started = true;
+	p->pending = false;
+}
+
+uint64_t pool_poll(Dfpn *d)
+{
+	DfpnPool *p = d->pool;
+	uint64_t add = d->nodes - d->published;
+	d->published = d->nodes;
+	uint64_t job = atomic_fetch_add_explicit(&p->nodes, add, memory_order_relaxed) + add;
+	if (d->tid == 0 && p->pending && d->nodes - p->base >= d->par_start)
+		start_helpers(d);
+	int limit = atomic_load_explicit(&p->limit, memory_order_relaxed);
+	if (limit != 0 && !d->stopped) {
+		d->stopped = true;
+		d->stop_reason = (DfpnStopReason)limit;
+	}
+	if (atomic_load_explicit(&p->over, memory_order_acquire) && !d->stopped) {
+		d->stopped = true;
+		d->superseded = true;
+	}
+	return p->base + job;
+}
+
+void pool_limit(Dfpn *d, DfpnStopReason reason)
+{
+	DfpnPool *p = d->pool;
+	int none = 0;
+	atomic_compare_exchange_strong(&p->limit, &none, (int)reason);
+	atomic_store(&p->over, true);
+}
+
+NodeResult pool_end(Dfpn *d, NodeResult r)
+{
+	DfpnPool *p = d->pool;
+	p->pending = false;
+	if (!p->started)
+		return r;
+	p->started = false;
+	d->busy = NULL; /* every frame of the search has left */
+	atomic_store(&p->over, true);
+	pthread_mutex_lock(&p->mu);
+	while (p->running > 0)
+		pthread_cond_wait(&p->idle, &p->mu);
+	for (int i = 0; i < p->n; i++)
+		d->nodes += p->helper[i]->nodes;
+	if (r.pn != 0 && r.dn != 0 && p->have_result)
+		r = p->result;
+	pthread_mutex_unlock(&p->mu);
+	d->published = d->nodes;
+	if (d->superseded) {
+		/* stopped only because a helper resolved the root */
+		d->superseded = false;
+		if (d->stop_reason == DFPN_STOP_NONE)
+			d->stopped = false;
+	}
+	return r;
+}

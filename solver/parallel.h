@@ -1,0 +1,102 @@
+/*
+ * parallel.h -- one search on several threads (dfpn_set_threads): helper
+ * threads searching the same root over the shared tables.  Not part of the
+ * API.
+ *
+ * The scheme is the shared-table parallelism of chess engines' "lazy SMP"
+ * (Stockfish, Ethereal) and of KomoringHeights 1.x for df-pn: every thread
+ * runs the whole df-pn search of the root (search_root) on its own path,
+ * position and children arena, and the threads meet only in the
+ * transposition table and the repetition table, whose entries are written as
+ * whole 64-bit words with an XOR-checked key (tt.h, reptable.h: a slot torn
+ * by a concurrent write reads as a miss).  Helpers differ from the main
+ * thread in how far past the second-best child they search one (the
+ * 1+epsilon threshold, search.c), so that they spread over the tree rather
+ * than follow the main thread; what one thread proves, the others read.
+ *
+ * Soundness: a table entry is a fact about a position (a proof or a
+ * disproof within a length, with its hand), true whichever thread stored
+ * it; a result resting on a repetition is kept only under its path key
+ * (reptable.h), a hash of the moves from the root, so a thread finds it only
+ * on the very path whose repetition it rests on (the GHI rule of dfpn.h
+ * holds per path, whichever thread walks it).  The threads share no other
+ * search state.
+ *
+ * The first thread to resolve the root ends the phase: the others stop at
+ * their next limit check (every 1,024 nodes) and the root's values are the
+ * first thread's.  Limits (nodes, time, the stop flag) hold for all the
+ * threads together.  Helpers join a search only after it has run
+ * DFPN_HELPER_START_DEFAULT nodes on the main thread (dfpn_set_helper_start), so that the many small searches
+ * of the main line and of verify cost no thread wake-up.
+ */
+#ifndef TSUME_PARALLEL_H
+#define TSUME_PARALLEL_H
+
+#include "dfpn_internal.h"
+
+/* Nodes being searched (a cheap form of Kaneko's virtual proof numbers,
+ * "Parallel depth first proof number search", AAAI 2010): each thread
+ * counts the nodes on its path in a table of 2^POOL_BUSY_BITS counters
+ * indexed by path key (reptable.h); a thread about to descend into a child
+ * that another thread is searching takes the best sibling that nobody is
+ * searching instead, if its phi is below the thresholds (search.c).  Two
+ * threads on one path from the root would do the same work twice; a path key
+ * is the same for the same moves from the root on every thread.  Collisions
+ * only make a thread take a sibling needlessly. */
+#define POOL_BUSY_BITS 16
+
+static inline _Atomic uint32_t *busy_slot(_Atomic uint32_t *busy, uint64_t path_key)
+{
+	return &busy[path_key >> (64 - POOL_BUSY_BITS)];
+}
+
+/* The node with this path key is on a thread's path from now on / no more. */
+static inline void busy_enter(_Atomic uint32_t *busy, uint64_t path_key)
+{
+	atomic_fetch_add_explicit(busy_slot(busy, path_key), 1, memory_order_relaxed);
+}
+
+static inline void busy_leave(_Atomic uint32_t *busy, uint64_t path_key)
+{
+	atomic_fetch_sub_explicit(busy_slot(busy, path_key), 1, memory_order_relaxed);
+}
+
+/* Is the node with this path key on some thread's path? */
+static inline bool busy_is(_Atomic uint32_t *busy, uint64_t path_key)
+{
+	return atomic_load_explicit(busy_slot(busy, path_key), memory_order_relaxed) != 0;
+}
+
+/* A pool of `helpers` (>= 1) helper threads for main, each with a context
+ * of its own sharing main's tables and rule (dfpn_helper_new).  NULL when
+ * memory or a thread cannot be had. */
+DfpnPool *pool_new(Dfpn *main, int helpers);
+/* Stops and joins the threads and frees the helpers.  p may be NULL. */
+void pool_free(DfpnPool *p);
+/* The number of helpers (0 for NULL) and helper i (0 <= i < that). */
+int pool_helpers(const DfpnPool *p);
+Dfpn *pool_helper(const DfpnPool *p, int i);
+
+/* The main thread starts search_root(d, remain) from d->pos (d->root_ply,
+ * d->root_len set). */
+void pool_begin(Dfpn *d, int remain);
+/* From a thread's limit check: adds the thread's new nodes to the search's
+ * count, starts the helpers once the main thread has run d->par_start
+ * nodes, and stops the thread (d->stopped; d->superseded, or the limit
+ * another thread hit as d->stop_reason) when the search is over.  Returns
+ * the nodes of the search so far, all threads together (the count a node
+ * limit is measured against). */
+uint64_t pool_poll(Dfpn *d);
+/* A thread hit a limit (reason): every thread stops with it. */
+void pool_limit(Dfpn *d, DfpnStopReason reason);
+/* The main thread's search_root is over with values r: stops and joins the
+ * helpers, adds their nodes to d->nodes and returns the root's values -- r,
+ * or a helper's when it resolved the root and r is not resolved. */
+NodeResult pool_end(Dfpn *d, NodeResult r);
+
+/* The helper context with thread id tid (>= 1) for main: its own search
+ * state and futility sub-search, main's tables and rule (dfpn.c).  NULL when
+ * out of memory. */
+Dfpn *dfpn_helper_new(Dfpn *main, int tid);
+
+#endif
