@@ -29,7 +29,9 @@ static Dfpn *context_new(size_t hash_mb, TT *tt, RepTable *rt)
 	/* Microcosmos' main line comes back to positions 100 to 300 plies up the
 	 * path; nearly all its other repetitions span under 60 plies */
 	d->rep_span = DFPN_REP_SPAN_DEFAULT;
-	d->par_start = DFPN_HELPER_START_DEFAULT;
+	d->par_start = hash_mb * DFPN_HELPER_START_PER_MB;
+	if (d->par_start < DFPN_HELPER_START_MIN)
+		d->par_start = DFPN_HELPER_START_MIN;
 	d->arena_cap = 1 << 16;
 	d->arena = malloc(d->arena_cap * sizeof *d->arena);
 	d->kept_line = malloc(DFPN_MAX_PV * sizeof *d->kept_line);
@@ -170,6 +172,7 @@ bool dfpn_set_threads(Dfpn *d, int threads)
 	}
 	pool_free(d->pool);
 	d->pool = p;
+	d->tt->shared = threads > 1;
 	return true;
 }
 
@@ -328,5 +331,6 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 	res->nodes = d->nodes;
 	res->seconds = clock_now() - d->start;
 	res->hashfull = tt_hashfull(d->tt);
+	res->threads = dfpn_threads(d);
 	return res->status;
 }

@@ -111,6 +111,7 @@ typedef struct {
 	uint64_t nodes_pv;       /* main line extraction */
 	double seconds;
 	int hashfull; /* per mille */
+	int threads;  /* search threads (dfpn_set_threads) */
 } DfpnResult;
 
 typedef struct Dfpn Dfpn;
@@ -184,11 +185,19 @@ int dfpn_threads(const Dfpn *d);
 #define DFPN_MAX_THREADS 256
 
 /* With several threads, the helpers join a search once it has run `nodes`
- * nodes on the calling thread (default DFPN_HELPER_START_DEFAULT), so that
- * the many small searches of the main line and of verify run without a
- * thread wake-up.  0: at once -- for tests, where races should show. */
+ * nodes on the calling thread (counted from dfpn_solve or
+ * dfpn_mate_within), and at least 1,024 in the current phase: the many
+ * small searches of the main line and of verify run without a thread
+ * wake-up, and the first time the helpers join, the whole table is made
+ * resident (tt_populate in tt.h: about 0.28 s per GB here), which a search
+ * must be long enough to pay for.  Default DFPN_HELPER_START_PER_MB nodes
+ * per megabyte of hash (65,536 for 256 MB, about 0.3 s of search), at least
+ * DFPN_HELPER_START_MIN, which is also the start once the table is
+ * resident.  0: at once, in every phase -- for tests, where races should
+ * show. */
 void dfpn_set_helper_start(Dfpn *d, uint64_t nodes);
-#define DFPN_HELPER_START_DEFAULT 4096
+#define DFPN_HELPER_START_PER_MB 256
+#define DFPN_HELPER_START_MIN 16384
 
 /* Repetitions under a length budget: a position repeating one at least
  * `plies` plies up the path (values below 4 count as 4) is searched like any

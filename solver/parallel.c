@@ -21,7 +21,7 @@ struct DfpnPool {
 	uint64_t job;   /* jobs handed out so far */
 	int running;    /* helpers still running the current job */
 	bool quit;
-	bool populated; /* the table was made resident (tt_populate): main thread only */
+	bool populated; /* tt_populate done: main thread only */
 	int remain;     /* the job's length budget */
 	bool have_result;
 	NodeResult result; /* the first helper result that resolved the root */
@@ -154,9 +154,7 @@ static void start_helpers(Dfpn *d)
 	DfpnPool *p = d->pool;
 	if (!p->populated) {
 		/* the first search long enough for helpers: the whole table made
-		 * resident now, before the helpers run (tt_populate) -- a page
-		 * first read and then written by one thread while another runs
-		 * costs a TLB shootdown across the cores */
+		 * resident now, before the helpers run (tt_populate) */
 		p->populated = true;
 		tt_populate(d->tt);
 	}
@@ -201,7 +199,8 @@ uint64_t pool_poll(Dfpn *d)
 	uint64_t add = d->nodes - d->published;
 	d->published = d->nodes;
 	uint64_t job = atomic_fetch_add_explicit(&p->nodes, add, memory_order_relaxed) + add;
-	if (d->tid == 0 && p->pending && d->nodes - p->base >= d->par_start)
+	if (d->tid == 0 && p->pending && d->nodes - p->base >= 1024 &&
+	    d->nodes >= (p->populated && d->par_start > DFPN_HELPER_START_MIN ? DFPN_HELPER_START_MIN : d->par_start))
 		start_helpers(d);
 	int limit = atomic_load_explicit(&p->limit, memory_order_relaxed);
 	if (limit != 0 && !d->stopped) {

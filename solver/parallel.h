@@ -11,8 +11,9 @@
  * whole 64-bit words with an XOR-checked key (tt.h, reptable.h: a slot torn
  * by a concurrent write reads as a miss).  Helpers differ from the main
  * thread in how far past the second-best child they search one (the
- * 1+epsilon threshold, search.c), so that they spread over the tree rather
- * than follow the main thread; what one thread proves, the others read.
+ * 1+epsilon threshold, search.c) and in stepping aside from a child another
+ * thread is on (below), so that they spread over the tree rather than
+ * follow the main thread; what one thread proves, the others read.
  *
  * Soundness: a table entry is a fact about a position (a proof or a
  * disproof within a length, with its hand), true whichever thread stored
@@ -25,9 +26,11 @@
  * The first thread to resolve the root ends the phase: the others stop at
  * their next limit check (every 1,024 nodes) and the root's values are the
  * first thread's.  Limits (nodes, time, the stop flag) hold for all the
- * threads together.  Helpers join a search only after it has run
- * DFPN_HELPER_START_DEFAULT nodes on the main thread (dfpn_set_helper_start), so that the many small searches
- * of the main line and of verify cost no thread wake-up.
+ * threads together.  Helpers join a search only once it has run
+ * d->par_start nodes (dfpn_set_helper_start), so that the many small
+ * searches of the main line and of verify cost no thread wake-up, and the
+ * table is made resident (tt_populate) only for a search long enough to
+ * pay for it.
  */
 #ifndef TSUME_PARALLEL_H
 #define TSUME_PARALLEL_H
@@ -37,12 +40,14 @@
 /* Nodes being searched (a cheap form of Kaneko's virtual proof numbers,
  * "Parallel depth first proof number search", AAAI 2010): each thread
  * counts the nodes on its path in a table of 2^POOL_BUSY_BITS counters
- * indexed by path key (reptable.h); a thread about to descend into a child
- * that another thread is searching takes the best sibling that nobody is
- * searching instead, if its phi is below the thresholds (search.c).  Two
- * threads on one path from the root would do the same work twice; a path key
- * is the same for the same moves from the root on every thread.  Collisions
- * only make a thread take a sibling needlessly. */
+ * indexed by path key (reptable.h); a helper about to descend into a child
+ * that another thread is searching counts that child's phi as 1.5 times
+ * what it is and takes a sibling nobody is searching when one is then
+ * better (divert in search.c).  Two threads on one path from the root
+ * would do the same work twice; a path key is the same for the same moves
+ * from the root on every thread.  Collisions only make a helper take a
+ * sibling needlessly.  The main thread never diverts: it searches as one
+ * thread would, over a table the helpers fill too. */
 #define POOL_BUSY_BITS 16
 
 static inline _Atomic uint32_t *busy_slot(_Atomic uint32_t *busy, uint64_t path_key)
@@ -82,7 +87,7 @@ Dfpn *pool_helper(const DfpnPool *p, int i);
 void pool_begin(Dfpn *d, int remain);
 /* From a thread's limit check: adds the thread's new nodes to the search's
  * count, starts the helpers once the main thread has run d->par_start
- * nodes, and stops the thread (d->stopped; d->superseded, or the limit
+ * nodes (dfpn_set_helper_start), and stops the thread (d->stopped; d->superseded, or the limit
  * another thread hit as d->stop_reason) when the search is over.  Returns
  * the nodes of the search so far, all threads together (the count a node
  * limit is measured against). */

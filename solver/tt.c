@@ -63,8 +63,8 @@ void tt_populate(TT *tt)
 	/* an older kernel: touch each page with an atomic or of 0, which a
 	 * concurrent store cannot lose (a plain write of 0 could erase one) */
 	size_t per_page = 4096 / sizeof(TTSlot), n = tt->nbuckets * TT_BUCKET_SIZE;
-	for (size_t i = 0; i < n; i += per_page)
-		atomic_fetch_or_explicit(&tt->entries[i].w[0], 0, memory_order_relaxed);
+	for (size_t k = 0; k < n; k += per_page)
+		atomic_fetch_or_explicit(&tt->entries[k].w[0], 0, memory_order_relaxed);
 }
 
 void tt_free(TT *tt)
@@ -207,6 +207,15 @@ TTStoreOutcome tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn 
 	}
 	victim->key = key;
 	victim->hand = h;
+	if (tt->shared && !resolved && !victim_is_new && victim->pn != 0 && victim->dn != 0 && victim->hand == hand) {
+		/* several threads: keep the larger of two open estimates, so that
+		 * a thread that searched the node less does not undo what another
+		 * learned (see TT.shared) */
+		if (victim->pn > pn)
+			pn = victim->pn;
+		if (victim->dn > dn)
+			dn = victim->dn;
+	}
 	victim->pn = (uint32_t)(pn > PNDN_INF ? PNDN_INF : pn);
 	victim->dn = (uint32_t)(dn > PNDN_INF ? PNDN_INF : dn);
 	victim->len = (uint16_t)len;

@@ -90,6 +90,13 @@ typedef struct {
 	 * share its cache line with the fields each probe reads (tt_hashfull
 	 * samples instead).  The table's threads write only the slots. */
 	uint16_t gen; /* changed by tt_clear only, between searches */
+	/* several threads store into the table (dfpn_set_threads): an open
+	 * entry rewritten for the same position and hand keeps the larger pn
+	 * and the larger dn of the two.  One thread's latest store is its best
+	 * knowledge of the node; with several, a thread that searched the node
+	 * less would overwrite what another learned, and the other would then
+	 * search the same ground again.  Set between searches only. */
+	bool shared;
 	bool huge; /* tt_advise_huge done (or the table is too small for it) */
 } TT;
 
@@ -149,13 +156,16 @@ TTStoreOutcome tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn 
 void tt_advise_huge(TT *tt);
 
 /* Makes the kernel back the whole table with memory now (MADV_POPULATE_WRITE,
- * or a touch of each page), without changing an entry: safe while other
- * threads use the table.  For a table several threads will fill: a page
- * first read (the kernel's shared zero page) and later written while
- * another thread of the process runs costs a TLB shootdown on every core
- * (measured: 1.0 s of system time in a 2.6 s two-thread search with a
- * 512 MB table, 0.1 s after this call; 0.10 s for 256 MB, 0.28 s for
- * 1 GB).  Failure is harmless. */
+ * or a touch of each page on older kernels), without changing an entry:
+ * safe while other threads use the table.  For a table several threads
+ * are about to fill (parallel.c): a page first read (the kernel's shared
+ * zero page) and later written while another thread of the process runs
+ * costs a TLB shootdown on every core (measured: 1.0 s of system time in a
+ * 2.6 s two-thread search with a 512 MB table, 0.1 s after this call, which
+ * takes 0.10 s for 256 MB and 0.28 s for 1 GB here).  4 KB pages: asking
+ * for 2 MB ones first (MADV_HUGEPAGE) made the call take 0.1 to 2.4 s from
+ * one run to the next on this virtual machine (compaction).  Failure is
+ * harmless. */
 void tt_populate(TT *tt);
 
 /* Flags the open entry of (key, hand) with TT_FLAG_REP, creating one with

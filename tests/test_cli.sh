@@ -783,8 +783,23 @@ expect 0 "out:mate 1"
 "$TSUME" solve --format json --futile none "$C27" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 out=$(cat "$tmp/out")
-expect 0 'out:"length":3,' 'out:"futile":"none"}'
+expect 0 'out:"length":3,' 'out:"futile":"none",'
 bad_value "tsume: --futile must be none, narrow, broad, nogain or answered, got 'wide'" solve --futile wide "$C27"
+# --threads: 1..256 threads, named with its range; the JSON says how many ran
+for v in 0 257 two ""; do
+	bad_value "tsume: --threads must be a whole number of threads, 1..256, got '$v'" solve --threads "$v" "$C27"
+	bad_value "tsume verify: --threads must be a whole number of threads, 1..256, got '$v'" verify --threads "$v" "$tmp/nul.sfen"
+done
+name="solve --threads 2: the same answer, threads in the JSON"
+"$TSUME" solve --format json --threads 2 "$C27" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+out=$(cat "$tmp/out")
+expect 0 'out:"length":1,' 'out:"threads":2}'
+name="verify --jobs 1 --threads 2"
+printf '%s moves 1e3c+\n' "$C27" | "$TSUME" verify --jobs 1 --threads 2 - >"$tmp/out" 2>"$tmp/err"
+rc=$?
+out=$(cat "$tmp/out")
+expect 0 "out:PASS mate 1 (stated 1)"
 bad_value "tsume verify: --futile must be none, narrow, broad, nogain or answered, got ''" verify --futile "" "$tmp/nul.sfen"
 bad_value "tsume generate: --futile must be none, narrow, broad, nogain or answered, got 'x'" generate --mate 1 --count 1 --futile x
 name="verify --futile none: the stated length of C27 under each rule"

@@ -266,5 +266,30 @@ lines = e.read_until("readyok")
 check("FutileRule bad value", "info string error: FutileRule must be none, narrow, broad, nogain or answered, got 'wide'" in lines, lines)
 e.close()
 
+# Threads: offered with the cores as default; a bad value named; a search on
+# two threads (Zuko 43, 85 plies: long enough for the helper to join) gives
+# the length one thread gives
+e = Engine()
+e.send("usi")
+lines = e.read_until("usiok")
+cores = os.cpu_count() or 1
+check("Threads offered", f"option name Threads type spin default {min(cores, 256)} min 1 max 256" in lines, lines)
+for bad in ("0", "257", "two"):
+    e.send(f"setoption name Threads value {bad}")
+    e.send("isready")
+    lines = e.read_until("readyok")
+    check("Threads " + bad, lines == [f"info string error: Threads must be a whole number of threads, 1..256, got '{bad}'", "readyok"], lines)
+z43 = next(row.split("\t")[1] for row in open(os.path.join(SHARED, "problems/classics/zuko.tsv"), encoding="utf-8")
+           if row.startswith("zuko043\t"))
+plies = {}
+for threads in (1, 2):
+    e.send(f"setoption name Threads value {threads}")
+    e.send("usinewgame")
+    e.send(f"position sfen {z43}")
+    e.send("go mate 120000")
+    plies[threads] = len(e.read_until("checkmate", timeout=180)[-1].split()) - 1
+check("Threads 2: the length of one thread", plies[1] == plies[2] == 85, plies)
+e.close()
+
 print(f"test_usi: {passed} passed, {len(failures)} failed")
 sys.exit(1 if failures else 0)

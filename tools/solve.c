@@ -249,7 +249,7 @@ static void print_json(const Problem *pb, const DfpnResult *res, const VerifySta
 		printf("null");
 	else
 		printf("\"%s\"", cli_reason_name(res->reason));
-	printf(",\"futile\":\"%s\"}\n", dfpn_futile_name(futile));
+	printf(",\"futile\":\"%s\",\"threads\":%d}\n", dfpn_futile_name(futile), res->threads);
 }
 
 /* Solves the problem on one line and prints the result.  where is the
