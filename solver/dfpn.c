@@ -172,7 +172,6 @@ bool dfpn_set_threads(Dfpn *d, int threads)
 	}
 	pool_free(d->pool);
 	d->pool = p;
-	d->tt->shared = threads > 1;
 	return true;
 }
 

@@ -126,6 +126,12 @@ void pool_free(DfpnPool *p)
 
 int pool_helpers(const DfpnPool *p) { return p ? p->n : 0; }
 
+int pool_check_interval(const DfpnPool *p)
+{
+	int k = 1024 / (p->n + 1);
+	return k < 16 ? 16 : k;
+}
+
 Dfpn *pool_helper(const DfpnPool *p, int i) { return p->helper[i]; }
 
 static void start_helpers(Dfpn *d);
@@ -171,7 +177,7 @@ static void start_helpers(Dfpn *d)
 		h->rep_span = d->rep_span;
 		h->nodes = 0;
 		h->published = 0;
-		h->next_check = 1024;
+		h->next_check = (uint64_t)pool_check_interval(p);
 		h->stopped = false;
 		h->superseded = false;
 		h->stop_reason = DFPN_STOP_NONE;
@@ -182,6 +188,7 @@ static void start_helpers(Dfpn *d)
 	 * above the current node leave it when they return (mid), the current
 	 * node enters after its expansion */
 	d->busy = p->busy;
+	d->tt->shared = true;
 	for (int k = d->root_len - 1; k < d->path.len - 1; k++)
 		busy_enter(p->busy, d->path.hash[k]);
 	pthread_mutex_lock(&p->mu);
@@ -239,6 +246,7 @@ NodeResult pool_end(Dfpn *d, NodeResult r)
 	if (r.pn != 0 && r.dn != 0 && p->have_result)
 		r = p->result;
 	pthread_mutex_unlock(&p->mu);
+	d->tt->shared = false; /* the helpers have stopped */
 	d->published = d->nodes;
 	if (d->superseded) {
 		/* stopped only because a helper resolved the root */

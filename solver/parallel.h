@@ -92,6 +92,9 @@ void pool_begin(Dfpn *d, int remain);
  * the nodes of the search so far, all threads together (the count a node
  * limit is measured against). */
 uint64_t pool_poll(Dfpn *d);
+/* Nodes between two limit checks of each thread: 1,024 / threads, at
+ * least 16. */
+int pool_check_interval(const DfpnPool *p);
 /* A thread hit a limit (reason): every thread stops with it. */
 void pool_limit(Dfpn *d, DfpnStopReason reason);
 /* The main thread's search_root is over with values r: stops and joins the

@@ -27,7 +27,10 @@ static void stop(Dfpn *d, DfpnStopReason reason)
 
 static void check_limits(Dfpn *d)
 {
-	d->next_check = d->nodes + 1024;
+	/* with T threads each checks every 1,024 / T nodes (at least 16): the
+	 * limits then hold within about 1,024 nodes of the total, and within a
+	 * few milliseconds however many threads share the cores */
+	d->next_check = d->nodes + (d->pool ? pool_check_interval(d->pool) : 1024);
 	if (d->tid == 0 && !d->tt->huge && d->nodes >= 1000000)
 		tt_advise_huge(d->tt); /* a long search: worth 2 MB pages (tt.c) */
 	/* the nodes of the search, all threads together */

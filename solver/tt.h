@@ -95,7 +95,8 @@ typedef struct {
 	 * and the larger dn of the two.  One thread's latest store is its best
 	 * knowledge of the node; with several, a thread that searched the node
 	 * less would overwrite what another learned, and the other would then
-	 * search the same ground again.  Set between searches only. */
+	 * search the same ground again.  Set by the main thread while helpers
+	 * run (parallel.c), before they start and after they stop. */
 	bool shared;
 	bool huge; /* tt_advise_huge done (or the table is too small for it) */
 } TT;

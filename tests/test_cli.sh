@@ -448,7 +448,7 @@ expect 2 "err:$tmp/does-not-exist"
 "$TSUME" verify --jobs 0 "$tmp/set.sfen" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 out=$(cat "$tmp/out")
-expect 2 "err:tsume verify: --jobs must be a whole number of threads, 1..256, got '0'"
+expect 2 "err:tsume verify: --jobs must be a whole number of jobs, 1..256, got '0'"
 
 # ---- resource limits: --nodes, --time, a full table ----
 # --nodes N stops within a few thousand nodes of N (the solver stops at
@@ -682,7 +682,7 @@ name="solve --nodes 18446744073709551615 is accepted"
 rc=$?
 expect 0 "line:mate 1"
 for v in 100000 257 " 2"; do
-	bad_value "tsume verify: --jobs must be a whole number of threads, 1..256, got '$v'" verify --jobs "$v" "$tmp/nul.sfen"
+	bad_value "tsume verify: --jobs must be a whole number of jobs, 1..256, got '$v'" verify --jobs "$v" "$tmp/nul.sfen"
 done
 bad_value "tsume verify: --hash must be a whole number of megabytes, 1..1048576, got '0'" verify --hash 0 "$tmp/nul.sfen"
 bad_value "tsume verify: --format must be text, json or csv, got 'xml'" verify --format xml "$tmp/nul.sfen"
@@ -795,6 +795,10 @@ name="solve --threads 2: the same answer, threads in the JSON"
 rc=$?
 out=$(cat "$tmp/out")
 expect 0 'out:"length":1,' 'out:"threads":2}'
+name="verify --jobs 200 --threads 8: too many search threads"
+"$TSUME" verify --jobs 200 --threads 8 "$tmp/nul.sfen" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect 2 "err:tsume verify: --jobs 200 x --threads 8 is 1600 search threads; at most 1024"
 name="verify --jobs 1 --threads 2"
 printf '%s moves 1e3c+\n' "$C27" | "$TSUME" verify --jobs 1 --threads 2 - >"$tmp/out" 2>"$tmp/err"
 rc=$?

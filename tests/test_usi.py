@@ -283,7 +283,7 @@ z43 = next(row.split("\t")[1] for row in open(os.path.join(SHARED, "problems/cla
            if row.startswith("zuko043\t"))
 plies = {}
 for threads in (1, 2):
-    e.send(f"setoption name Threads value {threads}")
+    e.send(f"setoption name Threads value {threads} \t")  # blanks after the value do not count
     e.send("usinewgame")
     e.send(f"position sfen {z43}")
     e.send("go mate 120000")

@@ -391,9 +391,16 @@ int cmd_solve(int argc, char **argv)
 	const bool from_stdin = strcmp(text, "-") == 0;
 
 	ctx.d = dfpn_new((size_t)hash);
-	if (ctx.d && (!dfpn_set_futile(ctx.d, futile) || !dfpn_set_threads(ctx.d, (int)threads))) {
+	if (ctx.d && !dfpn_set_futile(ctx.d, futile)) {
 		dfpn_free(ctx.d); /* reported below as the allocation failure */
 		ctx.d = NULL;
+	}
+	if (ctx.d && !dfpn_set_threads(ctx.d, (int)threads)) {
+		fprintf(stderr, "tsume: cannot start %llu search threads (memory or thread limit); try fewer --threads\n",
+		        (unsigned long long)threads);
+		dfpn_free(ctx.d);
+		free(text);
+		return EXIT_UNKNOWN;
 	}
 	ctx.w = malloc(sizeof *ctx.w);
 	if (!ctx.w) {

@@ -179,6 +179,8 @@ static void cmd_setoption(Usi *u, char *args)
 		value += 5;
 		while (*value == ' ' || *value == '\t')
 			value++;
+		for (size_t n = strlen(value); n > 0 && (value[n - 1] == ' ' || value[n - 1] == '\t'); n--)
+			value[n - 1] = '\0';
 		while (end > name && (end[-1] == ' ' || end[-1] == '\t'))
 			end--;
 		*end = '\0';

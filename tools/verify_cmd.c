@@ -295,6 +295,7 @@ static void print_done(Queue *q, Printer *pr)
 
 #define PROG "tsume verify"
 #define VERIFY_JOBS_MAX 256
+#define VERIFY_THREADS_MAX 1024 /* jobs x threads */
 #define VERIFY_TIME_MAX 1e7 /* seconds: about 116 days */
 #define VERIFY_HASH_MAX (UINT64_C(1) << 20)
 
@@ -309,7 +310,7 @@ static void print_done(Queue *q, Printer *pr)
 	"  --format F   text (default), json (one object a line) or csv\n"                                                         \
 	"  --futile R   the futile-interposition rule: none, narrow, broad, nogain (default) or answered\n"                        \
 	"exit status: 0 every problem passed, 1 some problem failed or was undecided, 2 bad input or usage,\n"                     \
-	"             3 a --hash table that cannot be allocated for every job\n"
+	"             3 a --hash table or the --threads that cannot be had for every job\n"
 
 /* A problem's stated answer is one length: its line (if any) has an odd
  * number of plies (a mate ends with the attacker's move) and as many as
@@ -353,7 +354,7 @@ int cmd_verify(int argc, char **argv)
 			ok = cli_option_futile(PROG, optarg, &futile);
 			break;
 		case 'j':
-			ok = cli_option_uint(PROG, "--jobs", optarg, 1, VERIFY_JOBS_MAX, "threads", NULL, &jobs);
+			ok = cli_option_uint(PROG, "--jobs", optarg, 1, VERIFY_JOBS_MAX, "jobs", NULL, &jobs);
 			break;
 		case 'T':
 			ok = cli_option_uint(PROG, "--threads", optarg, 1, DFPN_MAX_THREADS, "threads", NULL, &search_threads);
@@ -401,6 +402,13 @@ int cmd_verify(int argc, char **argv)
 		jobs = search_threads ? (cores / search_threads ? cores / search_threads : 1) : cores;
 	if (!search_threads)
 		search_threads = cores / jobs ? cores / jobs : 1;
+	if (jobs * search_threads > VERIFY_THREADS_MAX) {
+		fprintf(stderr, "tsume verify: --jobs %llu x --threads %llu is %llu search threads; at most %d\n",
+		        (unsigned long long)jobs, (unsigned long long)search_threads,
+		        (unsigned long long)(jobs * search_threads), VERIFY_THREADS_MAX);
+		fputs(VERIFY_USAGE, stderr);
+		return EXIT_BADINPUT;
+	}
 
 	/* every job's table before any work: a --hash that cannot be allocated
 	 * is refused at once, as solve does */
@@ -411,9 +419,19 @@ int cmd_verify(int argc, char **argv)
 	}
 	for (uint64_t i = 0; i < jobs; i++) {
 		workers[i].d = dfpn_new((size_t)hash);
-		if (workers[i].d && (!dfpn_set_futile(workers[i].d, futile) || !dfpn_set_threads(workers[i].d, (int)search_threads))) {
+		if (workers[i].d && !dfpn_set_futile(workers[i].d, futile)) {
 			dfpn_free(workers[i].d); /* reported below as the allocation failure */
 			workers[i].d = NULL;
+		}
+		if (workers[i].d && !dfpn_set_threads(workers[i].d, (int)search_threads)) {
+			fprintf(stderr, "tsume verify: cannot start %llu search threads for job %llu (%llu jobs x --threads %llu); "
+			                "try fewer --threads or --jobs\n",
+			        (unsigned long long)search_threads, (unsigned long long)i + 1, (unsigned long long)jobs,
+			        (unsigned long long)search_threads);
+			for (uint64_t k = 0; k <= i; k++)
+				dfpn_free(workers[k].d);
+			free(workers);
+			return EXIT_UNKNOWN;
 		}
 		if (!workers[i].d) {
 			fprintf(stderr, "tsume verify: cannot allocate %llu MB for the hash table of job %llu (%llu jobs x --hash %llu MB); "
