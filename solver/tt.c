@@ -38,6 +38,7 @@ int tt_init(TT *tt, size_t bytes)
 	}
 	tt->huge = bytes < TT_HUGE_MIN; /* nothing to advise for small tables */
 	tt->entries = p;
+	tt->shared = false;
 	tt->gen = 1;
 	return 0;
 }
