@@ -74,23 +74,11 @@ Dfpn *dfpn_new_with_rule(size_t hash_mb, DfpnFutileRule rule)
 	/* 1/16 of the memory for the repetition table, the rest for the TT */
 	size_t bytes = hash_mb << 20;
 	size_t rt_bytes = bytes / 16;
-	if (rt_init(&d->rt_own, rt_bytes) != 0) {
-		free(d->arena);
-		free(d->kept_line);
-		free(d);
-		return NULL;
-	}
-	if (tt_init(&d->tt_own, bytes - rt_bytes) != 0) {
-		rt_free(&d->rt_own);
-		free(d->arena);
-		free(d->kept_line);
-		free(d);
-		return NULL;
-	}
 	d->tt = &d->tt_own;
 	d->rt = &d->rt_own;
-	/* the table is empty: no clearing needed to take the rule */
-	if (!take_rule(d, rule)) {
+	/* the table is empty: no clearing needed to take the rule; dfpn_free
+	 * frees what was allocated (tt_free and rt_free take an empty table) */
+	if (rt_init(&d->rt_own, rt_bytes) != 0 || tt_init(&d->tt_own, bytes - rt_bytes) != 0 || !take_rule(d, rule)) {
 		dfpn_free(d);
 		return NULL;
 	}

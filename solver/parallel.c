@@ -9,7 +9,6 @@
 #include <stdlib.h>
 
 struct DfpnPool {
-	Dfpn *main;
 	int n;          /* helpers */
 	Dfpn **helper;  /* n contexts, helper[i]->tid = i + 1 */
 	pthread_t *thread;
@@ -69,7 +68,6 @@ DfpnPool *pool_new(Dfpn *main, int helpers)
 	DfpnPool *p = calloc(1, sizeof *p);
 	if (!p)
 		return NULL;
-	p->main = main;
 	p->helper = calloc((size_t)helpers, sizeof *p->helper);
 	p->thread = calloc((size_t)helpers, sizeof *p->thread);
 	pthread_mutex_init(&p->mu, NULL);

@@ -49,23 +49,17 @@ static int runs(void)
 	return n < 1 ? 1 : n;
 }
 
-/* A main line of res->len plies from root: legal, checks, ends in mate. */
+/* A main line of res->len plies from root: legal, checks, ends in mate
+ * (line_replay, under d's futility rule). */
 static void check_line(Dfpn *d, const Position *root, const DfpnResult *res, const char *what)
 {
 	static Position pos;
 	pos_copy(&pos, root);
+	LineCheck lc;
 	if (res->pv_len != res->len)
 		fail_msg("%s: main line has %d plies, length %d", what, res->pv_len, res->len);
-	for (int i = 0; i < res->pv_len; i++) {
-		if (!gen_is_legal(&pos, res->pv[i]))
-			fail_msg("%s: ply %d of the two-thread line is illegal", what, i + 1);
-		bool attacker = pos.side == root->side;
-		pos_do_move(&pos, res->pv[i]);
-		if (attacker && !pos_in_check(&pos))
-			fail_msg("%s: ply %d of the two-thread line does not check", what, i + 1);
-	}
-	if (!dfpn_is_mated_in(d, &pos))
-		fail_msg("%s: the two-thread line does not end in mate", what);
+	if (!line_replay(&pos, res->pv, res->pv_len, dfpn_line_mated, d, &lc))
+		fail_msg("%s: the two-thread line is not a legal mating line", what);
 }
 
 static DfpnResult r1, r2;
