@@ -28,6 +28,7 @@
 
 #include <errno.h>
 #include <iconv.h>
+#include <strings.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -295,3 +296,60 @@ int conv_file(const char *path, bool rest, ConvProblem *out)
 	return rc;
 }
 
+
+/* ------------------------------------------------------------------ */
+/* telling KIF and CSA files from problem lines */
+
+static bool ends_with_ci(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+	return n >= k && strcasecmp(s + n - k, suffix) == 0;
+}
+
+/* Does the n bytes at s hold the n bytes of word? */
+static bool holds(const char *s, size_t n, const char *word)
+{
+	size_t k = strlen(word);
+	for (size_t i = 0; i + k <= n; i++)
+		if (memcmp(s + i, word, k) == 0)
+			return true;
+	return false;
+}
+
+bool conv_detect(const char *path, const char *head, size_t n)
+{
+	if (path && (ends_with_ci(path, ".kif") || ends_with_ci(path, ".kifu") || ends_with_ci(path, ".csa")))
+		return true;
+	if (n > CONV_DETECT_HEAD)
+		n = CONV_DETECT_HEAD;
+	/* 持駒, 手合割, 手数---- in UTF-8, then in Shift_JIS (CP932) */
+	static const char *const kif_words[] = {"持駒", "手合割", "手数----", "\x8e\x9d\x8b\xee", "\x8e\xe8\x8d\x87\x8a\x84",
+	                                        "\x8e\xe8\x90\x94----"};
+	for (size_t i = 0; i < sizeof kif_words / sizeof *kif_words; i++)
+		if (holds(head, n, kif_words[i]))
+			return true;
+	for (size_t i = 0; i + 1 < n; i++) {
+		if (i > 0 && head[i - 1] != '\n')
+			continue;
+		const char *s = head + i;
+		char c = i + 2 < n ? s[2] : '\0';
+		if ((s[0] == 'V' && s[1] == '2') || (s[0] == 'P' && (s[1] == 'I' || s[1] == '+' || s[1] == '-')) ||
+		    (s[0] == 'P' && s[1] >= '1' && s[1] <= '9' && (c == '+' || c == '-' || c == ' ')))
+			return true;
+	}
+	return false;
+}
+
+char *conv_meta(const ConvProblem *cp, const char *path, char *buf, size_t size)
+{
+	char source[200 + 1]; /* a metadata value is cut at 200 bytes (PIO_VALUE_MAX) anyway */
+	snprintf(source, sizeof source, "%s", path);
+	for (char *c = source; *c; c++)
+		if (*c == ';' || *c == '\n' || *c == '\r')
+			*c = '_';
+	if (cp->n_moves > 0)
+		snprintf(buf, size, "mate=%d ; source=%s", cp->n_moves, source);
+	else
+		snprintf(buf, size, "source=%s", source);
+	return buf;
+}

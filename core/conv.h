@@ -51,4 +51,24 @@ int conv_text(const char *data, size_t len, bool rest, ConvProblem *out);
 /* Reads path (at most CONV_FILE_MAX bytes) and converts it with conv_text. */
 int conv_file(const char *path, bool rest, ConvProblem *out);
 
+/* Bytes of a file's start that conv_detect looks at. */
+#define CONV_DETECT_HEAD 4096
+
+/* Is the file a KIF or CSA problem file (for conv_file) rather than problem
+ * lines (problemio.h)?  True when path (may be NULL) ends in .kif, .kifu or
+ * .csa, in any case, or when head, the file's first n bytes (at most
+ * CONV_DETECT_HEAD are looked at), holds a KIF header word -- 持駒, 手合割
+ * or 手数---- in UTF-8 or Shift_JIS -- or a line that starts as only CSA
+ * lines do: "V2", "PI", "P+", "P-", or "P1".."P9" followed by '+', '-' or
+ * a blank (a SFEN board row never has a sign or a blank after "P<digit>").
+ * No error case. */
+bool conv_detect(const char *path, const char *head, size_t n);
+
+/* The metadata `tsume convert` writes after a converted problem, into buf
+ * (size bytes, truncated to fit): "mate=N ; source=PATH" when the file has
+ * moves (N = the moves read), "source=PATH" otherwise; ';' and line breaks
+ * in path become '_' so that the name cannot end the value early
+ * (problemio.h).  Returns buf. */
+char *conv_meta(const ConvProblem *cp, const char *path, char *buf, size_t size);
+
 #endif

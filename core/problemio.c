@@ -9,6 +9,7 @@
  * copied (a Position is ~165 KB).
  */
 #include "problemio.h"
+#include "conv.h"
 
 #include "number.h"
 
@@ -31,6 +32,7 @@ struct PioReader {
 	char *path;
 	long line;
 	bool done;
+	bool kifu;  /* a KIF or CSA file (conv.h): one problem, read whole by conv_file */
 	size_t got; /* bytes of the last chunk read, NUL bytes included (0: unknown) */
 	char buf[READ_BUF];
 };
@@ -40,6 +42,7 @@ struct PioWriter {
 	char *path;
 	bool failed;
 	char reason[160];
+	char line[PIO_LINE_MAX + 2]; /* the line being written, end of line included */
 };
 
 static int set_error(PioError *err, int code, long line, const char *field, int column, const char *fmt, ...)
@@ -129,6 +132,15 @@ PioReader *pio_open(const char *path, PioError *err)
 	r->line = 0;
 	r->done = false;
 	r->got = 0;
+	r->kifu = false;
+	FILE *f = strcmp(path, "-") != 0 ? fopen(path, "rb") : NULL;
+	if (f) {
+		/* a KIF or CSA file, by its name or its first bytes (not gzip) */
+		size_t n = fread(r->buf, 1, CONV_DETECT_HEAD, f);
+		fclose(f);
+		bool gzip = n >= 2 && (unsigned char)r->buf[0] == 0x1f && (unsigned char)r->buf[1] == 0x8b;
+		r->kifu = !gzip && conv_detect(path, r->buf, n);
+	}
 	return r;
 }
 
@@ -302,8 +314,38 @@ static void skip_rest_of_line(PioReader *r)
 			return; /* gzgets stopped at a newline or at the end */
 }
 
+/* The one problem of a KIF or CSA file (conv.h) as line 1: converted with
+ * the hands as the file states them, formatted as `tsume convert` writes
+ * it, then read as any line is. */
+static int next_kifu(PioReader *r, PioProblem *out, PioError *err)
+{
+	r->done = true;
+	r->line = 1;
+	ConvProblem *cp = malloc(sizeof *cp);
+	if (!cp)
+		return set_error(err, PIO_ERR_STREAM, 0, "file", 0, "out of memory");
+	int rc;
+	char meta[PIO_VALUE_MAX + 64];
+	if (conv_file(r->path, false, cp) != 0)
+		rc = set_error(err, PIO_ERR_LINE, cp->line, "file", 0, "%s: %s", cp->format, cp->error);
+	else if (pio_format(&cp->root, cp->moves, cp->n_moves, conv_meta(cp, r->path, meta, sizeof meta), out->text,
+	                    sizeof out->text) < 0)
+		rc = set_error(err, PIO_ERR_LINE, 1, "line", 0, "the converted problem is longer than %d bytes", PIO_LINE_MAX);
+	else {
+		out->line = 1;
+		memcpy(r->buf, out->text, strlen(out->text) + 1);
+		rc = parse_line(r->buf, out, err);
+		if (rc == PIO_END) /* cannot happen: a formatted problem is not blank */
+			rc = set_error(err, PIO_ERR_LINE, 1, "line", 0, "no problem");
+	}
+	free(cp);
+	return rc;
+}
+
 int pio_next(PioReader *r, PioProblem *out, PioError *err)
 {
+	if (r->kifu && !r->done)
+		return next_kifu(r, out, err);
 	for (;;) {
 		if (r->done)
 			return PIO_END;
@@ -423,30 +465,40 @@ static int put(PioWriter *w, const char *s, size_t len)
 
 static bool has_line_break(const char *s) { return s && strpbrk(s, "\r\n") != NULL; }
 
+int pio_format(const Position *root, const Move *moves, int n, const char *meta, char *buf, size_t size)
+{
+	if (n < 0 || n > POS_MAX_PLY || has_line_break(meta) || size == 0)
+		return -1;
+	int len = sfen_format(root, buf, size);
+	if (len < 0)
+		return -1;
+	size_t at = (size_t)len;
+	const char *sep = " moves";
+	for (int i = 0; i < n; i++) {
+		char usi[8];
+		usi_format(moves[i], usi);
+		int k = snprintf(buf + at, size - at, "%s %s", sep, usi);
+		if (k < 0 || (size_t)k >= size - at)
+			return -1;
+		at += (size_t)k;
+		sep = "";
+	}
+	if (meta && *meta) {
+		int k = snprintf(buf + at, size - at, " ; %s", meta);
+		if (k < 0 || (size_t)k >= size - at)
+			return -1;
+		at += (size_t)k;
+	}
+	return (int)at;
+}
+
 int pio_write(PioWriter *w, const Position *root, const Move *moves, int n, const char *meta)
 {
-	if (n < 0 || n > POS_MAX_PLY || has_line_break(meta))
-		return PIO_ERR_ARG;
-	char buf[256];
-	int len = sfen_format(root, buf, sizeof buf);
+	int len = pio_format(root, moves, n, meta, w->line, sizeof w->line - 1);
 	if (len < 0)
 		return PIO_ERR_ARG;
-	int rc = put(w, buf, (size_t)len);
-	if (n > 0 && rc == PIO_OK)
-		rc = put(w, " moves", 6);
-	for (int i = 0; i < n && rc == PIO_OK; i++) {
-		char usi[8] = " ";
-		usi_format(moves[i], usi + 1);
-		rc = put(w, usi, strlen(usi));
-	}
-	if (meta && *meta && rc == PIO_OK) {
-		rc = put(w, " ; ", 3);
-		if (rc == PIO_OK)
-			rc = put(w, meta, strlen(meta));
-	}
-	if (rc == PIO_OK)
-		rc = put(w, "\n", 1);
-	return rc;
+	w->line[len] = '\n';
+	return put(w, w->line, (size_t)len + 1);
 }
 
 int pio_write_comment(PioWriter *w, const char *text)

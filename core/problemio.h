@@ -24,6 +24,13 @@
  * number 1..POS_MAX_PLY and come once: "mate=abc", "mate=-1", "mate=" and a
  * second "mate=" are line errors (field "metadata", the value's column).
  *
+ * A KIF or CSA file (conv.h; told by its name or its first bytes,
+ * conv_detect) is one problem: line 1, converted by conv_file with the
+ * hands as the file states them and read as the line `tsume convert` would
+ * write for it ("SFEN moves ... ; mate=N ; source=FILE"); a conversion error
+ * is a PIO_ERR_LINE with the file's line (0 = the whole file).  Standard
+ * input ("-") is always read as problem lines.
+ *
  * Reading goes through zlib's gzopen/gzgets, which detects gzip by content:
  * a gzip file is decompressed, any other file is read as it is.  Memory is
  * constant (one line buffer) whatever the size of the file; a line longer
@@ -39,6 +46,7 @@
 #include "position.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #define PIO_LINE_MAX 65536 /* longest line in bytes, without its end of line */
 #define PIO_META_MAX 8     /* metadata pairs kept per problem */
@@ -122,6 +130,11 @@ PioWriter *pio_write_open(const char *path, bool gzip, PioError *err);
  * n < 0 or n > POS_MAX_PLY: nothing written) or PIO_ERR_STREAM (write error;
  * the reason is given by pio_write_close). */
 int pio_write(PioWriter *w, const Position *root, const Move *moves, int n, const char *meta);
+
+/* Formats the line pio_write writes, without its end of line, into buf
+ * (size bytes, NUL-terminated).  Returns its length in bytes, or -1 if it
+ * does not fit, or for meta with a line break or n out of 0..POS_MAX_PLY. */
+int pio_format(const Position *root, const Move *moves, int n, const char *meta, char *buf, size_t size);
 
 /* Writes "# TEXT\n" (TEXT must not contain a line break). Returns as pio_write. */
 int pio_write_comment(PioWriter *w, const char *text);

@@ -817,5 +817,40 @@ rc=$?
 out=$(cat "$tmp/out")
 expect 1 "out:FAIL mate 3 (stated 1)" "err:futile rule none"
 
+# solve, verify and sheet read KIF and CSA problem files directly, by name or
+# by content, with the reader of `tsume convert`; the stated answer is the
+# file's own (Kifu for JS's sample 7-ply problem, ../shared/problems/raw)
+KJS=${SHARED:-../shared}/problems/raw/kifu-for-js
+run "solve FILE.kif" "" solve --quiet "$KJS/taichitsume.kif"
+expect 0 "line:mate 7" "line:given answer: exact" "line:sfen 6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1"
+kif_usi=$(sed -n 's/^usi: //p' "$tmp/out")
+cp "$KJS/taichitsume.kif" "$tmp/sjis-problem.txt" # the sample is Shift_JIS
+run "solve: a Shift_JIS KIF told by its content" "" solve --quiet "$tmp/sjis-problem.txt"
+expect 0 "line:mate 7" "line:usi: $kif_usi" "line:given answer: exact"
+iconv -f CP932 -t UTF-8 "$KJS/taichitsume.kif" >"$tmp/utf8-problem.txt"
+run "solve: a UTF-8 KIF told by its content" "" solve --quiet "$tmp/utf8-problem.txt"
+expect 0 "line:mate 7" "line:usi: $kif_usi" "line:given answer: exact"
+printf "'the same problem as CSA\nP1 *  *  *  *  *  * +TO-KE-KY\nP2 *  *  *  *  *  * +GI-OU * \nP3 *  *  *  *  *  * -GI-FU * \nP5 *  *  *  *  *  *  *  * +FU\nP+00KI00GI\nP-00AL\n+\n" >"$tmp/taichi.csa"
+run "solve FILE.csa" "" solve --quiet --format json "$tmp/taichi.csa"
+expect 0 "out:\"sfen\":\"6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1\"" "out:\"length\":7"
+cp "$tmp/taichi.csa" "$tmp/taichi-csa.txt"
+run "solve: a CSA file told by its content" "" solve --quiet "$tmp/taichi-csa.txt"
+expect 0 "line:mate 7" "line:usi: $kif_usi"
+run "verify FILE.kif: the file's stated answer" "" verify "$KJS/taichitsume.kif" "$KJS/hashimoto-sos.kif"
+expect 0 "line:$KJS/taichitsume.kif:1: PASS mate 7 (stated 7) [3 shorter variations]" "line:$KJS/hashimoto-sos.kif:1: PASS mate 7 (stated 7) [1 shorter variation]"
+"$TSUME" convert "$KJS/taichitsume.kif" -o "$tmp/taichi.sfen" 2>/dev/null
+printf '9/9/9/9/9/9/9/9/9 b - 1\n' >>"$tmp/taichi.sfen"
+run "solve FILE of problem lines: each solved, a bad line named" "" solve --quiet "$tmp/taichi.sfen"
+expect 2 "line:mate 7" "err:$tmp/taichi.sfen:2: "
+printf 'not a problem\n' >"$tmp/bad.kif"
+run "solve FILE.kif: a KIF error names the file" "" solve "$tmp/bad.kif"
+expect 2 "err:$tmp/bad.kif: KIF: "
+: >"$tmp/empty.sfen"
+run "solve FILE: no problem in it" "" solve "$tmp/empty.sfen"
+expect 2 "err:tsume: no problem in $tmp/empty.sfen"
+run "sheet FILE.kif" "" sheet -o "$tmp/kif-sheet.html" "$KJS/taichitsume.kif"
+expect 0
+grep -q "6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9" "$tmp/kif-sheet.html" 2>/dev/null || grep -q "７手詰\|7手詰\|mate 7" "$tmp/kif-sheet.html" && passed=$((passed + 1)) || fail "the worksheet lacks the problem"
+
 echo "test_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -455,11 +455,69 @@ static void test_cmd_convert(void **state)
 	assert_int_equal(rc3, 2);
 }
 
+/* The first bytes of a file (at most CONV_DETECT_HEAD) into buf. */
+static size_t read_head(const char *path, char *buf)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		fail_msg("cannot open %s", path);
+	size_t n = fread(buf, 1, CONV_DETECT_HEAD, f);
+	fclose(f);
+	return n;
+}
+
+/* KIF and CSA files are told from problem lines by their first bytes alone;
+ * problemio reads such a file as its one problem, as convert would write it */
+static void test_detect_and_read(void **state)
+{
+	(void)state;
+	static char head[CONV_DETECT_HEAD];
+	char path[512];
+	PioProblem *p = malloc(sizeof *p);
+	assert_non_null(p);
+	for (size_t i = 0; i < sizeof KIF_CASES / sizeof KIF_CASES[0]; i++) {
+		const KifCase *k = &KIF_CASES[i];
+		snprintf(path, sizeof path, "%s/problems/raw/%s", SHARED_DIR, k->path);
+		if (!conv_detect(NULL, head, read_head(path, head)))
+			fail_msg("%s: not told a KIF by its content", k->path);
+		PioError err;
+		PioReader *r = pio_open(path, &err);
+		assert_non_null(r);
+		assert_int_equal(pio_next(r, p, &err), PIO_OK);
+		assert_int_equal(p->line, 1);
+		char sfen[160];
+		assert_true(sfen_format(&p->root, sfen, sizeof sfen) > 0);
+		assert_string_equal(sfen, k->sfen);
+		long mate;
+		assert_true(pio_meta_int(p, "mate", &mate));
+		assert_int_equal(mate, p->n_moves);
+		assert_non_null(strstr(p->text, k->usi));
+		assert_int_equal(pio_next(r, p, &err), PIO_END);
+		pio_close(r);
+	}
+	/* problem-line files are not: the shared sets' first bytes */
+	static const char *const lines[] = {"problems/raw/shogiboardq/tsume_9ply_1000_20261001.txt",
+	                                    "problems/classics/zuko.tsv", "problems/cases.tsv"};
+	for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
+		snprintf(path, sizeof path, "%s/%s", SHARED_DIR, lines[i]);
+		if (conv_detect(path, head, read_head(path, head)))
+			fail_msg("%s: taken for a KIF or CSA file", lines[i]);
+	}
+	/* a SFEN board row may start "P1" but never "P1" and a sign or a blank */
+	static const char sfen_row[] = "P1k6/9/9/9/9/9/9/9/9 b - 1\n";
+	assert_false(conv_detect("a.sfen", sfen_row, sizeof sfen_row - 1));
+	static const char csa[] = "'a comment\nP1 *  *  *  *  * -OU *  *  * \n+\n";
+	assert_true(conv_detect(NULL, csa, sizeof csa - 1));
+	assert_true(conv_detect("A.KIFU", "", 0));
+	free(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_shared_kif), cmocka_unit_test(test_shared_kemuri), cmocka_unit_test(test_kif_written),
 	    cmocka_unit_test(test_kif_errors), cmocka_unit_test(test_csa),           cmocka_unit_test(test_cmd_convert),
+	    cmocka_unit_test(test_detect_and_read),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

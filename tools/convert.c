@@ -111,16 +111,8 @@ int cmd_convert(int argc, char **argv)
 			        cp->missing, cp->missing == 1 ? " is" : "s are", cp->missing == 1 ? "it" : "them");
 		if (cp->stated >= 0 && cp->stated != cp->n_moves)
 			fprintf(stderr, "%s: warning: the file states %d moves; %d read\n", path, cp->stated, cp->n_moves);
-		/* the source name must not end the metadata value early */
-		char meta[PIO_VALUE_MAX + 64], source[PIO_VALUE_MAX + 1];
-		snprintf(source, sizeof source, "%s", path);
-		for (char *c = source; *c; c++)
-			if (*c == ';' || *c == '\n' || *c == '\r')
-				*c = '_';
-		if (cp->n_moves > 0)
-			snprintf(meta, sizeof meta, "mate=%d ; source=%s", cp->n_moves, source);
-		else
-			snprintf(meta, sizeof meta, "source=%s", source);
+		char meta[PIO_VALUE_MAX + 64];
+		conv_meta(cp, path, meta, sizeof meta);
 		if (pio_write(out.wr, &cp->root, cp->moves, cp->n_moves, meta) != PIO_OK)
 			break; /* the reason comes from cli_output_close */
 		converted++;

@@ -10,16 +10,19 @@
 #include "line.h"
 #include "movegen.h"
 #include "notation.h"
+#include "problemio.h"
 #include "sfen.h"
 #include "verify.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define SOLVE_USAGE "usage: tsume solve " SOLVE_ARGS "\n"
@@ -313,6 +316,58 @@ static int solve_one(SolveCtx *ctx, const char *line, const char *where, long li
 	return rc;
 }
 
+/* Solves every problem of a problem file (problemio.h: problem lines, plain
+ * or gzip, or one KIF or CSA file), as 'solve -' does the lines of stdin;
+ * bad lines are reported with their line numbers and the rest solved.
+ * Returns the worst exit status, EXIT_BADINPUT also for a file that cannot
+ * be read or holds no problem. */
+static int solve_file(SolveCtx *ctx, const char *path)
+{
+	PioError err;
+	PioReader *r = pio_open(path, &err);
+	if (!r) {
+		fprintf(stderr, "tsume: %s: %s\n", path, err.message);
+		return EXIT_BADINPUT;
+	}
+	PioProblem *p = malloc(sizeof *p);
+	int rc = EXIT_MATE, st, problems = 0;
+	while (p && !cli_interrupted() && (st = pio_next(r, p, &err)) != PIO_END) {
+		problems++;
+		if (st != PIO_OK) {
+			if (err.line)
+				fprintf(stderr, "%s:%ld: %s\n", path, err.line, err.message);
+			else
+				fprintf(stderr, "%s: %s\n", path, err.message);
+			rc = cli_worse_status(rc, EXIT_BADINPUT);
+			continue;
+		}
+		char where[PATH_MAX + 24];
+		snprintf(where, sizeof where, "%s:%ld", path, p->line);
+		rc = cli_worse_status(rc, solve_one(ctx, p->text, where, p->line));
+	}
+	if (!p) {
+		fprintf(stderr, "tsume: out of memory\n");
+		rc = EXIT_BADINPUT;
+	} else if (cli_interrupted()) {
+		rc = cli_worse_status(rc, EXIT_UNKNOWN);
+	} else if (problems == 0) {
+		fprintf(stderr, "tsume: no problem in %s\n", path);
+		rc = EXIT_BADINPUT;
+	}
+	free(p);
+	pio_close(r);
+	return rc;
+}
+
+/* Is the argument of solve a file to read rather than a SFEN: one argument
+ * naming a regular file (a SFEN holds '/' between ranks, but no file of
+ * that name exists where one solves a position). */
+static bool names_file(int argc, char **argv, int first)
+{
+	struct stat st;
+	return argc - first == 1 && stat(argv[first], &st) == 0 && S_ISREG(st.st_mode);
+}
+
 /* Longest line of 'solve -' (as in problem files). */
 #define SOLVE_LINE_MAX 65536
 
@@ -465,6 +520,8 @@ int cmd_solve(int argc, char **argv)
 			fprintf(stderr, "tsume: no problem on standard input\n");
 			rc = EXIT_BADINPUT;
 		}
+	} else if (names_file(argc, argv, optind)) {
+		rc = solve_file(&ctx, text);
 	} else {
 		rc = solve_one(&ctx, text, NULL, 0);
 	}

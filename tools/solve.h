@@ -3,12 +3,14 @@
 #define TSUME_SOLVE_H
 
 /* The arguments after "tsume solve", as the usage and help texts show them. */
-#define SOLVE_ARGS "SFEN|- [--hash MB] [--threads N] [--time S] [--nodes N] [--format text|json] [--futile none|narrow|broad|nogain|answered] [--rest] [--quiet] [--trace]"
+#define SOLVE_ARGS "SFEN|FILE|- [--hash MB] [--threads N] [--time S] [--nodes N] [--format text|json] [--futile none|narrow|broad|nogain|answered] [--rest] [--quiet] [--trace]"
 
 /*
  * Runs the solve sub-command on argv[1..argc) (argv[0] is "solve"): solves
  * the problem given as the arguments (joined by spaces), or with "-" the
- * problem on each line of stdin, printing for each the board (unless
+ * problem on each line of stdin, or with one argument naming a file every
+ * problem of that file (problemio.h: problem lines, plain or gzip, or a KIF
+ * or CSA problem file, read as `tsume convert` reads it), printing for each the board (unless
  * --quiet), the result, the main line in USI and KIF, and the search
  * figures, or with --format json one JSON object a line.  Options:
  * --hash MB (table size, 1..1048576, default 256), --time S (seconds per
@@ -16,7 +18,8 @@
  * --rest (the pieces in nobody's hand go to the defender), --trace (the
  * search's trace on stderr).  Ctrl-C stops the search and prints the result
  * so far (cli.h).  Returns the exit status (cli.h): EXIT_MATE, EXIT_NOMATE,
- * EXIT_UNKNOWN, or EXIT_BADINPUT; with "-", the worst over the lines.
+ * EXIT_UNKNOWN, or EXIT_BADINPUT; with "-" or a file, the worst over the
+ * problems.
  */
 int cmd_solve(int argc, char **argv);
 
