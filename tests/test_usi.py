@@ -156,6 +156,14 @@ time.sleep(0.3)
 rc = e.close()
 check("quit during a search", rc == 0, f"exit {rc}")
 
+# end of input during a search: the search asked for runs on and answers
+# (the 15-ply example of README, as `tsume solve` proves it)
+q15 = "7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1"
+r = subprocess.run([TSUME, "usi"], input=f"usi\nposition sfen {q15}\ngo mate 30000\n", capture_output=True, text=True, timeout=120)
+last = r.stdout.strip().splitlines()[-1]
+check("end of input during go mate: the answer", last.startswith("checkmate ") and len(last.split()) == 16, last)
+check("end of input during go mate: exit 0", r.returncode == 0, r.returncode)
+
 # started without arguments, first line "usi"
 e = Engine(args=())
 e.send("usi")

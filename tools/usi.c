@@ -11,7 +11,9 @@
  * blank lines are ignored, as the protocol asks.  A bad `position`, an
  * over-long line or a `go` without a position gives `info string error: ...`.
  * The side to move is the attacker; if it is in check it must answer with an
- * evasion that checks (such a root is searched as any other).
+ * evasion that checks (such a root is searched as any other).  At the end of
+ * the input a running search is not stopped (`quit` stops it): it runs to its
+ * own limit or result, which is printed, then the engine exits.
  */
 #include "usi.h"
 
@@ -126,6 +128,17 @@ static void stop_search(Usi *u)
 	if (!u->searching)
 		return;
 	atomic_store(&u->stop, true);
+	pthread_join(u->thread, NULL);
+	u->searching = false;
+}
+
+/* Waits for a running search to end by itself (its own time or node limit,
+ * or its result) and joins it: at the end of the input, so that a script
+ * piping "go mate 3000" and closing its end gets the answer it asked for. */
+static void finish_search(Usi *u)
+{
+	if (!u->searching)
+		return;
 	pthread_join(u->thread, NULL);
 	u->searching = false;
 }
@@ -378,7 +391,10 @@ int usi_run_config(FILE *in, FILE *out, const char *first_line, const UsiConfig 
 		}
 		/* anything else: ignored, as the protocol asks */
 	}
-	stop_search(u);
+	if (quit)
+		stop_search(u);
+	else
+		finish_search(u); /* end of input: the search asked for still answers */
 	dfpn_free(u->d);
 	pthread_mutex_destroy(&u->out_mu);
 	free(line);
