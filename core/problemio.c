@@ -32,7 +32,8 @@ struct PioReader {
 	char *path;
 	long line;
 	bool done;
-	bool kifu;  /* a KIF or CSA file (conv.h): one problem, read whole by conv_file */
+	bool kifu;   /* a KIF or CSA file (conv.h): one problem, read whole by conv_file */
+	bool binary; /* binary data (looks_binary): reported once, no lines read */
 	size_t got; /* bytes of the last chunk read, NUL bytes included (0: unknown) */
 	char buf[READ_BUF];
 };
@@ -101,6 +102,22 @@ static gzFile open_gz(const char *path, int fd, const char *mode)
 /* ------------------------------------------------------------------ */
 /* reader */
 
+/* Binary data rather than text with a stray NUL byte (which is one bad
+ * line): the n bytes hold a NUL byte and at least one control byte (other
+ * than tab, line feed, form feed, carriage return) in 32.  Random bytes
+ * hold about one in nine; a problem file none. */
+static bool looks_binary(const char *s, size_t n)
+{
+	size_t ctl = 0;
+	bool nul = false;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		nul |= c == 0;
+		ctl += (c < 32 && c != '\t' && c != '\n' && c != '\f' && c != '\r') || c == 127;
+	}
+	return nul && ctl * 32 >= n;
+}
+
 PioReader *pio_open(const char *path, PioError *err)
 {
 	PioReader *r = malloc(sizeof *r);
@@ -133,6 +150,7 @@ PioReader *pio_open(const char *path, PioError *err)
 	r->done = false;
 	r->got = 0;
 	r->kifu = false;
+	r->binary = false;
 	FILE *f = strcmp(path, "-") != 0 ? fopen(path, "rb") : NULL;
 	if (f) {
 		/* a KIF or CSA file, by its name or its first bytes (not gzip) */
@@ -140,6 +158,7 @@ PioReader *pio_open(const char *path, PioError *err)
 		fclose(f);
 		bool gzip = n >= 2 && (unsigned char)r->buf[0] == 0x1f && (unsigned char)r->buf[1] == 0x8b;
 		r->kifu = !gzip && conv_detect(path, r->buf, n);
+		r->binary = !gzip && looks_binary(r->buf, n);
 	}
 	return r;
 }
@@ -344,6 +363,10 @@ static int next_kifu(PioReader *r, PioProblem *out, PioError *err)
 
 int pio_next(PioReader *r, PioProblem *out, PioError *err)
 {
+	if (r->binary && !r->done) {
+		r->done = true;
+		return set_error(err, PIO_ERR_STREAM, 0, "file", 0, "binary data (NUL and control bytes): not a problem file");
+	}
 	if (r->kifu && !r->done)
 		return next_kifu(r, out, err);
 	for (;;) {

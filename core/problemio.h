@@ -29,7 +29,9 @@
  * hands as the file states them and read as the line `tsume convert` would
  * write for it ("SFEN moves ... ; mate=N ; source=FILE"); a conversion error
  * is a PIO_ERR_LINE with the file's line (0 = the whole file).  Standard
- * input ("-") is always read as problem lines.
+ * input ("-") is always read as problem lines.  A file whose first 4 KB
+ * look binary (a NUL byte and one control byte in 32) gives one
+ * PIO_ERR_STREAM ("binary data ..."), not an error a line.
  *
  * Reading goes through zlib's gzopen/gzgets, which detects gzip by content:
  * a gzip file is decompressed, any other file is read as it is.  Memory is

@@ -852,5 +852,15 @@ run "sheet FILE.kif" "" sheet -o "$tmp/kif-sheet.html" "$KJS/taichitsume.kif"
 expect 0
 grep -q "6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9" "$tmp/kif-sheet.html" 2>/dev/null || grep -q "７手詰\|7手詰\|mate 7" "$tmp/kif-sheet.html" && passed=$((passed + 1)) || fail "the worksheet lacks the problem"
 
+# a binary file is said to be binary once, not an error a line
+i=0
+while [ $i -lt 64 ]; do printf '\000\001\002\003\004\005\006\007abc\ndefgh' >>"$tmp/garbage.bin"; i=$((i + 1)); done
+for cmd in verify solve sheet; do
+	run "$cmd: a binary file" "" $cmd "$tmp/garbage.bin"
+	n=$(grep -c "binary data" "$tmp/err")
+	[ "$rc" -eq 2 ] && [ "$n" -eq 1 ] && [ "$(grep -c "$tmp/garbage.bin" "$tmp/err")" -eq 1 ] && passed=$((passed + 1)) ||
+		fail "status $rc, $n 'binary data' messages: $(head -3 "$tmp/err")"
+done
+
 echo "test_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
