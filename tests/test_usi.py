@@ -232,6 +232,12 @@ e.read_until("usiok")
 e.send("go mate 1000")
 lines = e.read_until("checkmate")
 check("go mate, no position", lines[-2:] == ["info string error: no valid position", "checkmate timeout"], lines)
+e.send("position sfen 9/9/9/9/9/9/9/9/4K4 b R 1")
+e.send("go mate 1000")
+lines = e.read_until("checkmate")
+check("position without the defender's king: refused, no nomate",
+      lines[-3:] == ["info string error: bad position: the defender (gote, the side not to move) has no king",
+                     "info string error: no valid position", "checkmate timeout"], lines)
 e.send("position sfen 9/9/9/8k/8B/8+R/9/9/9 b rb4g4s4n4l18p 1")
 for bad in ("-5", "abc", "0", "12x"):
     e.send("go mate " + bad)

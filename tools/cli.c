@@ -346,3 +346,13 @@ int cli_cores(void)
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	return cores < 1 ? 1 : cores > 4096 ? 4096 : (int)cores;
 }
+
+bool cli_defender_has_king(const Position *pos, char *err, size_t size)
+{
+	Color defender = color_flip(pos->side);
+	if (pos->king[defender] != SQ_NONE)
+		return true;
+	snprintf(err, size, "bad position: the defender (%s, the side not to move) has no king",
+	         defender == SENTE ? "sente" : "gote");
+	return false;
+}

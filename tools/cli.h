@@ -158,6 +158,12 @@ void cli_csv_field(FILE *f, const char *s);
  * search was not stopped). */
 const char *cli_reason_name(DfpnStopReason r);
 
+/* Has the defender of pos (the side not to move) a king to mate?  Returns
+ * true if so; otherwise false with "bad position: the defender (gote, the
+ * side not to move) has no king" (or sente) in err (size bytes), the message
+ * solve, convert and the USI engine give. */
+bool cli_defender_has_king(const Position *pos, char *err, size_t size);
+
 /* ---- input lines ---- */
 
 /* Reads one line of f, without its newline, into buf of size bytes (cut to

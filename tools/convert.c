@@ -99,10 +99,9 @@ int cmd_convert(int argc, char **argv)
 			status = EXIT_BADINPUT;
 			continue;
 		}
-		Color defender = color_flip(cp->root.side);
-		if (cp->root.king[defender] == SQ_NONE) {
-			fprintf(stderr, "%s: bad position: the defender (%s, the side not to move) has no king\n", path,
-			        defender == SENTE ? "sente" : "gote");
+		char why[96];
+		if (!cli_defender_has_king(&cp->root, why, sizeof why)) {
+			fprintf(stderr, "%s: %s\n", path, why);
 			status = EXIT_BADINPUT;
 			continue;
 		}

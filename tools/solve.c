@@ -119,16 +119,12 @@ static int load_problem(SolveWork *w, const char *text, bool rest, char *err, si
 		line_set_root(&pb->root, start);
 	}
 	Position *pos = &pb->root;
-	Color defender = color_flip(pos->side);
-	if (pos->king[defender] == SQ_NONE) {
+	if (!cli_defender_has_king(pos, err, errsize)) {
 		if (moves && pb->given_len == 0 && start->king[color_flip(start->side)] != SQ_NONE)
 			snprintf(err, errsize,
 			         "bad problem: after the moves %s is to move and %s has no king to mate; give the whole answer "
 			         "(an odd number of plies ending in mate) or an even number of plies",
-			         pos->side == SENTE ? "sente" : "gote", defender == SENTE ? "sente" : "gote");
-		else
-			snprintf(err, errsize, "bad position: the defender (%s, the side not to move) has no king",
-			         defender == SENTE ? "sente" : "gote");
+			         pos->side == SENTE ? "sente" : "gote", pos->side == SENTE ? "gote" : "sente");
 		return -1;
 	}
 	int totals[9];
@@ -137,6 +133,7 @@ static int load_problem(SolveWork *w, const char *text, bool rest, char *err, si
 	for (int pt = PAWN; pt <= GOLD; pt++)
 		pb->missing += PIECE_SET_COUNT[pt] - totals[pt];
 	if (rest && pb->missing > 0) {
+		Color defender = color_flip(pos->side);
 		for (int pt = PAWN; pt <= GOLD; pt++)
 			pos_set_hand(pos, defender, (PieceType)pt,
 			             hand_count(pos->hand[defender], (PieceType)pt) + PIECE_SET_COUNT[pt] - totals[pt]);

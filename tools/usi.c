@@ -239,6 +239,12 @@ static void cmd_position(Usi *u, const char *args)
 		u->have_root = false;
 		return;
 	}
+	char why[96];
+	if (!cli_defender_has_king(&u->scratch, why, sizeof why)) {
+		say(u, "info string error: %s", why);
+		u->have_root = false;
+		return;
+	}
 	line_set_root(&u->root, &u->scratch);
 	u->have_root = true;
 }
