@@ -862,5 +862,22 @@ for cmd in verify solve sheet; do
 		fail "status $rc, $n 'binary data' messages: $(head -3 "$tmp/err")"
 done
 
+# every sub-command's --help: exit 0, its options on stdout, each long option
+# of its usage line explained on a line of its own
+for cmd in solve perft moves verify convert usi generate sheet bench; do
+	name="$cmd --help"
+	"$TSUME" $cmd --help </dev/null >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	if [ $rc -ne 0 ] || [ "$(wc -l <"$tmp/out")" -lt 4 ]; then
+		fail "status $rc, $(wc -l <"$tmp/out") lines"
+		continue
+	fi
+	missing=""
+	for opt in $(head -1 "$tmp/out" | grep -oE -- '--[a-z][a-z-]*' | sort -u); do
+		tail -n +2 "$tmp/out" | grep -qE -- "(^|[ ,])$opt([ =]|$)" || missing="$missing $opt"
+	done
+	[ -z "$missing" ] && passed=$((passed + 1)) || fail "not explained:$missing"
+done
+
 echo "test_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -415,6 +415,15 @@ static int bench_checks(const char *shared)
 /* ---- the command ---- */
 
 #define BENCH_USAGE "usage: tsume bench " BENCH_ARGS "\n"
+#define BENCH_HELP                                                                                                  \
+	BENCH_USAGE "  (no option)     perft, check generation, the solver over the shared problem sets, two long problems\n" \
+	            "  --shared DIR    the shared data (default ../shared)\n"                                           \
+	            "  --long S        seconds for each long problem, 0..1000000000 (default 900; 0 = skip them)\n"     \
+	            "  --hash MB       hash table of the solver runs, 1..1048576 (default 1024)\n"                     \
+	            "  --perft-only    only the perft and check-generation figures\n"                                    \
+	            "  --signature     the bench signature: 100 fixed problems, nodes each, 'Lines:' and 'Bench: N'\n"   \
+	            "  --quiet         with --signature: only the totals\n"                                             \
+	            "exit status: 0 done, 1 a problem answered wrongly, 2 bad usage or a signature file not readable\n"
 
 int cmd_bench(int argc, char **argv)
 {
@@ -424,14 +433,18 @@ int cmd_bench(int argc, char **argv)
 	                                     {"perft-only", no_argument, NULL, 'p'},
 	                                     {"signature", no_argument, NULL, 'S'},
 	                                     {"quiet", no_argument, NULL, 'q'},
+	                                     {"help", no_argument, NULL, 'h'},
 	                                     {0, 0, 0, 0}};
 	const char *shared = "../shared";
 	double long_seconds = 900;
 	uint64_t hash = 1024;
 	bool perft_only = false, signature = false, quiet = false;
 	int c;
-	while ((c = getopt_long(argc, argv, "s:l:H:pSq", opts, NULL)) != -1) {
-		if (c == 's')
+	while ((c = getopt_long(argc, argv, "s:l:H:pSqh", opts, NULL)) != -1) {
+		if (c == 'h') {
+			fputs(BENCH_HELP, stdout);
+			return EXIT_MATE;
+		} else if (c == 's')
 			shared = optarg;
 		else if (c == 'l') {
 			if (!cli_option_seconds("tsume bench", "--long", optarg, 0, 1e9, "0 = skip the long problems", &long_seconds))

@@ -25,6 +25,7 @@
 	"  --out FILE     problem lines (default standard output; FILE.gz is written with gzip)\n"                     \
 	"  --sheet FILE   also write a printable HTML worksheet with the answers on a separate page\n"                  \
 	"  --futile R     the futile-interposition rule of the lengths: none, narrow, broad, nogain (default) or answered\n"                   \
+	"  --quiet        no progress and no summary on stderr\n"                                                      \
 	"exit status: 0 all written, 1 fewer than K found (those found are written), 2 bad usage or output error,\n"   \
 	"130 interrupted by Ctrl-C (the problems found so far are written)\n"
 

@@ -54,6 +54,17 @@ static int cmp_str(const void *a, const void *b) { return strcmp((const char *)a
 
 #define PERFT_USAGE "usage: tsume perft " PERFT_ARGS "\n"
 #define MOVES_USAGE "usage: tsume moves " MOVES_ARGS "\n"
+#define PERFT_HELP                                                                                                   \
+	PERFT_USAGE "  SFEN       the position: startpos, a SFEN, 'sfen ...' or 'position sfen ... moves ...'\n"          \
+	            "  DEPTH      plies, 1..20: prints the number of leaves of the legal-move tree (stderr: the time)\n"  \
+	            "  --divide   also the leaf count below each first move, one 'USI: N' line each\n"                   \
+	            "exit status: 0 counted, 2 bad position or usage\n"
+#define MOVES_HELP                                                                                                   \
+	MOVES_USAGE "  SFEN         the position: startpos, a SFEN, 'sfen ...' or 'position sfen ... moves ...'\n"        \
+	            "  (no option)  every legal move of the side to move, in USI, strcmp order, on one line\n"          \
+	            "  --checks     only the moves that give check (the attacker's moves in a tsume)\n"                 \
+	            "  --evasions   only the legal replies to check (the side to move must be in check)\n"               \
+	            "exit status: 0 listed, 2 bad position or usage\n"
 
 /* Prints "MOVE COUNT" for each legal move of pos, strcmp order; returns the sum. */
 static uint64_t perft_divide(Position *pos, int depth)
@@ -90,9 +101,12 @@ int cmd_perft(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "dh", opts, NULL)) != -1) {
 		if (c == 'd')
 			divide = true;
-		else {
+		else if (c == 'h') {
+			fputs(PERFT_HELP, stdout);
+			return EXIT_MATE;
+		} else {
 			fputs(PERFT_USAGE, stderr);
-			return c == 'h' ? EXIT_MATE : EXIT_BADINPUT;
+			return EXIT_BADINPUT;
 		}
 	}
 	if (argc - optind < 2) {
@@ -130,9 +144,12 @@ int cmd_moves(int argc, char **argv)
 			return EXIT_BADINPUT;
 		} else if (c == 'c' || c == 'e')
 			kind = c;
-		else {
+		else if (c == 'h') {
+			fputs(MOVES_HELP, stdout);
+			return EXIT_MATE;
+		} else {
 			fputs(MOVES_USAGE, stderr);
-			return c == 'h' ? EXIT_MATE : EXIT_BADINPUT;
+			return EXIT_BADINPUT;
 		}
 	}
 	if (argc - optind < 1) {

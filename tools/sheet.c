@@ -432,6 +432,13 @@ int sheet_write(FILE *out, const char *title, const SheetProblem *problems, size
 /* ---- tsume sheet ---------------------------------------------------------- */
 
 #define SHEET_USAGE "usage: tsume sheet FILE... [-o OUT.html] [--title T]\n"
+#define SHEET_HELP                                                                                                  \
+	SHEET_USAGE "  FILE          problem lines 'SFEN [moves ...] [; mate=N ...]', plain or gzip, or KIF/CSA files\n" \
+	            "                ('-' = stdin); every problem becomes a numbered diagram, in file order\n"          \
+	            "  -o, --output  the HTML page (default standard output); never one of the inputs\n"             \
+	            "  -t, --title   the page's title (default: the file names)\n"                                     \
+	            "The answers (stated moves in JSA notation and USI, the SFEN) are on a page of their own.\n"      \
+	            "exit status: 0 written, 2 a bad line, no problem, or an output error (no sheet written)\n"
 
 /* The problems read so far, with the strings they point to. */
 typedef struct {
@@ -495,7 +502,7 @@ int cmd_sheet(int argc, char **argv)
 		else if (c == 't')
 			title = optarg;
 		else if (c == 'h') {
-			printf(SHEET_USAGE);
+			fputs(SHEET_HELP, stdout);
 			return 0;
 		} else {
 			fprintf(stderr, SHEET_USAGE);

@@ -26,6 +26,23 @@
 #include <unistd.h>
 
 #define SOLVE_USAGE "usage: tsume solve " SOLVE_ARGS "\n"
+#define SOLVE_HELP                                                                                                  \
+	SOLVE_USAGE                                                                                                 \
+	"  SFEN           one problem: startpos, a SFEN, 'sfen ...' or 'position sfen ... moves ...' (the side to\n"  \
+	"                 move attacks; an odd 'moves' list ending in check is the given answer, judged)\n"           \
+	"  FILE           every problem of a file: KIF/CSA (by name or content) or problem lines, plain or gzip\n"     \
+	"  -              one problem a line from standard input\n"                                                   \
+	"  --hash MB      hash table, 1..1048576 megabytes (default 256)\n"                                           \
+	"  --threads N    search threads, 1..256 (default: the number of cores)\n"                                     \
+	"  --time S       seconds per problem, 0 = no limit (default 0)\n"                                             \
+	"  --nodes N      nodes per problem, 0..18446744073709551615, 0 = no limit (default 0)\n"                      \
+	"  --format F     text (default: board, result, main line in USI and KIF, figures) or json (one object a line)\n" \
+	"  --futile R     the futile-interposition rule: none, narrow, broad, nogain (default) or answered\n"          \
+	"  --rest         give the pieces in nobody's hand to the defender\n"                                          \
+	"  --quiet        no board diagram\n"                                                                           \
+	"  --trace        the search's phases on stderr\n"                                                             \
+	"exit status: 0 mate, 1 no mate, 2 bad input or usage, 3 unknown (a limit stopped the search);\n"           \
+	"             with FILE or '-', the worst over the problems\n"
 
 /* Largest accepted --hash (1 TB) and --time (about 31 years). */
 #define HASH_MB_MAX (UINT64_C(1) << 20)
@@ -425,7 +442,7 @@ int cmd_solve(int argc, char **argv)
 			trace = true;
 			break;
 		case 'h':
-			fputs(SOLVE_USAGE, stdout);
+			fputs(SOLVE_HELP, stdout);
 			return 0;
 		default:
 			fputs(SOLVE_USAGE, stderr);

@@ -19,10 +19,27 @@
 #include <string.h>
 #include <unistd.h>
 
+#define USI_HELP                                                                                                    \
+	"usage: tsume usi\n"                                                                                         \
+	"The USI 'go mate' engine for shogi GUIs (ShogiGUI, Shogidokoro, ShogiHome): register the tsume binary\n"   \
+	"as an engine; commands come on standard input, answers on standard output.\n"                              \
+	"  commands: usi, isready, setoption, usinewgame, position, go mate MS|infinite, stop, gameover, quit\n"   \
+	"  options:  USI_Hash (MB, 1..1048576, default 256), Threads (1..256, default the cores),\n"                \
+	"            ShortestMate (true|false, default true), FutileRule (none|narrow|broad|nogain|answered)\n"     \
+	"  answers:  checkmate M1 ... MN, checkmate nomate, checkmate timeout\n"                                    \
+	"At the end of input a running search still answers; quit stops it.  Exit status 0.\n"
+
 static int cmd_usi(int argc, char **argv)
 {
-	(void)argc;
 	(void)argv;
+	if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+		fputs(USI_HELP, stdout);
+		return 0;
+	}
+	if (argc > 1) {
+		fprintf(stderr, "tsume: usi takes no arguments, got '%s'\n" USI_HELP, argv[1]);
+		return 2;
+	}
 	return usi_run(stdin, stdout, NULL);
 }
 
