@@ -344,6 +344,24 @@ void pos_piece_totals(const Position *pos, int totals[9])
 			totals[pt] += hand_count(pos->hand[c], (PieceType)pt);
 }
 
+int pos_missing_pieces(const Position *pos)
+{
+	int totals[9], missing = 0;
+	pos_piece_totals(pos, totals);
+	for (int pt = PAWN; pt <= GOLD; pt++)
+		missing += PIECE_SET_COUNT[pt] - totals[pt];
+	return missing;
+}
+
+void pos_give_missing(Position *pos, Color c)
+{
+	int totals[9];
+	pos_piece_totals(pos, totals);
+	for (int pt = PAWN; pt <= GOLD; pt++)
+		pos_set_hand(pos, c, (PieceType)pt, hand_count(pos->hand[c], (PieceType)pt) + PIECE_SET_COUNT[pt] - totals[pt]);
+	pos_finish_setup(pos);
+}
+
 bool pos_is_ok(const Position *pos)
 {
 	bb_t by_color[COLOR_NB] = {bb_empty(), bb_empty()};

@@ -103,6 +103,15 @@ uint64_t pos_board_key_after(const Position *pos, Move m);
 /* Count of every piece (board + hands) by base type; used for validation. */
 void pos_piece_totals(const Position *pos, int totals[9]);
 
+/* Pieces of the 40-piece set (kings aside) on no square and in no hand: the
+ * pieces a problem gives to nobody (tsume convention: they are the
+ * defender's, given with --rest).  0..38. */
+int pos_missing_pieces(const Position *pos);
+
+/* Gives every missing piece (pos_missing_pieces) to c's hand and refreshes
+ * the keys (pos_finish_setup).  Only on a root (ply 0). */
+void pos_give_missing(Position *pos, Color c);
+
 /* Consistency check of all redundant state (bitboards, keys, kings, checkers).
  * Returns true when consistent.  Used in assertions of debug builds. */
 bool pos_is_ok(const Position *pos);

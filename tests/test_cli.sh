@@ -879,5 +879,18 @@ for cmd in solve perft moves verify convert usi generate sheet bench; do
 	[ -z "$missing" ] && passed=$((passed + 1)) || fail "not explained:$missing"
 done
 
+# verify and sheet: a problem whose piece set is incomplete is named with a
+# warning; --rest gives the rest to the defender (a ShogiBoardQ 3-ply problem
+# with the defender's hand removed: a cook without --rest, a pass with it)
+printf '1k7/9/1B7/9/9/9/9/9/2R6 b - 1 moves 7i7b+ 8a9a 8c9b+\n' >"$tmp/nohand.sfen"
+run "verify: the incomplete piece set warned" "" verify "$tmp/nohand.sfen"
+expect 1 "out:FAIL mate 3 (stated 3): 余詰" "err:$tmp/nohand.sfen:1: warning: 36 pieces are in nobody's hand; use --rest to give them to the defender"
+run "verify --rest" "" verify --rest "$tmp/nohand.sfen"
+expect 0 "out:PASS mate 3 (stated 3)" "noerr:warning"
+run "sheet: the incomplete piece set warned" "" sheet -o "$tmp/nohand.html" "$tmp/nohand.sfen"
+expect 0 "err:$tmp/nohand.sfen:1: warning: 36 pieces are in nobody's hand"
+run "sheet --rest" "" sheet --rest -o "$tmp/nohand.html" "$tmp/nohand.sfen"
+expect 0 "noerr:warning"
+
 echo "test_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -356,3 +356,9 @@ bool cli_defender_has_king(const Position *pos, char *err, size_t size)
 	         defender == SENTE ? "sente" : "gote");
 	return false;
 }
+
+void cli_warn_missing(const char *where, int missing)
+{
+	fprintf(stderr, "%s: warning: %d piece%s in nobody's hand; use --rest to give %s to the defender\n", where, missing,
+	        missing == 1 ? " is" : "s are", missing == 1 ? "it" : "them");
+}

@@ -164,6 +164,12 @@ const char *cli_reason_name(DfpnStopReason r);
  * solve, convert and the USI engine give. */
 bool cli_defender_has_king(const Position *pos, char *err, size_t size);
 
+/* Warns on stderr, after the prefix where ("FILE:LINE", "tsume"), that
+ * missing (> 0) pieces of the set are in nobody's hand and that --rest
+ * gives them to the defender: the warning of solve, verify, sheet and
+ * convert. */
+void cli_warn_missing(const char *where, int missing);
+
 /* ---- input lines ---- */
 
 /* Reads one line of f, without its newline, into buf of size bytes (cut to

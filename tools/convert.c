@@ -106,8 +106,7 @@ int cmd_convert(int argc, char **argv)
 			continue;
 		}
 		if (cp->missing > 0 && !rest)
-			fprintf(stderr, "%s: warning: %d piece%s in nobody's hand; use --rest to give %s to the defender\n", path,
-			        cp->missing, cp->missing == 1 ? " is" : "s are", cp->missing == 1 ? "it" : "them");
+			cli_warn_missing(path, cp->missing);
 		if (cp->stated >= 0 && cp->stated != cp->n_moves)
 			fprintf(stderr, "%s: warning: the file states %d moves; %d read\n", path, cp->stated, cp->n_moves);
 		char meta[PIO_VALUE_MAX + 64];

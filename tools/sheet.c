@@ -18,6 +18,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -184,16 +185,9 @@ void sheet_hand_text(const Position *pos, Color c, char *buf, size_t size)
 		snprintf(buf, size, "なし");
 		return;
 	}
-	if (c == GOTE) {
-		int totals[9];
-		pos_piece_totals(pos, totals);
-		bool all = true;
-		for (int pt = PAWN; pt <= GOLD; pt++)
-			all = all && totals[pt] == PIECE_SET_COUNT[pt];
-		if (all) {
-			snprintf(buf, size, "残り全部");
-			return;
-		}
+	if (c == GOTE && pos_missing_pieces(pos) == 0) {
+		snprintf(buf, size, "残り全部");
+		return;
 	}
 	for (int k = 0; k < 7; k++) {
 		int cnt = hand_count(pos->hand[c], KANJI_HAND_ORDER[k]);
@@ -431,12 +425,13 @@ int sheet_write(FILE *out, const char *title, const SheetProblem *problems, size
 
 /* ---- tsume sheet ---------------------------------------------------------- */
 
-#define SHEET_USAGE "usage: tsume sheet FILE... [-o OUT.html] [--title T]\n"
+#define SHEET_USAGE "usage: tsume sheet FILE... [-o OUT.html] [--title T] [--rest]\n"
 #define SHEET_HELP                                                                                                  \
 	SHEET_USAGE "  FILE          problem lines 'SFEN [moves ...] [; mate=N ...]', plain or gzip, or KIF/CSA files\n" \
 	            "                ('-' = stdin); every problem becomes a numbered diagram, in file order\n"          \
 	            "  -o, --output  the HTML page (default standard output); never one of the inputs\n"             \
 	            "  -t, --title   the page's title (default: the file names)\n"                                     \
+	            "  --rest        give the pieces in nobody's hand to the defender (else a warning names each problem)\n" \
 	            "The answers (stated moves in JSA notation and USI, the SFEN) are on a page of their own.\n"      \
 	            "exit status: 0 written, 2 a bad line, no problem, or an output error (no sheet written)\n"
 
@@ -492,12 +487,16 @@ int cmd_sheet(int argc, char **argv)
 {
 	static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
 	                                     {"title", required_argument, NULL, 't'},
+	                                     {"rest", no_argument, NULL, 'r'},
 	                                     {"help", no_argument, NULL, 'h'},
 	                                     {0, 0, 0, 0}};
 	const char *out_path = NULL, *title = NULL;
 	int c;
-	while ((c = getopt_long(argc, argv, "o:t:h", opts, NULL)) != -1) {
-		if (c == 'o')
+	bool rest = false;
+	while ((c = getopt_long(argc, argv, "o:t:rh", opts, NULL)) != -1) {
+		if (c == 'r')
+			rest = true;
+		else if (c == 'o')
 			out_path = optarg;
 		else if (c == 't')
 			title = optarg;
@@ -541,6 +540,14 @@ int cmd_sheet(int argc, char **argv)
 		int st;
 		while ((st = pio_next(r, prob, &perr)) != PIO_END) {
 			if (st == PIO_OK) {
+				int missing = pos_missing_pieces(&prob->root);
+				if (missing > 0 && rest) {
+					pos_give_missing(&prob->root, color_flip(prob->root.side));
+				} else if (missing > 0) {
+					char where[PATH_MAX + 24];
+					snprintf(where, sizeof where, "%s:%ld", path, prob->line);
+					cli_warn_missing(where, missing);
+				}
 				if (!list_add(&list, prob)) {
 					fprintf(stderr, "tsume: out of memory\n");
 					pio_close(r);

@@ -144,18 +144,9 @@ static int load_problem(SolveWork *w, const char *text, bool rest, char *err, si
 			         pos->side == SENTE ? "sente" : "gote", pos->side == SENTE ? "gote" : "sente");
 		return -1;
 	}
-	int totals[9];
-	pos_piece_totals(pos, totals);
-	pb->missing = 0;
-	for (int pt = PAWN; pt <= GOLD; pt++)
-		pb->missing += PIECE_SET_COUNT[pt] - totals[pt];
-	if (rest && pb->missing > 0) {
-		Color defender = color_flip(pos->side);
-		for (int pt = PAWN; pt <= GOLD; pt++)
-			pos_set_hand(pos, defender, (PieceType)pt,
-			             hand_count(pos->hand[defender], (PieceType)pt) + PIECE_SET_COUNT[pt] - totals[pt]);
-		pos_finish_setup(pos);
-	}
+	pb->missing = pos_missing_pieces(pos);
+	if (rest && pb->missing > 0)
+		pos_give_missing(pos, color_flip(pos->side));
 	return 0;
 }
 
@@ -282,8 +273,7 @@ static int solve_text(SolveCtx *ctx, const char *text, const char *where, long l
 		return EXIT_BADINPUT;
 	}
 	if (pb->missing > 0 && !ctx->rest)
-		fprintf(stderr, "%s: warning: %d piece%s in nobody's hand; use --rest to give %s to the defender\n",
-		        where ? where : "tsume", pb->missing, pb->missing == 1 ? " is" : "s are", pb->missing == 1 ? "it" : "them");
+		cli_warn_missing(where ? where : "tsume", pb->missing);
 
 	dfpn_clear(ctx->d);
 	dfpn_solve(ctx->d, &pb->root, &ctx->lim, res);

@@ -58,7 +58,7 @@ static const Command COMMANDS[] = {
     {"convert", cmd_convert, "FILE... [-o OUT] [--rest]", "KIF/CSA problem files to problem lines (OUT.gz: gzip)"},
     {"verify", cmd_verify, VERIFY_ARGS, "check problem collections"},
     {"generate", cmd_generate, GENERATE_ARGS, "teaching problems"},
-    {"sheet", cmd_sheet, "FILE... [-o OUT.html] [--title T]", "printable HTML worksheet of a problem collection"},
+    {"sheet", cmd_sheet, "FILE... [-o OUT.html] [--title T] [--rest]", "printable HTML worksheet of a problem collection"},
     {"usi", cmd_usi, "", "USI 'go mate' engine for shogi GUIs (also: no arguments and 'usi' on stdin)"},
 };
 

@@ -18,6 +18,7 @@
 #include "verify.h"
 
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -309,6 +310,7 @@ static void print_done(Queue *q, Printer *pr)
 	"  --hash MB    hash table per job (default 64)\n"                                                                         \
 	"  --format F   text (default), json (one object a line) or csv\n"                                                         \
 	"  --futile R   the futile-interposition rule: none, narrow, broad, nogain (default) or answered\n"                        \
+	"  --rest       give the pieces in nobody's hand to the defender (else a warning names each such problem)\n"              \
 	"exit status: 0 every problem passed, 1 some problem failed or was undecided, 2 bad input or usage,\n"                     \
 	"             3 a --hash table or the --threads that cannot be had for every job\n"
 
@@ -341,15 +343,20 @@ int cmd_verify(int argc, char **argv)
 	                                     {"nodes", required_argument, NULL, 'n'}, {"hash", required_argument, NULL, 'H'},
 	                                     {"format", required_argument, NULL, 'f'}, {"help", no_argument, NULL, 'h'},
 	                                     {"futile", required_argument, NULL, 'F'}, {"threads", required_argument, NULL, 'T'},
+	                                     {"rest", no_argument, NULL, 'r'},
 	                                     {0, 0, 0, 0}};
 	uint64_t jobs = 0, search_threads = 0; /* 0: not given */
 	double time_s = 60;
 	uint64_t nodes = 0, hash = 64;
 	int fmt = FMT_TEXT, c;
 	DfpnFutileRule futile = DFPN_FUTILE_DEFAULT;
-	while ((c = getopt_long(argc, argv, "j:t:n:H:f:F:T:h", opts, NULL)) != -1) {
+	bool rest = false;
+	while ((c = getopt_long(argc, argv, "j:t:n:H:f:F:T:rh", opts, NULL)) != -1) {
 		bool ok = true;
 		switch (c) {
+		case 'r':
+			rest = true;
+			break;
 		case 'F':
 			ok = cli_option_futile(PROG, optarg, &futile);
 			break;
@@ -522,6 +529,16 @@ int cmd_verify(int argc, char **argv)
 				fprintf(stderr, "%s:%ld: %s\n", file, s->problem.line, why);
 				sum.bad_lines++;
 				continue;
+			}
+			int missing = pos_missing_pieces(&s->problem.root);
+			if (missing > 0 && rest) {
+				pos_give_missing(&s->problem.root, color_flip(s->problem.root.side));
+			} else if (missing > 0) {
+				if (tty)
+					fprintf(stderr, "\r\033[K");
+				char where[PATH_MAX + 24];
+				snprintf(where, sizeof where, "%s:%ld", file, s->problem.line);
+				cli_warn_missing(where, missing);
 			}
 			s->file = file;
 			pthread_mutex_lock(&q.mu);
