@@ -10,6 +10,7 @@
 #include "sfen.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,53 +22,41 @@
 
 int cmd_convert(int argc, char **argv)
 {
+	static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
+	                                     {"rest", no_argument, NULL, 'r'},
+	                                     {"help", no_argument, NULL, 'h'},
+	                                     {0, 0, 0, 0}};
 	const char *output = NULL;
-	bool rest = false, only_files = false;
-	int n_files = 0;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (only_files || a[0] != '-' || strcmp(a, "-") == 0) {
-			n_files++;
-			continue;
-		}
-		if (strcmp(a, "--") == 0) {
-			only_files = true;
-		} else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
-			if (i + 1 >= argc) {
-				fprintf(stderr, "tsume: %s needs a file name\n" CONVERT_USAGE, a);
-				return EXIT_BADINPUT;
-			}
-			output = argv[++i];
-		} else if (strcmp(a, "--rest") == 0) {
+	bool rest = false;
+	int c;
+	while ((c = getopt_long(argc, argv, "o:rh", opts, NULL)) != -1) {
+		if (c == 'o') {
+			output = optarg;
+		} else if (c == 'r') {
 			rest = true;
-		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-			printf(CONVERT_USAGE "Reads KIF (UTF-8 or Shift_JIS) and CSA problem files and writes one line\n"
-			                     "per file: 'SFEN moves M1 ... Mn ; mate=n ; source=FILE'.  OUT ending in .gz is\n"
-			                     "written with gzip.  --rest gives the pieces in nobody's hand to the defender.\n");
+		} else if (c == 'h') {
+			printf(CONVERT_USAGE "  FILE          KIF (UTF-8 or Shift_JIS) or CSA problem files; each becomes one line\n"
+			                     "                'SFEN moves M1 ... Mn ; mate=n ; source=FILE'\n"
+			                     "  -o, --output  the output file (default standard output; OUT.gz is written with gzip;\n"
+			                     "                never one of the inputs; left as it was when no input converts)\n"
+			                     "  --rest        give the pieces in nobody's hand to the defender\n"
+			                     "exit status: 0 every file converted, 2 a file did not convert (the others are written)\n");
 			return 0;
 		} else {
-			fprintf(stderr, "tsume: unknown option '%s'\n" CONVERT_USAGE, a);
+			fprintf(stderr, CONVERT_USAGE);
 			return EXIT_BADINPUT;
 		}
 	}
-	if (n_files == 0) {
+	if (optind >= argc) {
 		fprintf(stderr, CONVERT_USAGE);
 		return EXIT_BADINPUT;
 	}
-	if (output && strcmp(output, "-") != 0) {
-		/* never write the output over one of the inputs */
-		only_files = false;
-		for (int i = 1; i < argc; i++) {
-			if (!only_files && strcmp(argv[i], "--") == 0) {
-				only_files = true;
-			} else if (!only_files && argv[i][0] == '-' && argv[i][1] != '\0') {
-				i += strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--output") == 0;
-			} else if (cli_same_file(argv[i], output)) {
-				fprintf(stderr, "tsume: convert: the output %s is also an input\n", output);
-				return EXIT_BADINPUT;
-			}
+	/* never write the output over one of the inputs */
+	for (int i = optind; output && strcmp(output, "-") != 0 && i < argc; i++)
+		if (cli_same_file(argv[i], output)) {
+			fprintf(stderr, "tsume: convert: the output %s is also an input\n", output);
+			return EXIT_BADINPUT;
 		}
-	}
 	ConvProblem *cp = malloc(sizeof *cp);
 	if (!cp) {
 		fprintf(stderr, "tsume: out of memory\n");
@@ -79,18 +68,8 @@ int cmd_convert(int argc, char **argv)
 		return EXIT_BADINPUT;
 	}
 	int status = 0, converted = 0;
-	only_files = false;
-	for (int i = 1; i < argc; i++) {
+	for (int i = optind; i < argc; i++) {
 		const char *path = argv[i];
-		if (!only_files && strcmp(path, "--") == 0) {
-			only_files = true;
-			continue;
-		}
-		if (!only_files && path[0] == '-' && path[1] != '\0') {
-			if (strcmp(path, "-o") == 0 || strcmp(path, "--output") == 0)
-				i++;
-			continue;
-		}
 		if (conv_file(path, rest, cp)) {
 			if (cp->line > 0)
 				fprintf(stderr, "%s:%ld: %s\n", path, cp->line, cp->error);

@@ -45,7 +45,7 @@ static int cmd_usi(int argc, char **argv)
 
 typedef struct {
 	const char *name;
-	int (*run)(int argc, char **argv); /* argv[0] is the command's name; returns the exit status */
+	int (*run)(int argc, char **argv); /* argv[0] is "tsume NAME"; returns the exit status */
 	const char *args;                  /* the synopsis after the name */
 	const char *summary;               /* what it does, for `tsume help` */
 } Command;
@@ -113,8 +113,14 @@ int main(int argc, char **argv)
 	}
 	const char *cmd = argv[1];
 	for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
-		if (strcmp(cmd, COMMANDS[i].name) == 0)
+		if (strcmp(cmd, COMMANDS[i].name) == 0) {
+			/* getopt_long's own messages ("unrecognized option") then
+			 * name the command as "tsume solve: ..." */
+			char name[32];
+			snprintf(name, sizeof name, "tsume %s", COMMANDS[i].name);
+			argv[1] = name;
 			return COMMANDS[i].run(argc - 1, argv + 1);
+		}
 	if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
 		usage(stdout);
 		return EXIT_MATE;
