@@ -305,7 +305,7 @@ static void print_done(Queue *q, Printer *pr)
 	"  FILE: problem lines 'SFEN [moves ...] [; mate=N ...]', plain or gzip ('-' = stdin)\n"                                   \
 	"  --jobs N     parallel problems (default: the number of cores / --threads)\n"                                            \
 	"  --threads T  search threads per problem (default: the number of cores / --jobs, at least 1)\n"                           \
-	"  --time S     time limit per problem in seconds (default 60)\n"                                                          \
+	"  --time S     time limit per problem in seconds, 0 = no limit (default 60)\n"                                                       \
 	"  --nodes N    node limit per problem (default none)\n"                                                                   \
 	"  --hash MB    hash table per job (default 64)\n"                                                                         \
 	"  --format F   text (default), json (one object a line) or csv\n"                                                         \
