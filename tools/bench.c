@@ -424,13 +424,14 @@ int cmd_bench(int argc, char **argv)
 	                                     {"perft-only", no_argument, NULL, 'p'},
 	                                     {"signature", no_argument, NULL, 'S'},
 	                                     {"quiet", no_argument, NULL, 'q'},
+	                                     {"help", no_argument, NULL, 'h'},
 	                                     {0, 0, 0, 0}};
 	const char *shared = "../shared";
 	double long_seconds = 900;
 	uint64_t hash = 1024;
 	bool perft_only = false, signature = false, quiet = false;
 	int c;
-	while ((c = getopt_long(argc, argv, "s:l:H:pSq", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:l:H:pSqh", opts, NULL)) != -1) {
 		if (c == 's')
 			shared = optarg;
 		else if (c == 'l') {
@@ -445,7 +446,10 @@ int cmd_bench(int argc, char **argv)
 			signature = true;
 		else if (c == 'q')
 			quiet = true;
-		else {
+		else if (c == 'h') {
+			fputs(BENCH_USAGE, stdout);
+			return EXIT_MATE;
+		} else {
 			fputs(BENCH_USAGE, stderr);
 			return EXIT_BADINPUT;
 		}

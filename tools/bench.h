@@ -14,9 +14,9 @@
  * over ../shared's legal-checks positions, then, unless --perft-only,
  * bench_solver with --long SECONDS (default 900, 0 = skip the long problems)
  * and --hash MB (1..1048576, default 1024) for them.  --shared DIR: the data
- * (default ../shared).  Returns EXIT_MATE (0), EXIT_NOMATE (1) if a problem
- * was answered wrongly or a signature file could not be read, EXIT_BADINPUT
- * (2) for bad usage. */
+ * (default ../shared).  --help: the usage on stdout.  Returns EXIT_MATE (0),
+ * EXIT_NOMATE (1) if a problem was answered wrongly, EXIT_BADINPUT (2) for bad
+ * usage or a signature file that could not be read. */
 int cmd_bench(int argc, char **argv);
 
 /* Solves the problem sets of shared_dir (ShogiBoardQ, nshogi) and the long
