@@ -5,6 +5,8 @@
 #   make asan       build with -fsanitize=address,undefined and assertions, run the tests
 #   make tsan       build with -fsanitize=thread, run verify/generate --jobs 2 and the USI tests
 #   make fuzz       clang libFuzzer targets build-fuzz/fuzz_* (tests/fuzz/); make fuzz-run FUZZ_TIME=600
+#   make install    PREFIX=/usr/local (DESTDIR, BINDIR, DATADIR, MANDIR): the binary, the man page,
+#                   the problem collections; make uninstall removes them
 CC      ?= cc
 ARCH    ?= -march=native
 SHARED  ?= ../shared
@@ -30,8 +32,8 @@ TEST_BIN   := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 ALL_CFLAGS = $(BASEFLAGS) $(MODE_FLAGS) $(CFLAGS)
 
-.PHONY: all test bench asan tsan test-tsan fuzz fuzz-run clean format check-tests
-all: tsume
+.PHONY: all test bench asan tsan test-tsan fuzz fuzz-run clean format check-tests install uninstall test-install FORCE
+all: tsume $(BUILD)/tsume.1
 
 tsume: $(BUILD)/tsume
 	cp $< $@.tmp && mv -f $@.tmp $@
@@ -39,6 +41,29 @@ tsume: $(BUILD)/tsume
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+# The commit of the build, for `tsume --version` (tools/version.c, the one file
+# that includes commit.h): the header is rewritten only when the commit or its
+# -dirty mark changes, so a new commit recompiles version.o alone.  Not a git
+# checkout (a tarball): "unknown".  A checkout git will not read (sudo make
+# install: git refuses another user's repository) keeps the header it has, so
+# install does not rebuild.
+$(BUILD)/gen/commit.h: FORCE
+	@mkdir -p $(@D); \
+	 c=$$([ -e .git ] && git describe --always --dirty --exclude='*' 2>/dev/null) || c=; \
+	 d=$$([ -n "$$c" ] && git log -1 --format=%cd --date=short 2>/dev/null) || d=; \
+	 if [ -z "$$c" ] && [ -e .git ] && [ -f $@ ]; then exit 0; fi; \
+	 printf '#define TSUME_COMMIT "%s"\n#define TSUME_COMMIT_DATE "%s"\n' "$${c:-unknown}" "$$d" >$@.tmp; \
+	 if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
+$(BUILD)/tools/version.o: $(BUILD)/gen/commit.h
+$(BUILD)/tools/version.o: ALL_CFLAGS += -I$(BUILD)/gen
+FORCE:
+
+# The man page with the version of tools/version.h in its footer.
+TSUME_VERSION := $(shell sed -n 's/^.define TSUME_VERSION "\(.*\)"/\1/p' tools/version.h)
+$(BUILD)/tsume.1: doc/tsume.1 tools/version.h
+	@mkdir -p $(@D)
+	sed '/^\.TH /s/"tsume"/"tsume $(TSUME_VERSION)"/' doc/tsume.1 >$@.tmp && mv -f $@.tmp $@
 
 $(BUILD)/libcore.a: $(CORE_OBJ)
 	$(AR) rcs $@ $^
@@ -60,13 +85,39 @@ $(BUILD)/tests/test_sheet: $(BUILD)/tools/sheet.o $(BUILD)/tools/cli.o
 $(BUILD)/tests/test_cli_parse: $(BUILD)/tools/cli.o
 
 # Runs every test binary; fails if any fails or none ran.
-test: $(TEST_BIN) tsume
+test: $(TEST_BIN) tsume test-install
 	@set -e; n=0; for t in $(TEST_BIN); do echo "== $$t"; ./$$t; n=$$((n+1)); done; \
 	 echo "== tools"; sh tests/test_cli.sh ./tsume; \
 	 echo "== usi"; python3 tests/test_usi.py ./tsume $(SHARED); \
 	 echo "== sheet"; sh tests/test_sheet.sh ./tsume; \
 	 echo "== generate"; python3 tests/test_generate.py ./tsume; \
 	 echo "all $$n test programs passed"
+
+# make install / uninstall into temporary prefixes, the man page against the commands and their options.
+test-install: tsume $(BUILD)/tsume.1
+	+@sh tests/test_install.sh "$(MAKE)" $(BUILD)
+
+# Installation, GNU conventions: make install PREFIX=/usr/local; DESTDIR=/stage for packagers.
+# install only copies what `make` built (it depends on the built files).
+PREFIX      ?= /usr/local
+BINDIR      ?= $(PREFIX)/bin
+DATAROOTDIR ?= $(PREFIX)/share
+DATADIR     ?= $(DATAROOTDIR)
+MANDIR      ?= $(DATAROOTDIR)/man
+INSTALL     ?= install
+PROBLEMS_DIR = $(DESTDIR)$(DATADIR)/tsume/problems
+PROBLEM_FILES := $(wildcard problems/*.sfen.gz) problems/README.md
+
+install: tsume $(BUILD)/tsume.1
+	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(PROBLEMS_DIR)"
+	$(INSTALL) -m 755 tsume "$(DESTDIR)$(BINDIR)/tsume"
+	$(INSTALL) -m 644 $(BUILD)/tsume.1 "$(DESTDIR)$(MANDIR)/man1/tsume.1"
+	$(INSTALL) -m 644 $(PROBLEM_FILES) "$(PROBLEMS_DIR)"
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/tsume" "$(DESTDIR)$(MANDIR)/man1/tsume.1"
+	for f in $(notdir $(PROBLEM_FILES)); do rm -f "$(PROBLEMS_DIR)/$$f"; done
+	for d in "$(PROBLEMS_DIR)" "$(DESTDIR)$(DATADIR)/tsume"; do [ ! -d "$$d" ] || rmdir "$$d" 2>/dev/null || true; done
 
 bench: tsume
 	./tsume bench --shared $(SHARED)

@@ -14,6 +14,7 @@
 #include "solve.h"
 #include "usi.h"
 #include "verify_cmd.h"
+#include "version.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -70,7 +71,8 @@ static const Command COMMANDS[] = {
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: tsume COMMAND [ARGS]\n");
+	fprintf(f, "usage: tsume COMMAND [ARGS]\n"
+	           "       tsume --version (or version): the version and the git commit it was built from\n");
 	for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++) {
 		const Command *c = &COMMANDS[i];
 		int col = fprintf(f, "  %s", c->name), indent = col + 1;
@@ -121,6 +123,8 @@ int main(int argc, char **argv)
 			argv[1] = name;
 			return COMMANDS[i].run(argc - 1, argv + 1);
 		}
+	if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0)
+		return cmd_version(argc - 1, argv + 1);
 	if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
 		usage(stdout);
 		return EXIT_MATE;
