@@ -21,16 +21,8 @@ BROWSER_WANTED=yes
 [ "${2:-}" = "--no-browser" ] && BROWSER_WANTED=no
 [ -x "$TSUME" ] || { echo "test_sheet: $TSUME is not an executable" >&2; exit 1; }
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/tsume-sheet.XXXXXX") || exit 1
-trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT INT TERM
-
-passed=0
-failed=0
-fail() {
-	echo "FAIL: $name: $*"
-	failed=$((failed + 1))
-}
-ok() { passed=$((passed + 1)); }
+. "$(dirname "$0")/shtest.sh"
+shtest_init sheet
 
 # Three own problems (solutions from `tsume solve`), and six for two pages.
 cat >"$tmp/three.sfen" <<'EOF'
@@ -97,27 +89,8 @@ rc=$?
 if [ $rc -ne 2 ] || [ -s "$tmp/out" ]; then fail "unknown option: exit $rc, want 2"; else ok; fi
 
 # ---- rendered by headless Chromium ------------------------------------------------
-browser=${CHROMIUM:-}
-if [ -z "$browser" ]; then
-	for b in chromium chromium-browser; do
-		command -v "$b" >/dev/null 2>&1 && { browser=$b; break; }
-	done
-fi
-if [ "$BROWSER_WANTED" = no ]; then
-	echo "test_sheet: browser checks not run (--no-browser)"
-elif [ -z "$browser" ]; then
-	if [ "${TSUME_REQUIRE_CHROMIUM:-0}" = 1 ]; then
-		name="chromium"
-		fail "TSUME_REQUIRE_CHROMIUM=1 but no chromium found (apt-get install chromium)"
-	else
-		echo "test_sheet: chromium not found: browser checks skipped"
-	fi
-else
-	chrome() {
-		timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run \
-			--user-data-dir="$tmp/profile" "$@" 2>>"$tmp/chromium.log"
-	}
-
+. "$(dirname "$0")/chromium.sh"
+if chromium_ready test_sheet "browser checks"; then
 	# A copy of the page with a probe appended: what the layout engine made of it.
 	sed 's|</body>|<script>\
 (function () {\
