@@ -90,6 +90,7 @@ test: $(TEST_BIN) tsume test-install
 	 echo "== tools"; sh tests/test_cli.sh ./tsume; \
 	 echo "== usi"; python3 tests/test_usi.py ./tsume $(SHARED); \
 	 echo "== sheet"; sh tests/test_sheet.sh ./tsume; \
+	 echo "== kif"; SHARED=$(SHARED) sh tests/test_kif_out.sh ./tsume; \
 	 echo "== generate"; python3 tests/test_generate.py ./tsume; \
 	 echo "all $$n test programs passed"
 
@@ -132,6 +133,7 @@ asan:
 test-asan: $(TEST_BIN) $(BUILD)/tsume
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; TSUME_QUICK=1 ./$$t; done; sh tests/test_cli.sh ./$(BUILD)/tsume; \
 	 TSUME_QUICK=1 python3 tests/test_usi.py ./$(BUILD)/tsume $(SHARED); sh tests/test_sheet.sh ./$(BUILD)/tsume --no-browser; \
+	 SHARED=$(SHARED) sh tests/test_kif_out.sh ./$(BUILD)/tsume --no-browser; \
 	 ./$(BUILD)/tsume generate --quiet --mate 3 --count 3 --jobs 2 | ./$(BUILD)/tsume verify - >/dev/null && echo "generate under ASan: 3 problems verified"
 
 # ThreadSanitizer over the code that runs threads: the solver on two threads

@@ -825,9 +825,9 @@ expect 0 "line:$KJS/taichitsume.kif:1: PASS mate 7 (stated 7) [3 shorter variati
 printf '9/9/9/9/9/9/9/9/9 b - 1\n' >>"$tmp/taichi.sfen"
 run "solve FILE of problem lines: each solved, a bad line named" "" solve --quiet "$tmp/taichi.sfen"
 expect 2 "line:mate 7" "err:$tmp/taichi.sfen:2: "
-printf 'not a problem\n' >"$tmp/bad.kif"
-run "solve FILE.kif: a KIF error names the file" "" solve "$tmp/bad.kif"
-expect 2 "err:$tmp/bad.kif: KIF: "
+printf 'not a problem\n' >"$tmp/notkif.kif"
+run "solve FILE.kif: a KIF error names the file" "" solve "$tmp/notkif.kif"
+expect 2 "err:$tmp/notkif.kif: KIF: "
 : >"$tmp/empty.sfen"
 run "solve FILE: no problem in it" "" solve "$tmp/empty.sfen"
 expect 2 "err:tsume: no problem in $tmp/empty.sfen"
@@ -874,6 +874,76 @@ run "sheet: the incomplete piece set warned" "" sheet -o "$tmp/nohand.html" "$tm
 expect 0 "err:$tmp/nohand.sfen:1: warning: 36 pieces are in nobody's hand"
 run "sheet --rest" "" sheet --rest -o "$tmp/nohand.html" "$tmp/nohand.sfen"
 expect 0 "noerr:warning"
+# ---- solve --format kif, -o (tests/test_kif_out.sh reads the kifus with tsshogi
+# and Kifu for JS) ----
+C07='7nk/9/8G/9/9/9/9/9/9 b P2r2b3g4s3n4l17p 1'  # cases.tsv: nomate
+C15='7gk/8p/5P2s/7P1/9/9/9/9/9 b BSN2rb3g2s3n4l15p 1' # cases.tsv: mate 9, variations at moves 2 and 6
+run "solve --format kif: the 15-ply example" "" solve --format kif "$Q15"
+expect 0 "line:手数----指手---------消費時間--" "line:   1 １二歩打     ( 0:00/00:00:00)" \
+	"line:   2 同　金(21)   ( 0:00/00:00:00)" "line:  11 ２一銀成(32) ( 0:00/00:00:00)" \
+	"line:  15 ２二金(23)   ( 0:00/00:00:00)" "line:  16 詰み         ( 0:00/00:00:00)" "line:手数：15手"
+name="solve --format kif: the diagram first, まで15手で詰み last"
+grep -v '^#' "$tmp/out" | head -13 >"$tmp/kif_diagram"
+"$TSUME" solve "$Q15" | head -13 >"$tmp/text_diagram"
+if ! cmp -s "$tmp/kif_diagram" "$tmp/text_diagram"; then fail "the lines after the # comments are not the diagram: $(head -2 "$tmp/kif_diagram")"
+elif [ "$(head -1 "$tmp/kif_diagram")" != "後手の持駒：飛二　角二　金二　銀三　桂四　香四　歩十五" ]; then fail "first line $(head -1 "$tmp/kif_diagram")"
+elif [ "$(tail -1 "$tmp/out")" != "まで15手で詰み" ]; then fail "last line '$(tail -1 "$tmp/out")'"
+elif [ "$(grep -c '^ *[0-9][0-9]* ' "$tmp/out")" != 16 ]; then fail "$(grep -c '^ *[0-9][0-9]* ' "$tmp/out") move lines, want 15 and 詰み"
+else passed=$((passed + 1)); fi
+run "solve --format kif: nomate" "" solve --format kif "$C07"
+expect 1 "line:後手の持駒：飛二　角二　金三　銀四　桂三　香四　歩十七" "line:*不詰" "noout:まで" "noout:手数："
+name="solve --format kif: nomate has no move line"
+if grep -q '^ *[0-9][0-9]* ' "$tmp/out"; then fail "a move line: $(grep '^ *[0-9]' "$tmp/out")"; else passed=$((passed + 1)); fi
+run "solve --format kif: unknown" "" solve --format kif --nodes 10 "$MICRO"
+expect 3 "line:*unknown: nodes" "line:# result: unknown (nodes)" "noout:まで"
+run "solve --format kif: variations, later moves first" "" solve --format kif "$C15"
+expect 0 "line:変化：6手" "line:   6 同　金(22)   ( 0:00/00:00:00)" "line:変化：2手" "line:   6 同　玉(21)   ( 0:00/00:00:00)+" \
+	"line:   2 ２二金(21)   ( 0:00/00:00:00)+"
+name="solve --format kif: 変化：6手 before 変化：2手, each after a blank line"
+if [ "$(grep '^変化' "$tmp/out" | head -2 | tr '\n' ' ')" != "変化：6手 変化：2手 " ]; then fail "order $(grep '^変化' "$tmp/out" | tr '\n' ' ')"
+elif [ "$(awk '/^変化/ && prev != "" {n++} {prev = $0} END {print n + 0}' "$tmp/out")" != 0 ]; then fail "a 変化 line without a blank line before it"
+else passed=$((passed + 1)); fi
+run "solve --format kif --variations 0" "" solve --format kif --variations 0 "$C15"
+expect 0 "noout:変化" "line:# variations: 0 (at most 0 a defender move, each searched within 100000 nodes)"
+run "solve --format kif --variations 1: the others named" "" solve --format kif --variations 1 "$C15"
+expect 0 "re:^\*tsume: 7 more defences not shown \(--variations 1\): △" "line:変化：6手"
+bad_value "tsume: --variations must be a whole number of variations a move, 0..600 (0 = none), got '601'" solve --variations 601 "$C15"
+bad_value "tsume: --format must be text, json or kif, got 'kif2'" solve --format kif2 "$C15"
+name="solve -o FILE.kif: kif implied, nothing on stdout; tsume convert reads it back"
+"$TSUME" solve -o "$tmp/c15.kif" "$C15" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+got=$("$TSUME" convert "$tmp/c15.kif" 2>&1 | sed 's/ ; .*//')
+want="$C15 moves $("$TSUME" solve -q "$C15" | sed -n 's/^usi: //p')"
+if [ $rc -ne 0 ] || [ -s "$tmp/out" ]; then fail "exit $rc, stdout $(head -c 80 "$tmp/out")"
+elif [ "$(head -1 "$tmp/c15.kif")" != "#KIF version=2.0 encoding=UTF-8" ]; then fail "not a KIF file: $(head -1 "$tmp/c15.kif")"
+elif [ "$got" != "$want" ]; then fail "convert gives '$got', want '$want'"
+else passed=$((passed + 1)); fi
+name="solve --format json -o FILE.kif: the format given wins"
+"$TSUME" solve --format json -o "$tmp/j.kif" "$C05" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -ne 0 ] || ! grep -q '^{"input":' "$tmp/j.kif"; then fail "exit $rc: $(head -c 80 "$tmp/j.kif")"; else passed=$((passed + 1)); fi
+name="solve -o FILE (text) and --output"
+"$TSUME" solve --output "$tmp/a.txt" "$C05" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -ne 0 ] || [ -s "$tmp/out" ] || ! grep -q '^mate 3$' "$tmp/a.txt"; then fail "exit $rc: $(head -c 80 "$tmp/a.txt")"; else passed=$((passed + 1)); fi
+# refused before any search: no trace line (the search's) on stderr
+run "solve -o into a missing directory: refused at start-up" "" solve --trace -o /no/such/dir/x.kif "$Q15"
+expect_bad "tsume: /no/such/dir/x.kif: No such file or directory"
+name="solve -o into a missing directory: no search ran"
+if grep -q 'dfpn:' "$tmp/err"; then fail "the search ran: $(cat "$tmp/err")"; else passed=$((passed + 1)); fi
+run "solve -o a directory" "" solve -o "$tmp" "$C05"
+expect_bad "tsume: $tmp: Is a directory"
+run "solve -o a bad problem: no file" "" solve -o "$tmp/bad.kif" '4k4/9/9/9/4X4/9/9/9/4K4 b - 1'
+expect_bad board
+name="solve -o a bad problem: no file"
+if [ -e "$tmp/bad.kif" ]; then fail "$tmp/bad.kif written"; else passed=$((passed + 1)); fi
+run "solve - --format kif: two kifus, a blank line between" "$C05
+$C07" solve - --format kif
+expect 1 "line:*不詰"
+name="solve - --format kif: two kifus, a blank line between"
+if [ "$(grep -c '^#KIF version=2.0 encoding=UTF-8$' "$tmp/out")" != 2 ]; then fail "$(grep -c '^#KIF' "$tmp/out") kifus"
+elif [ "$(awk '/^#KIF/ && NR > 1 && prev != "" {n++} {prev = $0} END {print n + 0}' "$tmp/out")" != 0 ]; then fail "no blank line before the second kifu"
+else passed=$((passed + 1)); fi
 
 echo "test_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

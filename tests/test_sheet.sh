@@ -89,27 +89,8 @@ rc=$?
 if [ $rc -ne 2 ] || [ -s "$tmp/out" ]; then fail "unknown option: exit $rc, want 2"; else ok; fi
 
 # ---- rendered by headless Chromium ------------------------------------------------
-browser=${CHROMIUM:-}
-if [ -z "$browser" ]; then
-	for b in chromium chromium-browser; do
-		command -v "$b" >/dev/null 2>&1 && { browser=$b; break; }
-	done
-fi
-if [ "$BROWSER_WANTED" = no ]; then
-	echo "test_sheet: browser checks not run (--no-browser)"
-elif [ -z "$browser" ]; then
-	if [ "${TSUME_REQUIRE_CHROMIUM:-0}" = 1 ]; then
-		name="chromium"
-		fail "TSUME_REQUIRE_CHROMIUM=1 but no chromium found (apt-get install chromium)"
-	else
-		echo "test_sheet: chromium not found: browser checks skipped"
-	fi
-else
-	chrome() {
-		timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run \
-			--user-data-dir="$tmp/profile" "$@" 2>>"$tmp/chromium.log"
-	}
-
+. "$(dirname "$0")/chromium.sh"
+if chromium_ready test_sheet "browser checks"; then
 	# A copy of the page with a probe appended: what the layout engine made of it.
 	sed 's|</body>|<script>\
 (function () {\

@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -232,11 +233,13 @@ bool cli_same_file(const char *a, const char *b)
 	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
-bool cli_ends_with_gz(const char *s)
+bool cli_ends_with(const char *s, const char *suffix)
 {
-	size_t n = strlen(s);
-	return n >= 3 && s[n - 3] == '.' && (s[n - 2] | 0x20) == 'g' && (s[n - 1] | 0x20) == 'z';
+	size_t n = strlen(s), k = strlen(suffix);
+	return n >= k && strncasecmp(s + n - k, suffix, k) == 0;
 }
+
+bool cli_ends_with_gz(const char *s) { return cli_ends_with(s, ".gz"); }
 
 /* path's temporary name (path.tmpPID) into buf; false (and a message) when
  * it does not fit. */

@@ -184,6 +184,9 @@ bool cli_read_line(FILE *f, char *buf, size_t size, size_t *len, size_t *nul);
  * (same device and inode). */
 bool cli_same_file(const char *a, const char *b);
 
+/* true iff s ends in suffix, ASCII letters in any case (".KIF" ends in ".kif"). */
+bool cli_ends_with(const char *s, const char *suffix);
+
 /* true iff path ends in ".gz" (any case): such an output is written with gzip. */
 bool cli_ends_with_gz(const char *path);
 

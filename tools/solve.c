@@ -12,6 +12,7 @@
 #include "notation.h"
 #include "problemio.h"
 #include "sfen.h"
+#include "solve_kif.h"
 #include "verify.h"
 
 #include <ctype.h>
@@ -36,7 +37,10 @@
 	"  --threads N    search threads, 1..256 (default: the number of cores)\n"                                     \
 	"  --time S       seconds per problem, 0 = no limit (default 0)\n"                                             \
 	"  --nodes N      nodes per problem, 0..18446744073709551615, 0 = no limit (default 0)\n"                      \
-	"  --format F     text (default: board, result, main line in USI and KIF, figures) or json (one object a line)\n" \
+	"  --format F     text (default: board, result, main line in USI and KIF, figures), json (one object a\n"  \
+	"                 line) or kif (a KIF kifu with the variations, for shogi GUIs)\n"                             \
+	"  -o, --output F write to F (checked before any search; F.kif or F.kifu without --format: kif)\n"           \
+	"  --variations N KIF: variations (変化) per defender move, 0..600, 0 = none (default 8)\n"                  \
 	"  --futile R     the futile-interposition rule: none, narrow, broad, nogain (default) or answered\n"          \
 	"  --rest         give the pieces in nobody's hand to the defender\n"                                          \
 	"  --quiet        no board diagram\n"                                                                           \
@@ -87,14 +91,35 @@ typedef struct {
 	Position start, after; /* the line's position before and after its moves */
 } SolveWork;
 
+/* --format */
+typedef enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_KIF } SolveFormat;
+
 typedef struct {
 	Dfpn *d;
 	DfpnLimits lim;
 	Progress progress;
-	bool json, rest, quiet;
-	int printed; /* problems printed so far (text mode separates them by a blank line) */
+	SolveFormat format;
+	bool rest, quiet;
+	int variations;       /* --variations (KIF) */
+	int printed;          /* problems printed so far (text and KIF separate them by a blank line) */
+	const char *out_path; /* -o FILE; NULL or "-" = standard output */
+	FILE *out;            /* opened at the first result (a bad problem leaves no file) */
 	SolveWork *w;
 } SolveCtx;
+
+/* The stream results go to: standard output, or the -o file, opened (and
+ * truncated) the first time.  NULL after a message when it cannot be opened. */
+static FILE *solve_output(SolveCtx *ctx)
+{
+	if (!ctx->out && ctx->out_path && strcmp(ctx->out_path, "-") != 0) {
+		ctx->out = fopen(ctx->out_path, "w");
+		if (!ctx->out)
+			fprintf(stderr, "tsume: %s: %s\n", ctx->out_path, strerror(errno));
+	} else if (!ctx->out) {
+		ctx->out = stdout;
+	}
+	return ctx->out;
+}
 
 /*
  * Reads a problem: [position] [sfen] SFEN [moves M1 ... MN].  The moves are
@@ -150,114 +175,141 @@ static int load_problem(SolveWork *w, const char *text, bool rest, char *err, si
 	return 0;
 }
 
-static void print_text(SolveCtx *ctx, Problem *pb, const DfpnResult *res, const VerifyStated *stated, const char *sfen,
+static void print_text(SolveCtx *ctx, FILE *out, Problem *pb, const DfpnResult *res, const VerifyStated *stated, const char *sfen,
                        const char *kif)
 {
-	if (ctx->printed++)
-		putchar('\n');
 	if (!ctx->quiet) {
 		char board[KIF_BOARD_MAX];
 		if (kif_board(&pb->root, board, sizeof board) >= 0)
-			fputs(board, stdout);
+			fputs(board, out);
 	}
-	printf("sfen %s\n", sfen);
+	fprintf(out, "sfen %s\n", sfen);
 	if (res->status == DFPN_MATE) {
-		printf("mate %d", res->len);
+		fprintf(out, "mate %d", res->len);
 		if (!res->len_minimal)
-			printf(" (minimality not proven: %s)", cli_reason_name(res->reason));
-		printf("\n");
+			fprintf(out, " (minimality not proven: %s)", cli_reason_name(res->reason));
+		fprintf(out, "\n");
 	} else if (res->status == DFPN_NOMATE) {
-		printf("nomate\n");
+		fprintf(out, "nomate\n");
 	} else {
-		printf("unknown (%s)\n", cli_reason_name(res->reason));
+		fprintf(out, "unknown (%s)\n", cli_reason_name(res->reason));
 	}
 	if (pb->given_len) {
-		printf("given answer (%d pl%s):", pb->given_len, pb->given_len == 1 ? "y" : "ies");
+		fprintf(out, "given answer (%d pl%s):", pb->given_len, pb->given_len == 1 ? "y" : "ies");
 		for (int i = 0; i < pb->given_len; i++) {
 			char usi[6];
-			printf(" %s", usi_format(pb->given[i], usi));
+			fprintf(out, " %s", usi_format(pb->given[i], usi));
 		}
-		printf("\n");
+		fprintf(out, "\n");
 		if (res->status == DFPN_MATE && res->pv_len > 0) {
 			int k = 0;
 			while (k < pb->given_len && k < res->pv_len && move_same(pb->given[k], res->pv[k]))
 				k++;
 			if (k < pb->given_len || k < res->pv_len)
-				printf("our main line differs from the given answer from ply %d on%s\n", k + 1,
-				       res->len == pb->given_len &&
-				               (stated->verdict == VERDICT_EXACT || stated->verdict == VERDICT_FINAL_ALT)
-				           ? " (same length: another longest defence or final move)"
-				           : "");
+				fprintf(out, "our main line differs from the given answer from ply %d on%s\n", k + 1,
+				        res->len == pb->given_len &&
+				                (stated->verdict == VERDICT_EXACT || stated->verdict == VERDICT_FINAL_ALT)
+				            ? " (same length: another longest defence or final move)"
+				            : "");
 		}
 		char why[160];
-		printf("given answer: %s", verify_verdict_name(stated->verdict));
+		fprintf(out, "given answer: %s", verify_verdict_name(stated->verdict));
 		if (verify_stated_text(stated, why, sizeof why) > 0)
-			printf(" (%s)", why);
+			fprintf(out, " (%s)", why);
 		else if (stated->verdict == VERDICT_UNDECIDED)
-			printf(" (a limit stopped the searches that judge the answer; raise --nodes or --time)");
-		printf("\n");
+			fprintf(out, " (a limit stopped the searches that judge the answer; raise --nodes or --time)");
+		fprintf(out, "\n");
 	}
 	if (res->status == DFPN_MATE) {
 		if (res->pv_len == 0) {
-			printf("no main line (the search was stopped before a complete line could be read)\n");
+			fprintf(out, "no main line (the search was stopped before a complete line could be read)\n");
 		} else {
 			if (!res->pv_verified)
-				printf("line not verified (%d plies, read from the search table; the defence may not be the longest)\n",
-				       res->pv_len);
-			printf("usi:");
+				fprintf(out,
+				        "line not verified (%d plies, read from the search table; the defence may not be the "
+				        "longest)\n",
+				        res->pv_len);
+			fprintf(out, "usi:");
 			for (int i = 0; i < res->pv_len; i++) {
 				char usi[6];
-				printf(" %s", usi_format(res->pv[i], usi));
+				fprintf(out, " %s", usi_format(res->pv[i], usi));
 			}
-			printf("\nkif: %s\n", kif);
+			fprintf(out, "\nkif: %s\n", kif);
 		}
 	}
-	printf("nodes %llu (proof %llu, shorter-mate re-search %llu, main line %llu) time %.3f s nps %.0f hashfull %.1f%%\n",
-	       (unsigned long long)res->nodes, (unsigned long long)res->nodes_prove, (unsigned long long)res->nodes_minimize,
-	       (unsigned long long)res->nodes_pv, res->seconds, res->seconds > 0 ? (double)res->nodes / res->seconds : 0.0,
-	       res->hashfull / 10.0);
+	fprintf(out,
+	        "nodes %llu (proof %llu, shorter-mate re-search %llu, main line %llu) time %.3f s nps %.0f hashfull %.1f%%\n",
+	        (unsigned long long)res->nodes, (unsigned long long)res->nodes_prove, (unsigned long long)res->nodes_minimize,
+	        (unsigned long long)res->nodes_pv, res->seconds, res->seconds > 0 ? (double)res->nodes / res->seconds : 0.0,
+	        res->hashfull / 10.0);
 }
 
-static void print_json(const Problem *pb, const DfpnResult *res, const VerifyStated *stated, const char *input,
+static void print_json(FILE *out, const Problem *pb, const DfpnResult *res, const VerifyStated *stated, const char *input,
                        long lineno, const char *sfen, const char *kif, DfpnFutileRule futile)
 {
-	printf("{");
+	fprintf(out, "{");
 	if (lineno)
-		printf("\"line\":%ld,", lineno);
-	printf("\"input\":");
-	cli_json_string(stdout, input);
-	printf(",\"sfen\":");
-	cli_json_string(stdout, sfen);
+		fprintf(out, "\"line\":%ld,", lineno);
+	fprintf(out, "\"input\":");
+	cli_json_string(out, input);
+	fprintf(out, ",\"sfen\":");
+	cli_json_string(out, sfen);
 	const bool mate = res->status == DFPN_MATE;
-	printf(",\"result\":\"%s\"", mate ? "mate" : res->status == DFPN_NOMATE ? "nomate" : "unknown");
+	fprintf(out, ",\"result\":\"%s\"", mate ? "mate" : res->status == DFPN_NOMATE ? "nomate" : "unknown");
 	if (mate)
-		printf(",\"length\":%d,\"minimal\":%s,\"line_verified\":%s", res->len, res->len_minimal ? "true" : "false",
-		       res->pv_verified ? "true" : "false");
+		fprintf(out, ",\"length\":%d,\"minimal\":%s,\"line_verified\":%s", res->len, res->len_minimal ? "true" : "false",
+		        res->pv_verified ? "true" : "false");
 	else
-		printf(",\"length\":null,\"minimal\":null,\"line_verified\":null");
-	printf(",\"usi\":[");
+		fprintf(out, ",\"length\":null,\"minimal\":null,\"line_verified\":null");
+	fprintf(out, ",\"usi\":[");
 	for (int i = 0; i < res->pv_len; i++) {
 		char usi[6];
-		printf("%s\"%s\"", i ? "," : "", usi_format(res->pv[i], usi));
+		fprintf(out, "%s\"%s\"", i ? "," : "", usi_format(res->pv[i], usi));
 	}
-	printf("],\"kif\":");
-	cli_json_string(stdout, kif);
+	fprintf(out, "],\"kif\":");
+	cli_json_string(out, kif);
 	if (pb->given_len) {
-		printf(",\"given\":[");
+		fprintf(out, ",\"given\":[");
 		for (int i = 0; i < pb->given_len; i++) {
 			char usi[6];
-			printf("%s\"%s\"", i ? "," : "", usi_format(pb->given[i], usi));
+			fprintf(out, "%s\"%s\"", i ? "," : "", usi_format(pb->given[i], usi));
 		}
-		printf("]");
-		cli_json_verdict(stdout, stated);
+		fprintf(out, "]");
+		cli_json_verdict(out, stated);
 	}
-	printf(",\"nodes\":%llu,\"seconds\":%.6f,\"nps\":%.0f,\"hashfull\":%d,\"reason\":", (unsigned long long)res->nodes,
-	       res->seconds, res->seconds > 0 ? (double)res->nodes / res->seconds : 0.0, res->hashfull);
+	fprintf(out, ",\"nodes\":%llu,\"seconds\":%.6f,\"nps\":%.0f,\"hashfull\":%d,\"reason\":", (unsigned long long)res->nodes,
+	        res->seconds, res->seconds > 0 ? (double)res->nodes / res->seconds : 0.0, res->hashfull);
 	if (res->reason == DFPN_STOP_NONE)
-		printf("null");
+		fprintf(out, "null");
 	else
-		printf("\"%s\"", cli_reason_name(res->reason));
-	printf(",\"futile\":\"%s\",\"threads\":%d}\n", dfpn_futile_name(futile), res->threads);
+		fprintf(out, "\"%s\"", cli_reason_name(res->reason));
+	fprintf(out, ",\"futile\":\"%s\",\"threads\":%d}\n", dfpn_futile_name(futile), res->threads);
+}
+
+/* The KIF kifu (solve_kif.h), its variations searched on the problem's
+ * table; a given answer's verdict in a comment.  Returns 0, or -1 after a
+ * message (out of memory, a write error). */
+static int print_kif(SolveCtx *ctx, FILE *out, const Problem *pb, const DfpnResult *res, const VerifyStated *stated,
+                     const char *sfen)
+{
+	char given[200] = "", why[160];
+	if (pb->given_len) {
+		size_t n = (size_t)snprintf(given, sizeof given, "%s", verify_verdict_name(stated->verdict));
+		if (verify_stated_text(stated, why, sizeof why) > 0 && n < sizeof given)
+			snprintf(given + n, sizeof given - n, " (%s)", why);
+	}
+	SolveKifOptions opt = {
+	    .variations = ctx->variations,
+	    .var_nodes = SOLVE_KIF_VAR_NODES,
+	    .stop = ctx->lim.stop,
+	    .sfen = sfen,
+	    .given = pb->given_len ? given : NULL,
+	};
+	if (solve_kif_write(out, ctx->d, &pb->root, res, &opt) == 0)
+		return 0;
+	fprintf(stderr, "tsume: %s: %s\n", out == stdout ? "standard output" : ctx->out_path,
+	        ferror(out) ? "write error" : "out of memory");
+	return -1;
 }
 
 /* Solves the problem on one line and prints the result.  where is the
@@ -294,13 +346,23 @@ static int solve_text(SolveCtx *ctx, const char *text, const char *where, long l
 	if (pb->given_len)
 		verify_stated(ctx->d, &pb->root, pb->given, pb->given_len, res, &ctx->lim, &stated);
 	progress_clear(&ctx->progress);
-	if (ctx->json)
-		print_json(pb, res, &stated, text, lineno, sfen, kif, dfpn_futile(ctx->d));
-	else
-		print_text(ctx, pb, res, &stated, sfen, kif);
-	fflush(stdout);
+	int rc = res->status == DFPN_MATE ? EXIT_MATE : res->status == DFPN_NOMATE ? EXIT_NOMATE : EXIT_UNKNOWN;
+	FILE *out = solve_output(ctx);
+	if (!out) {
+		rc = EXIT_BADINPUT;
+	} else {
+		if (ctx->printed++ && ctx->format != FORMAT_JSON)
+			fputc('\n', out);
+		if (ctx->format == FORMAT_JSON)
+			print_json(out, pb, res, &stated, text, lineno, sfen, kif, dfpn_futile(ctx->d));
+		else if (ctx->format == FORMAT_TEXT)
+			print_text(ctx, out, pb, res, &stated, sfen, kif);
+		else if (print_kif(ctx, out, pb, res, &stated, sfen) != 0)
+			rc = EXIT_BADINPUT;
+		fflush(out);
+	}
 	free(kif);
-	return res->status == DFPN_MATE ? EXIT_MATE : res->status == DFPN_NOMATE ? EXIT_NOMATE : EXIT_UNKNOWN;
+	return rc;
 }
 
 /* Solves one problem line: "; key=value" metadata and a UTF-8 byte-order
@@ -377,20 +439,27 @@ static bool names_file(int argc, char **argv, int first)
 
 int cmd_solve(int argc, char **argv)
 {
-	static const struct option opts[] = {{"hash", required_argument, NULL, 'H'},  {"time", required_argument, NULL, 't'},
-	                                     {"nodes", required_argument, NULL, 'n'}, {"format", required_argument, NULL, 'f'},
+	static const struct option opts[] = {{"hash", required_argument, NULL, 'H'},
+	                                     {"time", required_argument, NULL, 't'},
+	                                     {"nodes", required_argument, NULL, 'n'},
+	                                     {"format", required_argument, NULL, 'f'},
 	                                     {"futile", required_argument, NULL, 'F'},
 	                                     {"threads", required_argument, NULL, 'j'},
-	                                     {"rest", no_argument, NULL, 'r'},        {"quiet", no_argument, NULL, 'q'},
-	                                     {"trace", no_argument, NULL, 'T'},       {"help", no_argument, NULL, 'h'},
+	                                     {"output", required_argument, NULL, 'o'},
+	                                     {"variations", required_argument, NULL, 'V'},
+	                                     {"rest", no_argument, NULL, 'r'},
+	                                     {"quiet", no_argument, NULL, 'q'},
+	                                     {"trace", no_argument, NULL, 'T'},
+	                                     {"help", no_argument, NULL, 'h'},
 	                                     {0, 0, 0, 0}};
-	uint64_t hash = 256, nodes = 0, threads = (uint64_t)cli_cores();
+	uint64_t hash = 256, nodes = 0, threads = (uint64_t)cli_cores(), variations = SOLVE_KIF_VARIATIONS;
+	bool format_given = false;
 	double time_s = 0;
 	SolveCtx ctx = {0};
 	int c;
 	bool trace = false;
 	DfpnFutileRule futile = DFPN_FUTILE_DEFAULT;
-	while ((c = getopt_long(argc, argv, "H:t:n:f:F:j:rqTh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "H:t:n:f:F:j:o:V:rqTh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'F':
 			if (!cli_option_futile("tsume", optarg, &futile))
@@ -414,13 +483,24 @@ int cmd_solve(int argc, char **argv)
 			break;
 		case 'f':
 			if (strcmp(optarg, "text") == 0)
-				ctx.json = false;
+				ctx.format = FORMAT_TEXT;
 			else if (strcmp(optarg, "json") == 0)
-				ctx.json = true;
+				ctx.format = FORMAT_JSON;
+			else if (strcmp(optarg, "kif") == 0)
+				ctx.format = FORMAT_KIF;
 			else {
-				cli_bad_value("tsume", "--format", "text or json", optarg);
+				cli_bad_value("tsume", "--format", "text, json or kif", optarg);
 				return EXIT_BADINPUT;
 			}
+			format_given = true;
+			break;
+		case 'o':
+			ctx.out_path = optarg;
+			break;
+		case 'V':
+			if (!cli_option_uint("tsume", "--variations", optarg, 0, SOLVE_KIF_VARIATIONS_MAX, "variations a move",
+			                     "0 = none", &variations))
+				return EXIT_BADINPUT;
 			break;
 		case 'r':
 			ctx.rest = true;
@@ -448,6 +528,14 @@ int cmd_solve(int argc, char **argv)
 	if (!text)
 		return EXIT_BADINPUT;
 	const bool from_stdin = strcmp(text, "-") == 0;
+	ctx.variations = (int)variations;
+	if (!format_given && ctx.out_path && (cli_ends_with(ctx.out_path, ".kif") || cli_ends_with(ctx.out_path, ".kifu")))
+		ctx.format = FORMAT_KIF;
+	/* an output that cannot be written is refused before any search */
+	if (cli_output_check(ctx.out_path, "tsume") != 0) {
+		free(text);
+		return EXIT_BADINPUT;
+	}
 
 	ctx.d = dfpn_new((size_t)hash);
 	if (ctx.d && !dfpn_set_futile(ctx.d, futile)) {
@@ -532,6 +620,9 @@ int cmd_solve(int argc, char **argv)
 	free(text);
 	free(ctx.w);
 	dfpn_free(ctx.d);
+	if (ctx.out && ctx.out != stdout && fclose(ctx.out) != 0) {
+		fprintf(stderr, "tsume: %s: %s\n", ctx.out_path, strerror(errno));
+		rc = EXIT_BADINPUT;
+	}
 	return rc;
 }
-

@@ -3,7 +3,7 @@
 #define TSUME_SOLVE_H
 
 /* The arguments after "tsume solve", as the usage and help texts show them. */
-#define SOLVE_ARGS "SFEN|FILE|- [--hash MB] [--threads N] [--time S] [--nodes N] [--format text|json] [--futile none|narrow|broad|nogain|answered] [--rest] [--quiet] [--trace]"
+#define SOLVE_ARGS "SFEN|FILE|- [--hash MB] [--threads N] [--time S] [--nodes N] [--format text|json|kif] [-o FILE] [--variations N] [--futile none|narrow|broad|nogain|answered] [--rest] [--quiet] [--trace]"
 
 /*
  * Runs the solve sub-command on argv[1..argc) (argv[0] is "solve"): solves
@@ -12,7 +12,12 @@
  * problem of that file (problemio.h: problem lines, plain or gzip, or a KIF
  * or CSA problem file, read as `tsume convert` reads it), printing for each the board (unless
  * --quiet), the result, the main line in USI and KIF, and the search
- * figures, or with --format json one JSON object a line.  Options:
+ * figures, or with --format json one JSON object a line, or with --format
+ * kif a KIF kifu with its variations (solve_kif.h; a blank line between
+ * two), to standard output or to the file of -o/--output FILE (checked
+ * writable before any search; a FILE ending in .kif or .kifu without
+ * --format means kif).  --variations N (0..600, default 8): variations
+ * per defender move in KIF.  Options:
  * --hash MB (table size, 1..1048576, default 256), --time S (seconds per
  * problem, 0 = no limit), --nodes N (nodes per problem, 0 = no limit),
  * --rest (the pieces in nobody's hand go to the defender), --trace (the
