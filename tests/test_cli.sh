@@ -10,16 +10,9 @@
 TSUME=${1:?usage: sh tests/test_cli.sh PATH/TO/tsume}
 [ -x "$TSUME" ] || { echo "test_cli: $TSUME is not an executable" >&2; exit 1; }
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/tsume-cli.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
-
-passed=0
-failed=0
-
-fail() {
-	echo "FAIL: $name: $*"
-	failed=$((failed + 1))
-}
+TEST=cli
+# shellcheck source=tests/testlib.sh
+. "$(dirname "$0")/testlib.sh"
 
 # run NAME STDIN_TEXT ARGS... -- runs tsume with ARGS, STDIN_TEXT on standard
 # input; leaves the status in $rc, standard output in $out, standard error in $tmp/err.

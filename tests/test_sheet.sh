@@ -21,16 +21,9 @@ BROWSER_WANTED=yes
 [ "${2:-}" = "--no-browser" ] && BROWSER_WANTED=no
 [ -x "$TSUME" ] || { echo "test_sheet: $TSUME is not an executable" >&2; exit 1; }
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/tsume-sheet.XXXXXX") || exit 1
-trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT INT TERM
-
-passed=0
-failed=0
-fail() {
-	echo "FAIL: $name: $*"
-	failed=$((failed + 1))
-}
-ok() { passed=$((passed + 1)); }
+TEST=sheet
+# shellcheck source=tests/testlib.sh
+. "$(dirname "$0")/testlib.sh"
 
 # Three own problems (solutions from `tsume solve`), and six for two pages.
 cat >"$tmp/three.sfen" <<'EOF'
