@@ -83,6 +83,7 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libsolver.a $(BUILD)/libcore.a
 $(BUILD)/tests/test_convert: $(BUILD)/tools/convert.o $(BUILD)/tools/cli.o
 $(BUILD)/tests/test_sheet: $(BUILD)/tools/sheet.o $(BUILD)/tools/cli.o
 $(BUILD)/tests/test_cli_parse: $(BUILD)/tools/cli.o
+$(BUILD)/tests/test_json_read: $(BUILD)/tools/json_read.o $(BUILD)/tools/shard.o $(BUILD)/tools/verify_summary.o $(BUILD)/tools/cli.o
 
 # Runs every test binary; fails if any fails or none ran.
 test: $(TEST_BIN) tsume test-install
@@ -92,6 +93,7 @@ test: $(TEST_BIN) tsume test-install
 	 echo "== sheet"; sh tests/test_sheet.sh ./tsume; \
 	 echo "== kif"; SHARED=$(SHARED) sh tests/test_kif_out.sh ./tsume; \
 	 echo "== generate"; python3 tests/test_generate.py ./tsume; \
+	 echo "== shard"; sh tests/test_shard.sh ./tsume $(SHARED); \
 	 echo "all $$n test programs passed"
 
 # make install / uninstall into temporary prefixes, the man page against the commands and their options.
@@ -134,12 +136,13 @@ test-asan: $(TEST_BIN) $(BUILD)/tsume
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; TSUME_QUICK=1 ./$$t; done; sh tests/test_cli.sh ./$(BUILD)/tsume; \
 	 TSUME_QUICK=1 python3 tests/test_usi.py ./$(BUILD)/tsume $(SHARED); sh tests/test_sheet.sh ./$(BUILD)/tsume --no-browser; \
 	 SHARED=$(SHARED) sh tests/test_kif_out.sh ./$(BUILD)/tsume --no-browser; \
+	 TSUME_QUICK=1 sh tests/test_shard.sh ./$(BUILD)/tsume $(SHARED); \
 	 ./$(BUILD)/tsume generate --quiet --mate 3 --count 3 --jobs 2 | ./$(BUILD)/tsume verify - >/dev/null && echo "generate under ASan: 3 problems verified"
 
 # ThreadSanitizer over the code that runs threads: the solver on two threads
 # (test_parallel, and test_solver with TSUME_TEST_THREADS=2, samples), verify
-# and generate with --jobs 2 (a worker pool), the USI engine (a search thread
-# and stop / quit).
+# and generate with --jobs 2 (a worker pool; generate shards and their merge),
+# the USI engine (a search thread and stop / quit).
 tsan:
 	$(MAKE) BUILD=build-tsan MODE_FLAGS= CFLAGS="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" \
 	    LDLIBS="-lz -lpthread -lm -fsanitize=thread" test-tsan
@@ -152,6 +155,8 @@ test-tsan: $(BUILD)/tsume $(BUILD)/tests/test_parallel $(BUILD)/tests/test_solve
 	 head -203 $(SHARED)/problems/raw/shogiboardq/tsume_7ply_1000_20261001.txt | ./$(BUILD)/tsume verify --jobs 2 - >/dev/null || \
 	   [ $$? -eq 1 ]; echo "verify --jobs 2 under TSan: 200 problems"; \
 	 ./$(BUILD)/tsume generate --quiet --mate 3 --count 6 --jobs 2 >/dev/null; echo "generate --jobs 2 under TSan: 6 problems"; \
+	 for i in 0 1; do ./$(BUILD)/tsume generate --quiet --mate 3 --count 6 --jobs 2 --shard $$i/2 >$(BUILD)/shard$$i.sfen; done; \
+	 ./$(BUILD)/tsume merge --jobs 2 $(BUILD)/shard0.sfen $(BUILD)/shard1.sfen >/dev/null 2>&1; echo "generate --shard, merge --jobs 2 under TSan"; \
 	 TSUME_QUICK=1 python3 tests/test_usi.py ./$(BUILD)/tsume $(SHARED)
 
 # Fuzz targets (tests/fuzz/fuzz_NAME.c, seeds in tests/fuzz/corpus/NAME/): clang with

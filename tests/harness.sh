@@ -1,5 +1,5 @@
 # harness.sh -- the frame the shell tests share (test_cli.sh, test_sheet.sh,
-# test_install.sh, test_kif_out.sh), sourced after HARNESS is set to the test's short name:
+# test_install.sh, test_kif_out.sh, test_shard.sh), sourced after HARNESS is set to the test's short name:
 #   $tmp                 a fresh temporary directory, removed at exit (kept when KEEP is set)
 #   $passed, $failed     the counters
 #   fail MESSAGE...      counts a failure of the test named $name and prints it

@@ -134,8 +134,11 @@ for cmd in $commands; do
 		fail "no '.SS $cmd' under COMMANDS"
 		continue
 	fi
-	# the long options that the command's usage text names (usi: none; it reads stdin)
+	# the long options of the command's --help: all on its usage line, and the
+	# one each option line opens with ("  --jobs J ...", "  -o, --output ..."),
+	# not options merely named in a description (merge names verify's)
 	for opt in $("$bin" "$cmd" --help </dev/null 2>&1 | grep -Ev 'unrecognized option|invalid option|unknown option' |
+		awk '/^usage:/ { print; next } /^ +(-[a-zA-Z], )?--[a-z]/ { sub(/^ +(-[a-zA-Z], )?/, ""); print $1 }' |
 		grep -o -- '--[a-z][a-z0-9-]*' | sort -u); do
 		check "man page: $cmd $opt has an entry in the $cmd section" has_option_entry "$tmp/section" "$opt"
 	done

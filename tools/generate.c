@@ -2,13 +2,15 @@
  * generate.c -- `tsume generate` (see generate.h for the method): the slots
  * searched in parallel by worker threads (generate_search.c), their results
  * taken in slot order and kept unless a position or solution pattern repeats,
- * and the output (problem lines, the worksheet).  Options: generate_opts.c.
+ * and the output (problem lines, the worksheet).  Options: generate_opts.c;
+ * shards and their merge: generate_shard.c.
  */
 #include "generate.h"
 
 #include "cli.h"
 #include "generate_opts.h"
 #include "generate_search.h"
+#include "generate_shard.h"
 #include "notation.h"
 #include "problemio.h"
 #include "sfen.h"
@@ -143,14 +145,18 @@ static void strset_free(StrSet *set)
 
 /* ---- slots in parallel, results in slot order ---- */
 
+/* The slots are taken in the order of their index k = 0, 1, 2, ...: slot
+ * first + k * step (a whole run: 0, 1, 2, ...; shard I/N: I, I + N, ...). */
 typedef struct {
 	GenParams params;
+	uint64_t first, step;
 	int window; /* slots that may be ahead of the collector */
 	GenProblem *ring;
 	bool *ready;
-	uint64_t next_slot; /* next slot to hand out */
-	uint64_t collected; /* slots the collector has taken */
-	uint64_t max_slots;
+	uint64_t next;         /* index of the next slot to hand out */
+	uint64_t collected;    /* slots the collector has taken (indices 0..collected-1) */
+	uint64_t count;        /* slots of the run (indices 0..count-1) */
+	const GenKnown *known; /* slots searched before (NULL: none) */
 	bool done;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
@@ -168,19 +174,20 @@ static void *gen_worker(void *arg)
 	GenProblem *p = malloc(sizeof *p);
 	for (;;) {
 		pthread_mutex_lock(&pool->mu);
-		while (!pool->done && pool->next_slot < pool->max_slots &&
-		       pool->next_slot >= pool->collected + (uint64_t)pool->window)
+		while (!pool->done && pool->next < pool->count && pool->next >= pool->collected + (uint64_t)pool->window)
 			pthread_cond_wait(&pool->cv, &pool->mu);
-		if (pool->done || pool->next_slot >= pool->max_slots) {
+		if (pool->done || pool->next >= pool->count) {
 			pthread_mutex_unlock(&pool->mu);
 			break;
 		}
-		uint64_t slot = pool->next_slot++;
+		uint64_t k = pool->next++;
 		pthread_mutex_unlock(&pool->mu);
-		gen_run_slot(w, &pool->params, slot, p);
+		uint64_t slot = pool->first + k * pool->step;
+		if (!gen_known_get(pool->known, slot, p))
+			gen_run_slot(w, &pool->params, slot, p);
 		pthread_mutex_lock(&pool->mu);
-		pool->ring[slot % (uint64_t)pool->window] = *p;
-		pool->ready[slot % (uint64_t)pool->window] = true;
+		pool->ring[k % (uint64_t)pool->window] = *p;
+		pool->ready[k % (uint64_t)pool->window] = true;
 		pthread_cond_broadcast(&pool->cv);
 		pthread_mutex_unlock(&pool->mu);
 	}
@@ -236,14 +243,15 @@ static int write_sheet(const char *path, const GenProblem *probs, unsigned long 
 /* What the collector did, for the closing figures. */
 typedef struct {
 	unsigned long long written, dup_pattern, dup_position, empty_slots;
+	unsigned long long searched_here; /* with known slots: slots taken that were not known */
 } Tally;
 
-/* Waits until slot `slot` is ready or Ctrl-C; takes its result into *p.
- * Returns false when interrupted. */
-static bool take_slot(Pool *pool, uint64_t slot, GenProblem *p)
+/* Waits until the slot of index k is ready or Ctrl-C; takes its result into
+ * *p.  Returns false when interrupted. */
+static bool take_slot(Pool *pool, uint64_t k, GenProblem *p)
 {
 	pthread_mutex_lock(&pool->mu);
-	size_t i = (size_t)(slot % (uint64_t)pool->window);
+	size_t i = (size_t)(k % (uint64_t)pool->window);
 	while (!pool->ready[i] && !cli_interrupted()) {
 		struct timespec until;
 		clock_gettime(CLOCK_REALTIME, &until);
@@ -260,10 +268,45 @@ static bool take_slot(Pool *pool, uint64_t slot, GenProblem *p)
 	}
 	*p = pool->ring[i];
 	pool->ready[i] = false;
-	pool->collected = slot + 1;
+	pool->collected = k + 1;
 	pthread_cond_broadcast(&pool->cv);
 	pthread_mutex_unlock(&pool->mu);
 	return true;
+}
+
+int gen_format_meta(char *buf, size_t size, const GenProblem *p, uint64_t seed, uint64_t slot)
+{
+	return snprintf(buf, size,
+	                "mate=%d ; seed=%llu ; slot=%" PRIu64 " ; nodes=%" PRIu64
+	                " ; checks=%d ; sacrifice=%d ; quiet=%d ; difficulty=%.1f",
+	                p->nmoves, (unsigned long long)seed, slot, p->nodes, p->checks, p->sacrifice, p->quiet, p->difficulty);
+}
+
+/* Writes the problem of a slot as its problem line.  Returns 0 or
+ * EXIT_BADINPUT (a write failed). */
+static int write_problem(CliOutput *out, const GenProblem *p, uint64_t seed, uint64_t slot)
+{
+	char meta[256];
+	gen_format_meta(meta, sizeof meta, p, seed, slot);
+	Position root;
+	sfen_parse_root(&root, p->sfen, NULL, NULL);
+	return pio_write(out->wr, &root, p->moves, p->nmoves, meta) == PIO_OK ? 0 : EXIT_BADINPUT;
+}
+
+static void show_progress(bool progress, const Tally *t, uint64_t wanted, uint64_t mate, double t0)
+{
+	if (!progress)
+		return;
+	double secs = clock_now() - t0;
+	fprintf(stderr, "\rgenerate: %llu/%llu mate-in-%llu, %.1f s, %.1f per minute ", t->written, (unsigned long long)wanted,
+	        (unsigned long long)mate, secs, secs > 0 ? t->written * 60.0 / secs : 0.0);
+	fflush(stderr);
+}
+
+static void report_interrupted(bool progress, const Tally *t)
+{
+	fprintf(stderr, "%stsume generate: interrupted; %llu problem%s found, written\n", progress ? "\n" : "", t->written,
+	        t->written == 1 ? "" : "s");
 }
 
 /* Takes the slots' results in slot order and writes each new problem (kept[]
@@ -280,14 +323,14 @@ static int collect(Pool *pool, const GenOptions *o, CliOutput *out, GenProblem *
 		fprintf(stderr, "tsume generate: out of memory\n");
 		return EXIT_BADINPUT;
 	}
-	char meta[256], key[GEN_PATTERN_MAX * 2 + 64];
-	for (uint64_t slot = 0; slot < pool->max_slots && t->written < o->count; slot++) {
+	char key[GEN_PATTERN_MAX * 2 + 64];
+	for (uint64_t slot = 0; slot < pool->count && t->written < o->count; slot++) {
 		if (!take_slot(pool, slot, p)) {
-			fprintf(stderr, "%stsume generate: interrupted; %llu problem%s found, written\n", progress ? "\n" : "",
-			        t->written, t->written == 1 ? "" : "s");
+			report_interrupted(progress, t);
 			rc = EXIT_INTERRUPTED;
 			break;
 		}
+		t->searched_here += pool->known && !gen_known_get(pool->known, slot, NULL);
 		if (!p->found) {
 			t->empty_slots++;
 			continue;
@@ -308,24 +351,9 @@ static int collect(Pool *pool, const GenOptions *o, CliOutput *out, GenProblem *
 		if (kept)
 			kept[t->written] = *p;
 		t->written++;
-		Position root;
-		sfen_parse_root(&root, p->sfen, NULL, NULL);
-		snprintf(meta, sizeof meta,
-		         "mate=%d ; seed=%llu ; slot=%" PRIu64 " ; nodes=%" PRIu64
-		         " ; checks=%d ; sacrifice=%d ; quiet=%d ; difficulty=%.1f",
-		         p->nmoves, (unsigned long long)o->seed, slot, p->nodes, p->checks, p->sacrifice, p->quiet,
-		         p->difficulty);
-		if (pio_write(out->wr, &root, p->moves, p->nmoves, meta) != PIO_OK) {
-			rc = EXIT_BADINPUT;
+		if ((rc = write_problem(out, p, o->seed, slot)) != 0)
 			break;
-		}
-		if (progress) {
-			double secs = clock_now() - t0;
-			fprintf(stderr, "\rgenerate: %llu/%llu mate-in-%llu, %.1f s, %.1f per minute ", t->written,
-			        (unsigned long long)o->count, (unsigned long long)o->mate, secs,
-			        secs > 0 ? t->written * 60.0 / secs : 0.0);
-			fflush(stderr);
-		}
+		show_progress(progress, t, o->count, o->mate, t0);
 	}
 	if (progress)
 		fputc('\n', stderr);
@@ -335,41 +363,86 @@ static int collect(Pool *pool, const GenOptions *o, CliOutput *out, GenProblem *
 	return rc;
 }
 
-/* ---- the command ---- */
-
-int cmd_generate(int argc, char **argv)
+/* A shard's collector: takes its slots in order and writes the problem of
+ * every slot that found one -- none is skipped, tsume merge decides -- until
+ * gen_shard_target problems are written or its slots run out.  *covered =
+ * the slot below which every slot of the shard was taken.  Returns as
+ * collect. */
+static int collect_shard(Pool *pool, const GenOptions *o, CliOutput *out, Tally *t, double t0, uint64_t *covered)
 {
-	GenOptions o;
-	int rc = gen_parse_options(argc, argv, &o);
-	if (rc >= 0)
-		return rc;
+	bool progress = !o->quiet && isatty(STDERR_FILENO);
+	uint64_t target = gen_shard_target(o->count, o->shard.count);
+	int rc = 0;
+	GenProblem *p = malloc(sizeof *p);
+	if (!p) {
+		fprintf(stderr, "tsume generate: out of memory\n");
+		return EXIT_BADINPUT;
+	}
+	*covered = gen_slot_budget(o->count);
+	for (uint64_t k = 0; k < pool->count && t->written < target; k++) {
+		uint64_t slot = pool->first + k * pool->step;
+		if (!take_slot(pool, k, p)) {
+			report_interrupted(progress, t);
+			*covered = slot;
+			rc = EXIT_INTERRUPTED;
+			break;
+		}
+		if (!p->found) {
+			t->empty_slots++;
+			continue;
+		}
+		t->written++;
+		if ((rc = write_problem(out, p, o->seed, slot)) != 0)
+			break;
+		if (t->written == target)
+			*covered = slot + 1;
+		show_progress(progress, t, target, o->mate, t0);
+	}
+	if (progress)
+		fputc('\n', stderr);
+	free(p);
+	return rc;
+}
+
+/* ---- the run ---- */
+
+uint64_t gen_slot_budget(uint64_t count) { return count * 20 + 100; }
+
+int gen_run(const GenOptions *o, const GenKnown *known, const char *prog)
+{
+	int rc;
 	/* every output path checked before hours of generating */
-	if ((rc = cli_output_check(o.sheet_path, "tsume generate")) != 0)
+	if ((rc = cli_output_check(o->sheet_path, prog)) != 0)
 		return rc;
 	CliOutput out;
-	if ((rc = cli_output_open(&out, o.out_path, "tsume generate")) != 0)
+	if ((rc = cli_output_open(&out, o->out_path, prog)) != 0)
 		return rc;
 
 	Pool pool;
 	memset(&pool, 0, sizeof pool);
-	pool.params.n = (int)o.mate;
-	pool.params.min_pieces = o.min_pieces;
-	pool.params.max_pieces = o.max_pieces;
-	pool.params.level = o.level;
-	pool.params.seed = o.seed;
-	pool.params.eval_nodes = 2000 + 3000 * o.mate;
-	pool.params.slot_evals = 3000 + 1500 * o.mate;
+	pool.params.n = (int)o->mate;
+	pool.params.min_pieces = o->min_pieces;
+	pool.params.max_pieces = o->max_pieces;
+	pool.params.level = o->level;
+	pool.params.seed = o->seed;
+	pool.params.eval_nodes = 2000 + 3000 * o->mate;
+	pool.params.slot_evals = 3000 + 1500 * o->mate;
 	pool.params.stop = &pool.stop;
-	pool.params.futile = o.futile;
+	pool.params.futile = o->futile;
 	atomic_store(&pool.stop, false);
-	pool.window = (int)o.jobs * 4;
-	pool.max_slots = o.count * 20 + 100;
+	pool.window = (int)o->jobs * 4;
+	uint64_t max_slots = gen_slot_budget(o->count);
+	bool sharded = o->shard.count > 0;
+	pool.first = sharded ? o->shard.index : 0;
+	pool.step = sharded ? o->shard.count : 1;
+	pool.count = max_slots > pool.first ? (max_slots - pool.first + pool.step - 1) / pool.step : 0;
+	pool.known = known;
 	pool.ring = calloc((size_t)pool.window, sizeof *pool.ring);
 	pool.ready = calloc((size_t)pool.window, sizeof *pool.ready);
-	GenProblem *kept = o.sheet_path ? calloc((size_t)o.count, sizeof *kept) : NULL;
-	pthread_t *threads = calloc((size_t)o.jobs, sizeof *threads);
-	if (!pool.ring || !pool.ready || !threads || (o.sheet_path && !kept)) {
-		fprintf(stderr, "tsume generate: out of memory\n");
+	GenProblem *kept = o->sheet_path ? calloc((size_t)o->count, sizeof *kept) : NULL;
+	pthread_t *threads = calloc((size_t)o->jobs, sizeof *threads);
+	if (!pool.ring || !pool.ready || !threads || (o->sheet_path && !kept)) {
+		fprintf(stderr, "%s: out of memory\n", prog);
 		return EXIT_BADINPUT;
 	}
 	pthread_mutex_init(&pool.mu, NULL);
@@ -377,37 +450,59 @@ int cmd_generate(int argc, char **argv)
 	/* SIGINT stops the collector; the workers' searches are stopped by
 	 * pool.stop once it is done */
 	cli_sigint_install(false);
-	for (uint64_t i = 0; i < o.jobs; i++)
+	for (uint64_t i = 0; i < o->jobs; i++)
 		pthread_create(&threads[i], NULL, gen_worker, &pool);
 
 	double t0 = clock_now();
 	Tally t = {0};
-	rc = collect(&pool, &o, &out, kept, &t, t0);
+	uint64_t covered = 0;
+	rc = sharded ? collect_shard(&pool, o, &out, &t, t0, &covered) : collect(&pool, o, &out, kept, &t, t0);
 
 	pthread_mutex_lock(&pool.mu);
 	pool.done = true;
 	atomic_store(&pool.stop, true);
 	pthread_cond_broadcast(&pool.cv);
 	pthread_mutex_unlock(&pool.mu);
-	for (uint64_t i = 0; i < o.jobs; i++)
+	for (uint64_t i = 0; i < o->jobs; i++)
 		pthread_join(threads[i], NULL);
 	double secs = clock_now() - t0;
-	rc = cli_output_close(&out, rc, "tsume generate");
-	if (o.sheet_path && rc != EXIT_BADINPUT && t.written == 0)
+	if (sharded && rc != EXIT_BADINPUT) {
+		/* the closing line tsume merge needs: what the shard searched */
+		char line[256];
+		gen_shard_trailer(line, sizeof line, o, covered);
+		if (pio_write_comment(out.wr, line) != PIO_OK)
+			rc = EXIT_BADINPUT;
+	}
+	rc = cli_output_close(&out, rc, prog);
+	if (o->sheet_path && rc != EXIT_BADINPUT && t.written == 0)
 		fprintf(stderr, "tsume generate: no problem found, no sheet written\n");
-	else if (o.sheet_path && rc != EXIT_BADINPUT && write_sheet(o.sheet_path, kept, t.written, (int)o.mate, o.seed) != 0)
+	else if (o->sheet_path && rc != EXIT_BADINPUT && write_sheet(o->sheet_path, kept, t.written, (int)o->mate, o->seed) != 0)
 		rc = EXIT_BADINPUT;
 	free(kept);
-	if (!o.quiet)
+	if (!o->quiet && sharded)
+		fprintf(stderr,
+		        "generate shard %llu/%llu: %llu mate-in-%llu problems in %.1f s (%llu jobs); %" PRIu64
+		        " slots (%llu, %llu, ...; all below %" PRIu64 " searched): %llu empty; tsume merge joins the shards\n",
+		        (unsigned long long)o->shard.index, (unsigned long long)o->shard.count, t.written,
+		        (unsigned long long)o->mate, secs, (unsigned long long)o->jobs, pool.collected,
+		        (unsigned long long)o->shard.index, (unsigned long long)(o->shard.index + o->shard.count), covered,
+		        t.empty_slots);
+	else if (!o->quiet && known)
+		fprintf(stderr,
+		        "merge: %llu mate-in-%llu problems from %llu shards; slots %" PRIu64
+		        ": %llu empty, %llu same position, %llu same pattern; %llu not in the shards, searched here (%.1f s)\n",
+		        t.written, (unsigned long long)o->mate, (unsigned long long)known->shards, pool.collected, t.empty_slots,
+		        t.dup_position, t.dup_pattern, t.searched_here, secs);
+	else if (!o->quiet)
 		fprintf(stderr,
 		        "generate: %llu mate-in-%llu problems in %.1f s (%.1f per minute, %llu jobs); slots %" PRIu64
 		        ": %llu empty, %llu same position, %llu same pattern\n",
-		        t.written, (unsigned long long)o.mate, secs, secs > 0 ? t.written * 60.0 / secs : 0.0,
-		        (unsigned long long)o.jobs, pool.collected, t.empty_slots, t.dup_position, t.dup_pattern);
+		        t.written, (unsigned long long)o->mate, secs, secs > 0 ? t.written * 60.0 / secs : 0.0,
+		        (unsigned long long)o->jobs, pool.collected, t.empty_slots, t.dup_position, t.dup_pattern);
 	cli_sigint_restore();
-	if (rc == 0 && t.written < o.count) {
-		fprintf(stderr, "tsume generate: only %llu of %llu problems found within %" PRIu64 " slots\n", t.written,
-		        (unsigned long long)o.count, pool.max_slots);
+	if (rc == 0 && !sharded && t.written < o->count) {
+		fprintf(stderr, "%s: only %llu of %llu problems found within %" PRIu64 " slots\n", prog, t.written,
+		        (unsigned long long)o->count, max_slots);
 		rc = EXIT_NOMATE;
 	}
 	free(threads);
@@ -416,4 +511,11 @@ int cmd_generate(int argc, char **argv)
 	pthread_mutex_destroy(&pool.mu);
 	pthread_cond_destroy(&pool.cv);
 	return rc;
+}
+
+int cmd_generate(int argc, char **argv)
+{
+	GenOptions o;
+	int rc = gen_parse_options(argc, argv, &o);
+	return rc >= 0 ? rc : gen_run(&o, NULL, "tsume generate");
 }

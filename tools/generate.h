@@ -21,10 +21,16 @@
 #ifndef TSUME_GENERATE_H
 #define TSUME_GENERATE_H
 
+#include "generate_opts.h"
+#include "generate_search.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
 /* The arguments after "tsume generate", as usage texts show them. */
 #define GENERATE_ARGS                                                                                                  \
 	"--mate N --count K [--seed S] [--pieces MIN-MAX] [--level easy|medium|hard] [--jobs J] [--out FILE[.gz]] "    \
-	"[--sheet FILE.html] [--futile none|narrow|broad|nogain|answered] [--quiet]"
+	"[--sheet FILE.html] [--futile none|narrow|broad|nogain|answered] [--shard I/N] [--quiet]"
 
 /* Runs the generate sub-command; returns the exit status: 0 all K problems
  * written, 1 fewer than K found within the slot budget (the ones found are
@@ -32,5 +38,29 @@
  * interrupted by SIGINT (the ones found so far are written, the file is
  * closed properly). */
 int cmd_generate(int argc, char **argv);
+
+typedef struct GenKnown GenKnown; /* slots searched before: generate_shard.h */
+
+/* The run of the options o (gen_parse_options): the worker threads, the
+ * slots' results taken in slot order, the problem lines written to
+ * o->out_path (and the worksheet to o->sheet_path), the closing figures on
+ * stderr unless o->quiet.  A shard (o->shard.count > 0) takes only its
+ * slots, writes every problem found (the merge skips repeats), stops after
+ * gen_shard_target of them and ends its output with gen_shard_trailer's
+ * line.  known (NULL: none) holds slots searched before, whose results are
+ * taken instead of searching them again (tsume merge).  prog prefixes the
+ * messages about the output ("tsume generate").  Returns the exit status of
+ * cmd_generate; a shard's is 0 also when its slots ran out (the merge
+ * decides). */
+int gen_run(const GenOptions *o, const GenKnown *known, const char *prog);
+
+/* The slots a run of count problems may take: slots 0..budget-1. */
+uint64_t gen_slot_budget(uint64_t count);
+
+/* Writes the metadata of the problem line of slot `slot`'s problem p in a
+ * run of seed `seed` to buf (size bytes): "mate=3 ; seed=5 ; slot=7 ;
+ * nodes=22 ; checks=17 ; sacrifice=0 ; quiet=0 ; difficulty=8.7".  Returns
+ * what snprintf returns. */
+int gen_format_meta(char *buf, size_t size, const GenProblem *p, uint64_t seed, uint64_t slot);
 
 #endif

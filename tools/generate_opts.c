@@ -26,10 +26,22 @@
 	"  --sheet FILE   also write a printable HTML worksheet with the answers on a separate page\n"                  \
 	"  --futile R     the futile-interposition rule of the lengths: none, narrow, broad, nogain (default) or answered\n"                   \
 	"  --quiet        no progress and no summary on stderr\n"                                                      \
+	"  --shard I/N    only the slots S with S mod N = I, 0 <= I < N; tsume merge joins the N outputs into the\n"      \
+	"                 output of one run\n"                                                                          \
 	"exit status: 0 all written, 1 fewer than K found (those found are written), 2 bad usage or output error,\n"   \
 	"130 interrupted by Ctrl-C (the problems found so far are written)\n"
 
 static const char *const LEVEL_NAME[] = {"any", "easy", "medium", "hard"};
+
+const char *gen_level_name(int level) { return level >= LEVEL_ANY && level <= LEVEL_HARD ? LEVEL_NAME[level] : "?"; }
+
+int gen_level_parse(const char *name)
+{
+	for (int i = LEVEL_ANY; i <= LEVEL_HARD; i++)
+		if (strcmp(name, LEVEL_NAME[i]) == 0)
+			return i;
+	return -1;
+}
 
 /* --pieces MIN-MAX: two whole numbers, 3 <= MIN <= 10, MIN <= MAX <= 40. */
 static bool parse_pieces(const char *s, int *min, int *max)
@@ -56,16 +68,20 @@ int gen_parse_options(int argc, char **argv, GenOptions *o)
 	    {"level", required_argument, NULL, 'l'}, {"jobs", required_argument, NULL, 'j'},
 	    {"out", required_argument, NULL, 'o'},   {"sheet", required_argument, NULL, 'S'},
 	    {"quiet", no_argument, NULL, 'q'},       {"help", no_argument, NULL, 'h'},
-	    {"futile", required_argument, NULL, 'F'}, {0, 0, 0, 0}};
+	    {"futile", required_argument, NULL, 'F'}, {"shard", required_argument, NULL, 'D'}, {0, 0, 0, 0}};
 	*o = (GenOptions){.seed = 1, .jobs = (uint64_t)cli_cores(), .min_pieces = 3, .max_pieces = 12,
 	                  .level = LEVEL_ANY, .futile = DFPN_FUTILE_DEFAULT};
 	int c;
 	optind = 1;
 	opterr = 0; /* our own messages, with the "tsume generate:" prefix */
-	while ((c = getopt_long(argc, argv, "m:c:s:p:l:j:o:S:F:qh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "m:c:s:p:l:j:o:S:F:D:qh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'F':
 			if (!cli_option_futile(PROG, optarg, &o->futile))
+				return EXIT_BADINPUT;
+			break;
+		case 'D':
+			if (!shard_option(PROG, optarg, &o->shard))
 				return EXIT_BADINPUT;
 			break;
 		case 'm':
@@ -94,11 +110,8 @@ int gen_parse_options(int argc, char **argv, GenOptions *o)
 			}
 			break;
 		case 'l':
-			o->level = -1;
-			for (int i = LEVEL_EASY; i <= LEVEL_HARD; i++)
-				if (strcmp(optarg, LEVEL_NAME[i]) == 0)
-					o->level = i;
-			if (o->level < 0) {
+			o->level = gen_level_parse(optarg);
+			if (o->level <= LEVEL_ANY) {
 				cli_bad_value(PROG, "--level", "easy, medium or hard", optarg);
 				return EXIT_BADINPUT;
 			}
@@ -137,6 +150,10 @@ int gen_parse_options(int argc, char **argv, GenOptions *o)
 	}
 	if (o->jobs > o->count)
 		o->jobs = o->count; /* more workers than problems only cost memory; the output is the same */
+	if (o->shard.count && o->sheet_path) {
+		fprintf(stderr, PROG ": --sheet and --shard exclude each other (a worksheet of the merged output: tsume sheet)\n");
+		return EXIT_BADINPUT;
+	}
 	if (o->out_path && o->sheet_path && cli_same_file(o->out_path, o->sheet_path)) {
 		fprintf(stderr, PROG ": --out and --sheet name the same file '%s'\n", o->out_path);
 		return EXIT_BADINPUT;

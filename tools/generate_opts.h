@@ -3,6 +3,7 @@
 #define TSUME_GENERATE_OPTS_H
 
 #include "dfpn.h"
+#include "shard.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -20,15 +21,24 @@ typedef struct {
 	const char *sheet_path; /* --sheet FILE.html, NULL = none */
 	bool quiet;           /* --quiet: no progress line, no closing figures */
 	DfpnFutileRule futile; /* --futile: none, narrow, broad, nogain (default) or answered */
+	Shard shard;          /* --shard I/N (count 0: the whole run) */
 } GenOptions;
 
 #define GEN_COUNT_MAX 100000
+
+/* The name of a --level value (LEVEL_ANY..LEVEL_HARD): "any", "easy",
+ * "medium", "hard". */
+const char *gen_level_name(int level);
+
+/* The level called name ("any" included), or -1. */
+int gen_level_parse(const char *name);
 
 /* Parses argv[1..argc) (argv[0] is "generate") into *o.  Returns -1 when the
  * run is to go on; otherwise the exit status to end with: EXIT_MATE after
  * --help (the usage printed on stdout), EXIT_BADINPUT after a message
  * "tsume generate: ..." on stderr (a bad or missing value, an unknown option,
- * an extra argument, --out and --sheet naming one file). */
+ * an extra argument, --out and --sheet naming one file, --sheet with
+ * --shard). */
 int gen_parse_options(int argc, char **argv, GenOptions *o);
 
 #endif

@@ -2,13 +2,14 @@
  * tsume.c -- the command-line front end: one binary, git-style sub-commands,
  * dispatched from COMMANDS below; `tsume help` prints the list made from it.
  * Each sub-command lives in its own file (solve.c, movegen_cmd.c, bench.c,
- * convert.c, verify_cmd.c, generate.c, sheet.c, usi.c); what they share
+ * convert.c, verify_cmd.c, generate.c, merge.c, sheet.c, usi.c); what they share
  * (exit statuses, option values, Ctrl-C, JSON) is in cli.h.
  */
 #include "bench.h"
 #include "cli.h"
 #include "convert.h"
 #include "generate.h"
+#include "merge.h"
 #include "movegen_cmd.h"
 #include "sheet.h"
 #include "solve.h"
@@ -59,6 +60,7 @@ static const Command COMMANDS[] = {
     {"convert", cmd_convert, "FILE... [-o OUT] [--rest]", "KIF/CSA problem files to problem lines (OUT.gz: gzip)"},
     {"verify", cmd_verify, VERIFY_ARGS, "check problem collections"},
     {"generate", cmd_generate, GENERATE_ARGS, "teaching problems"},
+    {"merge", cmd_merge, MERGE_ARGS, "join the shards of a verify or generate run (--shard I/N)"},
     {"sheet", cmd_sheet, "FILE... [-o OUT.html] [--title T] [--rest]", "printable HTML worksheet of a problem collection"},
     {"usi", cmd_usi, "", "USI 'go mate' engine for shogi GUIs (also: no arguments and 'usi' on stdin)"},
 };

@@ -1,11 +1,13 @@
 /*
  * verify_cmd.c -- `tsume verify FILE... [--jobs N] [--time S] [--nodes N]
- * [--hash MB] [--format text|json|csv]`.
+ * [--hash MB] [--format text|json|csv] [--shard I/N]`.
  *
  * The main thread reads problems (core/problemio) into a ring of slots;
  * worker threads, each with its own search context (solver/verify), verify
  * them in any order; the main thread prints the results in input order as
  * the oldest slot completes.  Memory is bounded by the ring: 2 x jobs slots.
+ * With --shard only the lines of that shard are verified (shard.h), and a
+ * JSON report ends with the summary record (verify_summary.h).
  */
 #include "verify_cmd.h"
 
@@ -15,7 +17,9 @@
 #include "notation.h"
 #include "problemio.h"
 #include "sfen.h"
+#include "shard.h"
 #include "verify.h"
+#include "verify_summary.h"
 
 #include <getopt.h>
 #include <limits.h>
@@ -88,13 +92,6 @@ static void *worker(void *arg)
 
 /* ---- output ---- */
 
-typedef struct {
-	long problems, passed, bad_lines, files_unreadable;
-	long not_mate, wrong_length, cook, leftover, unnecessary, undecided, bad_line_given;
-	long final_alt, short_var;
-	uint64_t nodes;
-} Summary;
-
 static void piece_text(const VerifyPiece *p, char *buf, size_t size)
 {
 	if (p->sq == SQ_NONE)
@@ -140,22 +137,11 @@ static void reasons_text(const VerifyResult *r, const char *sep, char *buf, size
 #undef ADD
 }
 
-static void print_result(int fmt, const Slot *s, Summary *sum)
+static void print_result(int fmt, const Slot *s, VerifySummary *sum)
 {
 	const VerifyResult *r = &s->result;
 	bool pass = verify_passed(r->flags);
-	sum->problems++;
-	sum->passed += pass;
-	sum->nodes += r->nodes;
-	sum->not_mate += !!(r->flags & VERIFY_NOT_MATE);
-	sum->wrong_length += !!(r->flags & VERIFY_WRONG_LENGTH);
-	sum->cook += !!(r->flags & VERIFY_COOK);
-	sum->leftover += !!(r->flags & VERIFY_LEFTOVER);
-	sum->unnecessary += !!(r->flags & VERIFY_UNNECESSARY);
-	sum->undecided += !!(r->flags & VERIFY_UNDECIDED);
-	sum->bad_line_given += !!(r->flags & VERIFY_BAD_LINE);
-	sum->final_alt += !!(r->flags & VERIFY_FINAL_ALT);
-	sum->short_var += !!(r->flags & VERIFY_SHORT_VAR);
+	vsum_add(sum, r->flags, r->nodes);
 	long stated = -1;
 	if (!pio_meta_int(&s->problem, "mate", &stated) && s->problem.n_moves > 0)
 		stated = s->problem.n_moves;
@@ -210,28 +196,6 @@ static void print_result(int fmt, const Slot *s, Summary *sum)
 	fflush(stdout);
 }
 
-static void print_summary(const Summary *s, double seconds, int jobs, bool interrupted, DfpnFutileRule futile)
-{
-	FILE *f = stderr;
-	fprintf(f, "\n%s summary: %ld problem%s, %ld passed, %ld failed, %ld bad line%s%s\n", interrupted ? "partial" : "verify",
-	        s->problems, s->problems == 1 ? "" : "s", s->passed, s->problems - s->passed, s->bad_lines,
-	        s->bad_lines == 1 ? "" : "s", interrupted ? " (interrupted)" : "");
-	fprintf(f, "  %-34s %6ld\n", "no mate", s->not_mate);
-	fprintf(f, "  %-34s %6ld\n", "wrong length", s->wrong_length);
-	fprintf(f, "  %-34s %6ld\n", "stated line not a mating line", s->bad_line_given);
-	fprintf(f, "  %-34s %6ld  余詰\n", "cook before the final move", s->cook);
-	fprintf(f, "  %-34s %6ld  駒余り\n", "pieces left in hand at the end", s->leftover);
-	fprintf(f, "  %-34s %6ld\n", "unnecessary piece", s->unnecessary);
-	fprintf(f, "  %-34s %6ld\n", "undecided (limits)", s->undecided);
-	fprintf(f, "  %-34s %6ld\n", "info: other mating final moves", s->final_alt);
-	fprintf(f, "  %-34s %6ld\n", "info: shorter variations", s->short_var);
-	struct rusage ru;
-	getrusage(RUSAGE_SELF, &ru);
-	fprintf(f, "  %.2f s, %.1f problems/s, %d job%s, %llu nodes, peak RSS %ld MB, futile rule %s\n", seconds,
-	        seconds > 0 ? (double)s->problems / seconds : 0, jobs, jobs == 1 ? "" : "s", (unsigned long long)s->nodes,
-	        ru.ru_maxrss / 1024, dfpn_futile_name(futile));
-}
-
 static void progress(bool tty, long done, long total, double t0)
 {
 	if (!tty)
@@ -248,8 +212,9 @@ static void progress(bool tty, long done, long total, double t0)
 	fflush(stderr);
 }
 
-/* Counts the problem lines of a file (for the progress bar). */
-static long count_problems(const char *path)
+/* Counts the problem lines of a file that the shard takes (for the
+ * progress bar). */
+static long count_problems(const char *path, const Shard *shard)
 {
 	PioError err;
 	PioReader *r = pio_open(path, &err);
@@ -260,7 +225,7 @@ static long count_problems(const char *path)
 	int rc;
 	while (p && (rc = pio_next(r, p, &err)) != PIO_END)
 		if (rc == PIO_OK)
-			n++;
+			n += shard_takes(shard, (uint64_t)(p->line - 1));
 		else if (rc == PIO_ERR_STREAM)
 			break;
 	free(p);
@@ -273,7 +238,7 @@ typedef struct {
 	bool tty;
 	long total;
 	double t0;
-	Summary *sum;
+	VerifySummary *sum;
 } Printer;
 
 /* Prints the finished results at the head of the queue, in input order, and
@@ -311,6 +276,8 @@ static void print_done(Queue *q, Printer *pr)
 	"  --format F   text (default), json (one object a line) or csv\n"                                                         \
 	"  --futile R   the futile-interposition rule: none, narrow, broad, nogain (default) or answered\n"                        \
 	"  --rest       give the pieces in nobody's hand to the defender (else a warning names each such problem)\n"              \
+	"  --shard I/N  only the problems on lines L with (L - 1) mod N = I, 0 <= I < N (tsume merge joins the\n"                 \
+	"               --format json reports of the N shards)\n"                                                                  \
 	"exit status: 0 every problem passed, 1 some problem failed or was undecided, 2 bad input or usage,\n"                     \
 	"             3 a --hash table or the --threads that cannot be had for every job\n"
 
@@ -344,18 +311,22 @@ int cmd_verify(int argc, char **argv)
 	                                     {"format", required_argument, NULL, 'f'}, {"help", no_argument, NULL, 'h'},
 	                                     {"futile", required_argument, NULL, 'F'}, {"threads", required_argument, NULL, 'T'},
 	                                     {"rest", no_argument, NULL, 'r'},
-	                                     {0, 0, 0, 0}};
+	                                     {"shard", required_argument, NULL, 'S'},  {0, 0, 0, 0}};
 	uint64_t jobs = 0, search_threads = 0; /* 0: not given */
 	double time_s = 60;
 	uint64_t nodes = 0, hash = 64;
 	int fmt = FMT_TEXT, c;
 	DfpnFutileRule futile = DFPN_FUTILE_DEFAULT;
 	bool rest = false;
-	while ((c = getopt_long(argc, argv, "j:t:n:H:f:F:T:rh", opts, NULL)) != -1) {
+	Shard shard = {0, 0};
+	while ((c = getopt_long(argc, argv, "j:t:n:H:f:F:T:S:rh", opts, NULL)) != -1) {
 		bool ok = true;
 		switch (c) {
 		case 'r':
 			rest = true;
+			break;
+		case 'S':
+			ok = shard_option(PROG, optarg, &shard);
 			break;
 		case 'F':
 			ok = cli_option_futile(PROG, optarg, &futile);
@@ -476,13 +447,14 @@ int cmd_verify(int argc, char **argv)
 	if (tty)
 		for (int i = optind; i < argc; i++)
 			if (strcmp(argv[i], "-") != 0)
-				total += count_problems(argv[i]);
+				total += count_problems(argv[i], &shard);
 	if (fmt == FMT_CSV)
 		printf("file,line,result,length,stated,cooks,final_alternatives,leftover,unnecessary,short_variations,undecided,reasons,nodes,"
 		       "seconds,stated_verdict\n");
 
-	Summary sum;
+	VerifySummary sum;
 	memset(&sum, 0, sizeof sum);
+	long input_problems = 0; /* in every shard: "no problem in the input" is about the input */
 	double t0 = clock_now();
 	Printer pr = {fmt, tty, total, t0, &sum};
 	for (int fi = optind; fi < argc && !cli_interrupted(); fi++) {
@@ -510,6 +482,15 @@ int cmd_verify(int argc, char **argv)
 			int rc = pio_next(r, &s->problem, &err);
 			if (rc == PIO_END)
 				break;
+			/* a line of another shard, good or bad, is that shard's (a
+			 * stream error too, by the line it happened on) */
+			long line = rc == PIO_OK ? s->problem.line : err.line;
+			input_problems += rc == PIO_OK;
+			if (line > 0 && !shard_takes(&shard, (uint64_t)(line - 1))) {
+				if (rc == PIO_ERR_STREAM)
+					break;
+				continue;
+			}
 			if (rc != PIO_OK) {
 				if (tty)
 					fprintf(stderr, "\r\033[K");
@@ -568,12 +549,21 @@ int cmd_verify(int argc, char **argv)
 	if (tty)
 		fprintf(stderr, "\r\033[K");
 	bool interrupted = cli_interrupted();
-	print_summary(&sum, clock_now() - t0, (int)jobs, interrupted, futile);
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	VerifyRunInfo run = {clock_now() - t0, (int)jobs, ru.ru_maxrss / 1024, interrupted, futile};
+	vsum_print(stderr, &sum, &run);
+	if (shard.count && fmt == FMT_JSON) {
+		/* the shard's summary record ends its report, for tsume merge */
+		VerifyRunSpec spec = {shard, argv + optind, argc - optind, time_s, nodes, hash, search_threads, rest};
+		vsum_write_record(stdout, &sum, &run, &spec);
+		fflush(stdout);
+	}
 	free(threads);
 	free(q.slots);
 	if (sum.bad_lines || sum.files_unreadable)
 		return EXIT_BADINPUT;
-	if (sum.problems == 0 && !interrupted) {
+	if (input_problems == 0 && !interrupted) {
 		/* an empty collection is a mistake, not a pass (a CI check must not
 		 * go green on it) */
 		fprintf(stderr, "tsume verify: no problem in the input\n");

@@ -1,0 +1,84 @@
+/* verify_summary.c -- the summary of a verify run, as text and as the
+ * shard report's summary record (see verify_summary.h). */
+#include "verify_summary.h"
+
+#include "cli.h"
+#include "verify.h"
+
+const char *const VSUM_COUNT_NAME[VSUM_NB] = {"not_mate",  "wrong_length",       "bad_stated_line",
+                                              "cook",      "leftover",           "unnecessary",
+                                              "undecided", "final_alternatives", "short_variations"};
+
+/* The text summary's label of each count, the Japanese term after some, and
+ * the VERIFY_* flag counted. */
+static const struct {
+	const char *label, *term;
+	unsigned flag;
+} COUNT[VSUM_NB] = {
+    [VSUM_NOT_MATE] = {"no mate", NULL, VERIFY_NOT_MATE},
+    [VSUM_WRONG_LENGTH] = {"wrong length", NULL, VERIFY_WRONG_LENGTH},
+    [VSUM_BAD_STATED_LINE] = {"stated line not a mating line", NULL, VERIFY_BAD_LINE},
+    [VSUM_COOK] = {"cook before the final move", "余詰", VERIFY_COOK},
+    [VSUM_LEFTOVER] = {"pieces left in hand at the end", "駒余り", VERIFY_LEFTOVER},
+    [VSUM_UNNECESSARY] = {"unnecessary piece", NULL, VERIFY_UNNECESSARY},
+    [VSUM_UNDECIDED] = {"undecided (limits)", NULL, VERIFY_UNDECIDED},
+    [VSUM_FINAL_ALT] = {"info: other mating final moves", NULL, VERIFY_FINAL_ALT},
+    [VSUM_SHORT_VAR] = {"info: shorter variations", NULL, VERIFY_SHORT_VAR},
+};
+
+void vsum_add(VerifySummary *s, unsigned flags, uint64_t nodes)
+{
+	s->problems++;
+	s->passed += verify_passed(flags);
+	s->nodes += nodes;
+	for (int i = 0; i < VSUM_NB; i++)
+		s->count[i] += !!(flags & COUNT[i].flag);
+}
+
+void vsum_merge(VerifySummary *a, const VerifySummary *b)
+{
+	a->problems += b->problems;
+	a->passed += b->passed;
+	a->bad_lines += b->bad_lines;
+	a->files_unreadable += b->files_unreadable;
+	a->nodes += b->nodes;
+	for (int i = 0; i < VSUM_NB; i++)
+		a->count[i] += b->count[i];
+}
+
+void vsum_print(FILE *f, const VerifySummary *s, const VerifyRunInfo *run)
+{
+	fprintf(f, "\n%s summary: %ld problem%s, %ld passed, %ld failed, %ld bad line%s%s\n",
+	        run->interrupted ? "partial" : "verify", s->problems, s->problems == 1 ? "" : "s", s->passed,
+	        s->problems - s->passed, s->bad_lines, s->bad_lines == 1 ? "" : "s", run->interrupted ? " (interrupted)" : "");
+	for (int i = 0; i < VSUM_NB; i++) {
+		fprintf(f, "  %-34s %6ld", COUNT[i].label, s->count[i]);
+		if (COUNT[i].term)
+			fprintf(f, "  %s", COUNT[i].term);
+		fputc('\n', f);
+	}
+	fprintf(f, "  %.2f s, %.1f problems/s, %d job%s, %llu nodes, peak RSS %ld MB, futile rule %s\n", run->seconds,
+	        run->seconds > 0 ? (double)s->problems / run->seconds : 0, run->jobs, run->jobs == 1 ? "" : "s",
+	        (unsigned long long)s->nodes, run->peak_rss_mb, dfpn_futile_name(run->futile));
+}
+
+void vsum_write_record(FILE *f, const VerifySummary *s, const VerifyRunInfo *run, const VerifyRunSpec *spec)
+{
+	fprintf(f, "{\"shard\":\"%llu/%llu\",\"files\":[", (unsigned long long)spec->shard.index,
+	        (unsigned long long)spec->shard.count);
+	for (int i = 0; i < spec->nfiles; i++) {
+		if (i)
+			fputc(',', f);
+		cli_json_string(f, spec->files[i]);
+	}
+	fprintf(f,
+	        "],\"futile\":\"%s\",\"rest\":%s,\"time_limit\":%.15g,\"node_limit\":%llu,\"hash_mb\":%llu,\"threads\":%llu,\"jobs\":%d,"
+	        "\"problems\":%ld,\"passed\":%ld,\"failed\":%ld,\"bad_lines\":%ld,\"files_unreadable\":%ld",
+	        dfpn_futile_name(run->futile), spec->rest ? "true" : "false", spec->time_limit, (unsigned long long)spec->node_limit,
+	        (unsigned long long)spec->hash_mb, (unsigned long long)spec->threads, run->jobs, s->problems, s->passed,
+	        s->problems - s->passed, s->bad_lines, s->files_unreadable);
+	for (int i = 0; i < VSUM_NB; i++)
+		fprintf(f, ",\"%s\":%ld", VSUM_COUNT_NAME[i], s->count[i]);
+	fprintf(f, ",\"nodes\":%llu,\"seconds\":%.3f,\"peak_rss_mb\":%ld,\"interrupted\":%s}\n", (unsigned long long)s->nodes,
+	        run->seconds, run->peak_rss_mb, run->interrupted ? "true" : "false");
+}
