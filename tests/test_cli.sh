@@ -945,5 +945,36 @@ if [ "$(grep -c '^#KIF version=2.0 encoding=UTF-8$' "$tmp/out")" != 2 ]; then fa
 elif [ "$(awk '/^#KIF/ && NR > 1 && prev != "" {n++} {prev = $0} END {print n + 0}' "$tmp/out")" != 0 ]; then fail "no blank line before the second kifu"
 else passed=$((passed + 1)); fi
 
+# README "Using tsume with other tools": its GUI, KIF and jq commands as written
+name="tools: solve a KIF file, the answer as KIF (kotae.kif)"
+case $TSUME in /*) tsume_abs=$TSUME ;; *) tsume_abs=$(pwd)/$TSUME ;; esac
+kjs_abs=$(cd "$KJS" && pwd)
+(cd "$tmp" && "$tsume_abs" solve "$kjs_abs/taichitsume.kif" -o kotae.kif) >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && grep -q "^まで7手で詰み" "$tmp/kotae.kif" && passed=$((passed + 1)) || fail "status $rc: $(cat "$tmp/err")"
+name="tools: convert a directory of KIF files, then verify"
+"$TSUME" convert "$KJS/../tsumemi/3te/"*.kif -o "$tmp/tsumemi3.sfen" 2>"$tmp/err" &&
+	"$TSUME" verify "$tmp/tsumemi3.sfen" >"$tmp/out" 2>>"$tmp/err"
+rc=$?
+# nine pass; the tenth states 3 where a defence lasts two plies more but leaves a piece in hand
+[ $rc -eq 1 ] && [ "$(grep -c PASS "$tmp/out")" -eq 9 ] &&
+	grep -qF "$tmp/tsumemi3.sfen:10: FAIL mate 5 (stated 3): wrong length (2手変長駒余り: " "$tmp/out" &&
+	passed=$((passed + 1)) || fail "status $rc: $(cat "$tmp/out")"
+if command -v jq >/dev/null 2>&1; then
+	name="tools: jq on verify's JSON"
+	"$TSUME" verify --format json docs/verify-example.sfen 2>/dev/null |
+		jq -r 'select(.pass | not) | "\(.file):\(.line): \(.reasons | join("; "))"' >"$tmp/out"
+	grep -qxF "docs/verify-example.sfen:4: 駒余り (1 piece left in hand); unnecessary piece: 歩(hand)" "$tmp/out" &&
+		[ "$(wc -l <"$tmp/out")" -eq 6 ] && passed=$((passed + 1)) || fail "$(cat "$tmp/out")"
+	name="tools: jq on solve's JSON"
+	out=$("$TSUME" solve --quiet --format json "$KJS/../tsumemi/3te/8.kif" | jq -r '"\(.result) \(.length): \(.usi | join(" "))"')
+	[ "$out" = "mate 3: B*3a 2b1b R*3b" ] && passed=$((passed + 1)) || fail "got '$out'"
+elif [ "${TSUME_REQUIRE_JQ:-0}" = 1 ]; then
+	name="tools: jq"
+	fail "TSUME_REQUIRE_JQ=1 but no jq (apt-get install jq)"
+else
+	echo "test_cli: jq not found: the jq examples of README not run"
+fi
+
 echo "test_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -296,7 +296,7 @@ static void test_summary_record(void **state)
 	s.bad_lines = 2;
 	VerifyRunInfo run = {1.5, 2, 70, false, DFPN_FUTILE_NARROW};
 	char *files[] = {"a.sfen", "dir/b \"x\".sfen.gz"};
-	VerifyRunSpec spec = {{1, 4}, files, 2, 60, 1000, 64, 1};
+	VerifyRunSpec spec = {{1, 4}, files, 2, 60, 1000, 64, 1, true};
 	char *text = NULL;
 	size_t size = 0;
 	FILE *f = open_memstream(&text, &size);
@@ -305,12 +305,15 @@ static void test_summary_record(void **state)
 	assert_true(size > 0 && text[size - 1] == '\n');
 	JsonMember m[64];
 	int n = read_text(text, m, 64);
-	assert_int_equal(n, 17 + VSUM_NB); /* 13 before the counts, 4 after */
+	assert_int_equal(n, 18 + VSUM_NB); /* 14 before the counts, 4 after */
 	char buf[64];
 	assert_true(json_string(json_get(m, n, "shard"), buf, sizeof buf));
 	assert_string_equal(buf, "1/4");
 	assert_true(json_string(json_get(m, n, "futile"), buf, sizeof buf));
 	assert_string_equal(buf, "narrow");
+	bool rest = false;
+	assert_true(json_bool(json_get(m, n, "rest"), &rest));
+	assert_true(rest);
 	JsonValue e;
 	size_t pos = 0;
 	for (int i = 0; i < 2; i++) {

@@ -147,13 +147,6 @@ static void print_result(int fmt, const Slot *s, VerifySummary *sum)
 		stated = s->problem.n_moves;
 	char why[1024];
 	reasons_text(r, "; ", why, sizeof why);
-	char usi[DFPN_MAX_PV * 6 + 1];
-	size_t n = 0;
-	usi[0] = '\0';
-	for (int i = 0; i < r->line_len && n + 7 < sizeof usi; i++) {
-		char u[6];
-		n += (size_t)snprintf(usi + n, sizeof usi - n, "%s%s", i ? " " : "", usi_format(r->line[i], u));
-	}
 	if (fmt == FMT_TEXT) {
 		printf("%s:%ld: %s", s->file, s->problem.line, pass ? "PASS" : "FAIL");
 		if (r->len)
@@ -179,10 +172,25 @@ static void print_result(int fmt, const Slot *s, VerifySummary *sum)
 		       "\"unnecessary\":%d,\"short_variations\":%d,\"undecided\":%s,\"reasons\":",
 		       r->flags & VERIFY_NOT_MATE ? "true" : "false", r->flags & VERIFY_WRONG_LENGTH ? "true" : "false", r->cooks,
 		       r->final_alts, r->leftover, r->unnecessary, r->short_variations, r->flags & VERIFY_UNDECIDED ? "true" : "false");
-		cli_json_string(stdout, why);
-		printf(",\"line_usi\":");
-		cli_json_string(stdout, usi);
-		printf(",\"nodes\":%llu,\"seconds\":%.3f", (unsigned long long)r->nodes, r->seconds);
+		/* the reasons and the line as arrays of strings, as solve's "usi" */
+		char list[1024];
+		reasons_text(r, "\x1f", list, sizeof list);
+		putchar('[');
+		for (char *p = list, *e; *p; p = *e ? e + 1 : e) {
+			e = p + strcspn(p, "\x1f");
+			char c = *e;
+			*e = '\0';
+			if (p != list)
+				putchar(',');
+			cli_json_string(stdout, p);
+			*e = c;
+		}
+		printf("],\"usi\":[");
+		for (int i = 0; i < r->line_len; i++) {
+			char u[6];
+			printf("%s\"%s\"", i ? "," : "", usi_format(r->line[i], u));
+		}
+		printf("],\"nodes\":%llu,\"seconds\":%.3f", (unsigned long long)r->nodes, r->seconds);
 		const VerifyStated *v = &r->stated;
 		cli_json_verdict(stdout, v);
 		printf("}\n");
