@@ -976,5 +976,13 @@ else
 	echo "test_cli: jq not found: the jq examples of README not run"
 fi
 
+# solve FILE...: several files; a missing file is said to be missing, not a bad board
+run "solve two KIF files" "" solve --quiet "$KJS/taichitsume.kif" "$KJS/hashimoto-sos.kif"
+expect 0 "line:sfen 6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1" "line:sfen 9/9/3ppP3/3r5/3nkB3/5R3/3sgG3/9/9 b Gbg3s3n4l15p 1"
+run "solve a missing file" "" solve --quiet "$tmp/mondai.kif"
+expect_bad "tsume: $tmp/mondai.kif: cannot open: No such file or directory"
+run "solve a file and a missing one: the first solved" "" solve --quiet "$KJS/taichitsume.kif" nothere.sfen
+expect 2 "line:mate 7" "err:tsume: nothere.sfen: cannot open: No such file or directory"
+
 echo "test_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

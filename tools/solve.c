@@ -31,7 +31,7 @@
 	SOLVE_USAGE                                                                                                 \
 	"  SFEN           one problem: startpos, a SFEN, 'sfen ...' or 'position sfen ... moves ...' (the side to\n"  \
 	"                 move attacks; an odd 'moves' list ending in check is the given answer, judged)\n"           \
-	"  FILE           every problem of a file: KIF/CSA (by name or content) or problem lines, plain or gzip\n"     \
+	"  FILE...        every problem of the files: KIF/CSA (by name or content) or problem lines, plain or gzip\n"     \
 	"  -              one problem a line from standard input\n"                                                   \
 	"  --hash MB      hash table, 1..1048576 megabytes (default 256)\n"                                           \
 	"  --threads N    search threads, 1..256 (default: the number of cores)\n"                                     \
@@ -43,7 +43,7 @@
 	"  --variations N KIF: variations (変化) per defender move, 0..600, 0 = none (default 8)\n"                  \
 	"  --futile R     the futile-interposition rule: none, narrow, broad, nogain (default) or answered\n"          \
 	"  --rest         give the pieces in nobody's hand to the defender\n"                                          \
-	"  --quiet        no board diagram\n"                                                                           \
+	"  -q, --quiet    no board diagram\n"                                                                           \
 	"  --trace        the search's phases on stderr\n"                                                             \
 	"exit status: 0 mate, 1 no mate, 2 bad input or usage, 3 unknown (a limit stopped the search);\n"           \
 	"             with FILE or '-', the worst over the problems\n"
@@ -425,13 +425,16 @@ static int solve_file(SolveCtx *ctx, const char *path)
 	return rc;
 }
 
-/* Is the argument of solve a file to read rather than a SFEN: one argument
- * naming a regular file (a SFEN holds '/' between ranks, but no file of
- * that name exists where one solves a position). */
-static bool names_file(int argc, char **argv, int first)
+/* Are the arguments of solve files to read rather than a SFEN: the first
+ * one names something that exists (a SFEN holds '/' between ranks, but no
+ * file of that name exists where one solves a position) or holds a '.',
+ * which no SFEN, USI move or "position ... moves" word does -- so that a
+ * misspelt file name is said to be missing, not read as a bad board. */
+static bool names_files(int argc, char **argv, int first)
 {
 	struct stat st;
-	return argc - first == 1 && stat(argv[first], &st) == 0 && S_ISREG(st.st_mode);
+	return argc > first && strcmp(argv[first], "-") != 0 &&
+	       (stat(argv[first], &st) == 0 || strchr(argv[first], '.') != NULL);
 }
 
 /* Longest line of 'solve -' (as in problem files). */
@@ -612,8 +615,9 @@ int cmd_solve(int argc, char **argv)
 			fprintf(stderr, "tsume: no problem on standard input\n");
 			rc = EXIT_BADINPUT;
 		}
-	} else if (names_file(argc, argv, optind)) {
-		rc = solve_file(&ctx, text);
+	} else if (names_files(argc, argv, optind)) {
+		for (int i = optind; i < argc && !cli_interrupted(); i++)
+			rc = cli_worse_status(i == optind ? EXIT_MATE : rc, solve_file(&ctx, argv[i]));
 	} else {
 		rc = solve_one(&ctx, text, NULL, 0);
 	}

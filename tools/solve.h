@@ -3,13 +3,13 @@
 #define TSUME_SOLVE_H
 
 /* The arguments after "tsume solve", as the usage and help texts show them. */
-#define SOLVE_ARGS "SFEN|FILE|- [--hash MB] [--threads N] [--time S] [--nodes N] [--format text|json|kif] [-o FILE] [--variations N] [--futile none|narrow|broad|nogain|answered] [--rest] [--quiet] [--trace]"
+#define SOLVE_ARGS "SFEN|FILE...|- [--hash MB] [--threads N] [--time S] [--nodes N] [--format text|json|kif] [-o FILE] [--variations N] [--futile none|narrow|broad|nogain|answered] [--rest] [--quiet] [--trace]"
 
 /*
  * Runs the solve sub-command on argv[1..argc) (argv[0] is "solve"): solves
  * the problem given as the arguments (joined by spaces), or with "-" the
- * problem on each line of stdin, or with one argument naming a file every
- * problem of that file (problemio.h: problem lines, plain or gzip, or a KIF
+ * problem on each line of stdin, or with file arguments (the first one exists
+ * or holds a '.') every problem of each file (problemio.h: problem lines, plain or gzip, or a KIF
  * or CSA problem file, read as `tsume convert` reads it), printing for each the board (unless
  * --quiet), the result, the main line in USI and KIF, and the search
  * figures, or with --format json one JSON object a line, or with --format

@@ -29,7 +29,8 @@
 	"  options:  USI_Hash (MB, 1..1048576, default 256), Threads (1..256, default the cores),\n"                \
 	"            ShortestMate (true|false, default true), FutileRule (none|narrow|broad|nogain|answered)\n"     \
 	"  answers:  checkmate M1 ... MN, checkmate nomate, checkmate timeout\n"                                    \
-	"At the end of input a running search still answers; quit stops it.  Exit status 0.\n"
+	"At the end of input a running search still answers; quit stops it.  Exit status 0 (a hash table\n"   \
+	"that cannot be allocated is an info string error; the engine goes on), 1 out of memory at start.\n"
 
 static int cmd_usi(int argc, char **argv)
 {

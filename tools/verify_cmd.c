@@ -275,7 +275,7 @@ static void print_done(Queue *q, Printer *pr)
 
 #define VERIFY_USAGE                                                                                                           \
 	"usage: tsume verify " VERIFY_ARGS "\n"                                                                                  \
-	"  FILE: problem lines 'SFEN [moves ...] [; mate=N ...]', plain or gzip ('-' = stdin)\n"                                   \
+	"  FILE: problem lines 'SFEN [moves ...] [; mate=N ...]', plain or gzip, or KIF/CSA files ('-' = stdin)\n"                                   \
 	"  --jobs N     parallel problems (default: the number of cores / --threads)\n"                                            \
 	"  --threads T  search threads per problem (default: the number of cores / --jobs, at least 1)\n"                           \
 	"  --time S     time limit per problem in seconds, 0 = no limit (default 60)\n"                                                       \
@@ -374,7 +374,7 @@ int cmd_verify(int argc, char **argv)
 			return EXIT_BADINPUT;
 		}
 		if (!ok) {
-			fputs(VERIFY_USAGE, stderr);
+			fputs("usage: tsume verify " VERIFY_ARGS "\n(tsume verify --help: the options)\n", stderr);
 			return EXIT_BADINPUT;
 		}
 	}

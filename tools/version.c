@@ -8,6 +8,8 @@
 #include "cli.h"
 #include "commit.h"
 
+#include <string.h>
+
 void version_print(FILE *f)
 {
 	if (TSUME_COMMIT_DATE[0])
@@ -18,6 +20,11 @@ void version_print(FILE *f)
 
 int cmd_version(int argc, char **argv)
 {
+	if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+		printf("usage: tsume --version\n  prints the version and the git commit of the build ('unknown' outside a\n"
+		       "  checkout), e.g. 'tsume 0.9.0 (commit 342c0c0, 2026-12-01)'\nexit status: 0\n");
+		return EXIT_MATE;
+	}
 	if (argc > 1) {
 		fprintf(stderr, "tsume: %s takes no arguments, got '%s'\nusage: tsume --version\n", argv[0], argv[1]);
 		return EXIT_BADINPUT;
