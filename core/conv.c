@@ -306,14 +306,11 @@ static bool ends_with_ci(const char *s, const char *suffix)
 	return n >= k && strcasecmp(s + n - k, suffix) == 0;
 }
 
-/* Does the n bytes at s hold the n bytes of word? */
-static bool holds(const char *s, size_t n, const char *word)
+/* Does the line at s (up to end) start with word? */
+static bool line_starts(const char *s, const char *end, const char *word)
 {
 	size_t k = strlen(word);
-	for (size_t i = 0; i + k <= n; i++)
-		if (memcmp(s + i, word, k) == 0)
-			return true;
-	return false;
+	return (size_t)(end - s) >= k && memcmp(s, word, k) == 0;
 }
 
 bool conv_detect(const char *path, const char *head, size_t n)
@@ -322,20 +319,34 @@ bool conv_detect(const char *path, const char *head, size_t n)
 		return true;
 	if (n > CONV_DETECT_HEAD)
 		n = CONV_DETECT_HEAD;
-	/* 持駒, 手合割, 手数---- in UTF-8, then in Shift_JIS (CP932) */
-	static const char *const kif_words[] = {"持駒", "手合割", "手数----", "\x8e\x9d\x8b\xee", "\x8e\xe8\x8d\x87\x8a\x84",
-	                                        "\x8e\xe8\x90\x94----"};
-	for (size_t i = 0; i < sizeof kif_words / sizeof *kif_words; i++)
-		if (holds(head, n, kif_words[i]))
-			return true;
-	for (size_t i = 0; i + 1 < n; i++) {
-		if (i > 0 && head[i - 1] != '\n')
-			continue;
-		const char *s = head + i;
-		char c = i + 2 < n ? s[2] : '\0';
-		if ((s[0] == 'V' && s[1] == '2') || (s[0] == 'P' && (s[1] == 'I' || s[1] == '+' || s[1] == '-')) ||
-		    (s[0] == 'P' && s[1] >= '1' && s[1] <= '9' && (c == '+' || c == '-' || c == ' ')))
-			return true;
+	/* KIF: a line that starts with a header word of the diagram or the move
+	 * list, in UTF-8 or Shift_JIS (CP932); a word inside a comment or a
+	 * metadata value of a problem line does not count */
+	static const char *const kif_words[] = {
+	    "後手の持駒", "先手の持駒", "上手の持駒", "下手の持駒", "手合割", "手数----",
+	    "\x8c\xe3\x8e\xe8\x82\xcc\x8e\x9d\x8b\xee", "\x90\xe6\x8e\xe8\x82\xcc\x8e\x9d\x8b\xee",
+	    "\x8f\xe3\x8e\xe8\x82\xcc\x8e\x9d\x8b\xee", "\x89\xba\x8e\xe8\x82\xcc\x8e\x9d\x8b\xee",
+	    "\x8e\xe8\x8d\x87\x8a\x84", "\x8e\xe8\x90\x94----"};
+	/* CSA: the first line that is neither blank nor a comment (') is a CSA
+	 * statement: "V2", "N+", "N-", "$...", "PI", "P+", "P-", or "P1".."P9"
+	 * and a sign or a blank (a SFEN board row never has those) */
+	bool first = true;
+	for (const char *s = head, *end = head + n; s < end;) {
+		const char *e = memchr(s, '\n', (size_t)(end - s));
+		if (!e)
+			e = end;
+		for (size_t w = 0; w < sizeof kif_words / sizeof *kif_words; w++)
+			if (line_starts(s, e, kif_words[w]))
+				return true;
+		if (first && e > s && *s != '\'' && *s != '\r') {
+			first = false;
+			char c1 = e - s > 1 ? s[1] : '\0', c2 = e - s > 2 ? s[2] : '\0';
+			if ((s[0] == 'V' && c1 == '2') || (s[0] == 'N' && (c1 == '+' || c1 == '-')) || s[0] == '$' ||
+			    (s[0] == 'P' && (c1 == 'I' || c1 == '+' || c1 == '-')) ||
+			    (s[0] == 'P' && c1 >= '1' && c1 <= '9' && (c2 == '+' || c2 == '-' || c2 == ' ')))
+				return true;
+		}
+		s = e + 1;
 	}
 	return false;
 }

@@ -57,11 +57,13 @@ int conv_file(const char *path, bool rest, ConvProblem *out);
 /* Is the file a KIF or CSA problem file (for conv_file) rather than problem
  * lines (problemio.h)?  True when path (may be NULL) ends in .kif, .kifu or
  * .csa, in any case, or when head, the file's first n bytes (at most
- * CONV_DETECT_HEAD are looked at), holds a KIF header word -- 持駒, 手合割
- * or 手数---- in UTF-8 or Shift_JIS -- or a line that starts as only CSA
- * lines do: "V2", "PI", "P+", "P-", or "P1".."P9" followed by '+', '-' or
- * a blank (a SFEN board row never has a sign or a blank after "P<digit>").
- * No error case. */
+ * CONV_DETECT_HEAD are looked at), has a line that starts with a KIF header
+ * word -- 先手の持駒 (後手, 上手, 下手), 手合割 or 手数---- in UTF-8 or
+ * Shift_JIS -- or its first line that is neither blank nor a CSA comment (')
+ * is a CSA statement: "V2", "N+", "N-", "$...", "PI", "P+", "P-", or
+ * "P1".."P9" followed by '+', '-' or a blank (a SFEN board row never has a
+ * sign or a blank after "P<digit>").  Such words inside a comment or a
+ * metadata value of a problem line do not count.  No error case. */
 bool conv_detect(const char *path, const char *head, size_t n);
 
 /* The metadata `tsume convert` writes after a converted problem, into buf

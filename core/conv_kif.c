@@ -65,12 +65,20 @@ static int eat_count(const char **s)
 	return n ? n : 1;
 }
 
-/* "飛二　角　金四" or "なし" after "X手の持駒：". */
+/* "飛二　角　金四", "なし" or "残り全部" after "X手の持駒：". */
 static int kif_hand(Setup *su, Color c, const char *s, ConvProblem *out, long line)
 {
 	for (int pt = 0; pt < HAND_PT_NB; pt++)
 		su->hand[c][pt] = 0;
 	s = conv_skip_ws(s);
+	su->rest_to[c] = false;
+	if (conv_eat(&s, "残り全部")) {
+		/* the rest of the 40-piece set, as the CSA 00AL (Kifu for Windows
+		 * writes it for the defender of a tsume) */
+		su->rest_to[c] = true;
+		s = conv_skip_ws(s);
+		return *s ? conv_fail(out, line, "hand: text after 残り全部: '%.12s'", s) : 0;
+	}
 	if (conv_eat(&s, "なし"))
 		s = conv_skip_ws(s);
 	while (*s) {

@@ -151,7 +151,9 @@ PioReader *pio_open(const char *path, PioError *err)
 	r->got = 0;
 	r->kifu = false;
 	r->binary = false;
-	FILE *f = strcmp(path, "-") != 0 ? fopen(path, "rb") : NULL;
+	/* only a regular file is looked at twice: the first bytes of a pipe
+	 * (a FIFO, <(...)) read here would be lost to the reader */
+	FILE *f = strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode) ? fopen(path, "rb") : NULL;
 	if (f) {
 		/* a KIF or CSA file, by its name or its first bytes (not gzip) */
 		size_t n = fread(r->buf, 1, CONV_DETECT_HEAD, f);
@@ -347,6 +349,10 @@ static int next_kifu(PioReader *r, PioProblem *out, PioError *err)
 	char meta[PIO_VALUE_MAX + 64];
 	if (conv_file(r->path, false, cp) != 0)
 		rc = set_error(err, PIO_ERR_LINE, cp->line, "file", 0, "%s: %s", cp->format, cp->error);
+	else if (cp->stated >= 0 && cp->stated != cp->n_moves)
+		/* a move lost or one too many: not the answer the file states */
+		rc = set_error(err, PIO_ERR_LINE, 0, "file", 0, "%s: the file states %d moves, %d read", cp->format, cp->stated,
+		               cp->n_moves);
 	else if (pio_format(&cp->root, cp->moves, cp->n_moves, conv_meta(cp, r->path, meta, sizeof meta), out->text,
 	                    sizeof out->text) < 0)
 		rc = set_error(err, PIO_ERR_LINE, 1, "line", 0, "the converted problem is longer than %d bytes", PIO_LINE_MAX);

@@ -28,7 +28,8 @@
  * conv_detect) is one problem: line 1, converted by conv_file with the
  * hands as the file states them and read as the line `tsume convert` would
  * write for it ("SFEN moves ... ; mate=N ; source=FILE"); a conversion error
- * is a PIO_ERR_LINE with the file's line (0 = the whole file).  Standard
+ * is a PIO_ERR_LINE with the file's line (0 = the whole file), as is a file
+ * that states a length (手数：N手, まで N手) other than the moves it holds.  Standard
  * input ("-") is always read as problem lines.  A file whose first 4 KB
  * look binary (a NUL byte and one control byte in 32) gives one
  * PIO_ERR_STREAM ("binary data ..."), not an error a line.

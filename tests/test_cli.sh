@@ -984,5 +984,50 @@ expect_bad "tsume: $tmp/mondai.kif: cannot open: No such file or directory"
 run "solve a file and a missing one: the first solved" "" solve --quiet "$KJS/taichitsume.kif" nothere.sfen
 expect 2 "line:mate 7" "err:tsume: nothere.sfen: cannot open: No such file or directory"
 
+# from the bad-input trial of stop 10
+P3='7nl/7k1/5Npp1/9/9/9/9/9/9 b RBrb4g4s2n3l16p 1 moves B*3a 2b3b R*4b'
+name="verify a FIFO: no byte lost to the format test"
+mkfifo "$tmp/fifo.sfen" 2>/dev/null && {
+	(for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40; do
+		echo "$P3"; done >"$tmp/fifo.sfen") &
+	"$TSUME" verify --jobs 1 "$tmp/fifo.sfen" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	wait
+	[ $rc -eq 0 ] && grep -q "verify summary: 40 problems, 40 passed, 0 failed, 0 bad lines" "$tmp/err" &&
+		passed=$((passed + 1)) || fail "status $rc: $(grep summary "$tmp/err")"
+}
+printf '# 攻方持駒：飛角 -- a comment naming hands\n%s ; name=手合割なし\n' "$P3" >"$tmp/jp.sfen"
+run "verify: KIF words in a comment and metadata of a problem-line file" "" verify "$tmp/jp.sfen"
+expect 0 "line:$tmp/jp.sfen:2: PASS mate 3 (stated 3)"
+printf '%s\n%s\n' "$P3" "$P3" >"$tmp/one.sfen"
+run "solve -o onto its input: refused, the input kept" "" solve -q -o "$tmp/one.sfen" "$tmp/one.sfen"
+expect_bad "tsume: solve: the output $tmp/one.sfen is also an input"
+name="solve -o onto its input: the input kept"
+[ "$(wc -l <"$tmp/one.sfen")" -eq 2 ] && passed=$((passed + 1)) || fail "the input was changed"
+if [ -w /dev/full ]; then
+	for args in "solve $C05" "solve --format json $C05" "verify $tmp/one.sfen" "moves startpos"; do
+		name="$args > /dev/full: a write error, exit 2"
+		# shellcheck disable=SC2086
+		"$TSUME" $args >/dev/full 2>"$tmp/err"
+		rc=$?
+		[ $rc -eq 2 ] && grep -q "write error" "$tmp/err" && passed=$((passed + 1)) || fail "status $rc: $(cat "$tmp/err")"
+	done
+fi
+"$TSUME" solve --format kif -o "$tmp/k3.kif" "$C05" >/dev/null 2>&1
+grep -v '^ *3 ' "$tmp/k3.kif" >"$tmp/short.kif"
+run "solve a KIF whose moves fall short of its stated length: refused" "" solve "$tmp/short.kif"
+expect_bad "$tmp/short.kif: KIF: the file states 3 moves, 2 read"
+(cd "$tmp" && printf '4k4/9/4P4/9/9/9/9/9/9 b G 1\n' >startpos && "$tsume_abs" solve -q startpos) >"$tmp/out" 2>"$tmp/err"
+rc=$?
+out=$(cat "$tmp/out")
+name="solve startpos where a file of that name exists: the keyword"
+expect 1 "line:sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1" "line:nomate"
+
+name="KIF 後手の持駒：残り全部: the rest of the set to gote"
+sed 's/^後手の持駒：.*/後手の持駒：残り全部/' "$tmp/k3.kif" >"$tmp/rest.kif"
+a=$("$TSUME" convert "$tmp/k3.kif" 2>/dev/null | sed 's/ ; .*//')
+b=$("$TSUME" convert "$tmp/rest.kif" 2>"$tmp/err" | sed 's/ ; .*//')
+[ -n "$a" ] && [ "$a" = "$b" ] && ! grep -q warning "$tmp/err" && passed=$((passed + 1)) || fail "'$b', want '$a'"
+
 echo "test_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

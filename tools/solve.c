@@ -433,8 +433,13 @@ static int solve_file(SolveCtx *ctx, const char *path)
 static bool names_files(int argc, char **argv, int first)
 {
 	struct stat st;
-	return argc > first && strcmp(argv[first], "-") != 0 &&
-	       (stat(argv[first], &st) == 0 || strchr(argv[first], '.') != NULL);
+	static const char *const words[] = {"-", "startpos", "sfen", "position"};
+	if (argc <= first)
+		return false;
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+		if (strcmp(argv[first], words[i]) == 0)
+			return false; /* the keywords, even where a file of that name exists */
+	return stat(argv[first], &st) == 0 || strchr(argv[first], '.') != NULL;
 }
 
 /* Longest line of 'solve -' (as in problem files). */
@@ -534,11 +539,18 @@ int cmd_solve(int argc, char **argv)
 	ctx.variations = (int)variations;
 	if (!format_given && ctx.out_path && (cli_ends_with(ctx.out_path, ".kif") || cli_ends_with(ctx.out_path, ".kifu")))
 		ctx.format = FORMAT_KIF;
-	/* an output that cannot be written is refused before any search */
+	/* an output that cannot be written, or is one of the input files, is
+	 * refused before any search */
 	if (cli_output_check(ctx.out_path, "tsume") != 0) {
 		free(text);
 		return EXIT_BADINPUT;
 	}
+	for (int i = optind; ctx.out_path && strcmp(ctx.out_path, "-") != 0 && names_files(argc, argv, optind) && i < argc; i++)
+		if (cli_same_file(argv[i], ctx.out_path)) {
+			fprintf(stderr, "tsume: solve: the output %s is also an input\n", ctx.out_path);
+			free(text);
+			return EXIT_BADINPUT;
+		}
 
 	ctx.d = dfpn_new((size_t)hash);
 	if (ctx.d && !dfpn_set_futile(ctx.d, futile)) {
@@ -624,9 +636,12 @@ int cmd_solve(int argc, char **argv)
 	free(text);
 	free(ctx.w);
 	dfpn_free(ctx.d);
-	if (ctx.out && ctx.out != stdout && fclose(ctx.out) != 0) {
-		fprintf(stderr, "tsume: %s: %s\n", ctx.out_path, strerror(errno));
-		rc = EXIT_BADINPUT;
+	if (ctx.out && ctx.out != stdout) {
+		bool failed = ferror(ctx.out) != 0;
+		if (fclose(ctx.out) != 0 || failed) {
+			fprintf(stderr, "tsume: %s: %s\n", ctx.out_path, failed ? "write error" : strerror(errno));
+			rc = EXIT_BADINPUT;
+		}
 	}
 	return rc;
 }

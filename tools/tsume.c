@@ -102,6 +102,18 @@ static void usage(FILE *f)
 	           "2 bad input or usage, 3 unknown (a limit stopped the search), 130 interrupted (Ctrl-C).\n");
 }
 
+/* A command's exit status, made 2 (with a message) when standard output
+ * could not be written (a full disk, /dev/full, a closed pipe): a result
+ * that never reached its reader is not a success. */
+static int stdout_status(int rc)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "tsume: standard output: write error\n");
+		return EXIT_BADINPUT;
+	}
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	core_init();
@@ -111,7 +123,7 @@ int main(int argc, char **argv)
 		if (!isatty(STDIN_FILENO) && fgets(first, sizeof first, stdin)) {
 			first[strcspn(first, "\r\n")] = '\0';
 			if (strcmp(first, "usi") == 0)
-				return usi_run(stdin, stdout, first);
+				return stdout_status(usi_run(stdin, stdout, first));
 		}
 		usage(stderr);
 		return EXIT_BADINPUT;
@@ -124,7 +136,7 @@ int main(int argc, char **argv)
 			char name[32];
 			snprintf(name, sizeof name, "tsume %s", COMMANDS[i].name);
 			argv[1] = name;
-			return COMMANDS[i].run(argc - 1, argv + 1);
+			return stdout_status(COMMANDS[i].run(argc - 1, argv + 1));
 		}
 	if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0)
 		return cmd_version(argc - 1, argv + 1);
