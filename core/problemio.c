@@ -426,6 +426,26 @@ int pio_next(PioReader *r, PioProblem *out, PioError *err)
 	}
 }
 
+bool pio_stated_consistent(const PioProblem *p, char *why, size_t size)
+{
+	long mate = -1;
+	bool has_mate = pio_meta_int(p, "mate", &mate);
+	if (p->n_moves > 0 && p->n_moves % 2 == 0) {
+		snprintf(why, size, "stated answer: its line has %d plies, an even number (a mate ends with the attacker's move)",
+		         p->n_moves);
+		return false;
+	}
+	if (has_mate && mate % 2 == 0) {
+		snprintf(why, size, "stated answer: mate=%ld is even (a mate ends with the attacker's move)", mate);
+		return false;
+	}
+	if (has_mate && p->n_moves > 0 && mate != p->n_moves) {
+		snprintf(why, size, "stated answer: mate=%ld but its line has %d plies", mate, p->n_moves);
+		return false;
+	}
+	return true;
+}
+
 const char *pio_meta_get(const PioProblem *p, const char *key)
 {
 	for (int i = 0; i < p->n_meta; i++)

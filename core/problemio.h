@@ -113,6 +113,13 @@ long pio_lines_read(const PioReader *r);
 /* Closes the file and frees the reader (NULL is allowed). */
 void pio_close(PioReader *r);
 
+/* Is the problem's stated answer one length: its line (if any) an odd
+ * number of plies (a mate ends with the attacker's move), mate=N (if any)
+ * odd, and both the same?  Returns true if so; false with the reason in why
+ * (size bytes), e.g. "stated answer: mate=5 but its line has 3 plies" (verify
+ * and sheet take such a problem as a bad line). */
+bool pio_stated_consistent(const PioProblem *p, char *why, size_t size);
+
 /* The value of the first metadata pair with this key, or NULL. */
 const char *pio_meta_get(const PioProblem *p, const char *key);
 

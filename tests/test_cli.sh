@@ -1029,5 +1029,9 @@ a=$("$TSUME" convert "$tmp/k3.kif" 2>/dev/null | sed 's/ ; .*//')
 b=$("$TSUME" convert "$tmp/rest.kif" 2>"$tmp/err" | sed 's/ ; .*//')
 [ -n "$a" ] && [ "$a" = "$b" ] && ! grep -q warning "$tmp/err" && passed=$((passed + 1)) || fail "'$b', want '$a'"
 
+printf '%s ; mate=4\n%s ; mate=5\n' "${P3% moves*}" "$P3" >"$tmp/ev.sfen"
+run "sheet: stated lengths verify calls bad are bad lines" "" sheet -o "$tmp/ev.html" "$tmp/ev.sfen"
+expect_bad "$tmp/ev.sfen:1: stated answer: mate=4 is even" "$tmp/ev.sfen:2: stated answer: mate=5 but its line has 3 plies"
+
 echo "test_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -539,6 +539,12 @@ int cmd_sheet(int argc, char **argv)
 		}
 		int st;
 		while ((st = pio_next(r, prob, &perr)) != PIO_END) {
+			char why[160];
+			if (st == PIO_OK && !pio_stated_consistent(prob, why, sizeof why)) {
+				fprintf(stderr, "%s:%ld: %s\n", path, prob->line, why);
+				bad = true;
+				continue;
+			}
 			if (st == PIO_OK) {
 				int missing = pos_missing_pieces(&prob->root);
 				if (missing > 0 && rest) {

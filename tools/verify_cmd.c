@@ -289,29 +289,6 @@ static void print_done(Queue *q, Printer *pr)
 	"exit status: 0 every problem passed, 1 some problem failed or was undecided, 2 bad input or usage,\n"                     \
 	"             3 a --hash table or the --threads that cannot be had for every job\n"
 
-/* A problem's stated answer is one length: its line (if any) has an odd
- * number of plies (a mate ends with the attacker's move) and as many as
- * mate=N says.  false, with why (size bytes), if not. */
-static bool stated_consistent(const PioProblem *p, char *why, size_t size)
-{
-	long mate = -1;
-	bool has_mate = pio_meta_int(p, "mate", &mate);
-	if (p->n_moves > 0 && p->n_moves % 2 == 0) {
-		snprintf(why, size, "stated answer: its line has %d plies, an even number (a mate ends with the attacker's move)",
-		         p->n_moves);
-		return false;
-	}
-	if (has_mate && mate % 2 == 0) {
-		snprintf(why, size, "stated answer: mate=%ld is even (a mate ends with the attacker's move)", mate);
-		return false;
-	}
-	if (has_mate && p->n_moves > 0 && mate != p->n_moves) {
-		snprintf(why, size, "stated answer: mate=%ld but its line has %d plies", mate, p->n_moves);
-		return false;
-	}
-	return true;
-}
-
 int cmd_verify(int argc, char **argv)
 {
 	static const struct option opts[] = {{"jobs", required_argument, NULL, 'j'},  {"time", required_argument, NULL, 't'},
@@ -512,7 +489,7 @@ int cmd_verify(int argc, char **argv)
 				continue;
 			}
 			char why[120];
-			if (!stated_consistent(&s->problem, why, sizeof why)) {
+			if (!pio_stated_consistent(&s->problem, why, sizeof why)) {
 				if (tty)
 					fprintf(stderr, "\r\033[K");
 				fprintf(stderr, "%s:%ld: %s\n", file, s->problem.line, why);
