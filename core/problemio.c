@@ -348,7 +348,9 @@ static int next_kifu(PioReader *r, PioProblem *out, PioError *err)
 	int rc;
 	char meta[PIO_VALUE_MAX + 64];
 	if (conv_file(r->path, false, cp) != 0)
-		rc = set_error(err, PIO_ERR_LINE, cp->line, "file", 0, "%s: %s", cp->format, cp->error);
+		rc = set_error(err, PIO_ERR_LINE, cp->line, "file", 0, "%s%s%s", /* "CSA: " once */
+		               strncmp(cp->error, cp->format, strlen(cp->format)) == 0 ? "" : cp->format,
+		               strncmp(cp->error, cp->format, strlen(cp->format)) == 0 ? "" : ": ", cp->error);
 	else if (cp->stated >= 0 && cp->stated != cp->n_moves)
 		/* a move lost or one too many: not the answer the file states */
 		rc = set_error(err, PIO_ERR_LINE, 0, "file", 0, "%s: the file states %d moves, %d read", cp->format, cp->stated,
