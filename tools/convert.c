@@ -29,6 +29,7 @@ int cmd_convert(int argc, char **argv)
 	const char *output = NULL;
 	bool rest = false;
 	int c;
+	optind = 0; /* getopt from scratch (GNU): cmd_convert may be called more than once (tests) */
 	while ((c = getopt_long(argc, argv, "o:rh", opts, NULL)) != -1) {
 		if (c == 'o') {
 			output = optarg;
