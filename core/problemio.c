@@ -347,10 +347,12 @@ static int next_kifu(PioReader *r, PioProblem *out, PioError *err)
 		return set_error(err, PIO_ERR_STREAM, 0, "file", 0, "out of memory");
 	int rc;
 	char meta[PIO_VALUE_MAX + 64];
-	if (conv_file(r->path, false, cp) != 0)
-		rc = set_error(err, PIO_ERR_LINE, cp->line, "file", 0, "%s%s%s", /* "CSA: " once */
-		               strncmp(cp->error, cp->format, strlen(cp->format)) == 0 ? "" : cp->format,
-		               strncmp(cp->error, cp->format, strlen(cp->format)) == 0 ? "" : ": ", cp->error);
+	if (conv_file(r->path, false, cp) != 0) {
+		/* the format named once: some reasons start with it ("CSA: row P1 ...") */
+		bool named = strncmp(cp->error, cp->format, strlen(cp->format)) == 0;
+		rc = set_error(err, PIO_ERR_LINE, cp->line, "file", 0, "%s%s%s", named ? "" : cp->format, named ? "" : ": ",
+		               cp->error);
+	}
 	else if (cp->stated >= 0 && cp->stated != cp->n_moves)
 		/* a move lost or one too many: not the answer the file states */
 		rc = set_error(err, PIO_ERR_LINE, 0, "file", 0, "%s: the file states %d moves, %d read", cp->format, cp->stated,

@@ -545,7 +545,8 @@ int cmd_solve(int argc, char **argv)
 		free(text);
 		return EXIT_BADINPUT;
 	}
-	for (int i = optind; ctx.out_path && strcmp(ctx.out_path, "-") != 0 && names_files(argc, argv, optind) && i < argc; i++)
+	const bool files = names_files(argc, argv, optind);
+	for (int i = optind; files && ctx.out_path && strcmp(ctx.out_path, "-") != 0 && i < argc; i++)
 		if (cli_same_file(argv[i], ctx.out_path)) {
 			fprintf(stderr, "tsume: solve: the output %s is also an input\n", ctx.out_path);
 			free(text);
@@ -627,7 +628,7 @@ int cmd_solve(int argc, char **argv)
 			fprintf(stderr, "tsume: no problem on standard input\n");
 			rc = EXIT_BADINPUT;
 		}
-	} else if (names_files(argc, argv, optind)) {
+	} else if (files) {
 		for (int i = optind; i < argc && !cli_interrupted(); i++)
 			rc = cli_worse_status(i == optind ? EXIT_MATE : rc, solve_file(&ctx, argv[i]));
 	} else {

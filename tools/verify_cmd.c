@@ -145,8 +145,10 @@ static void print_result(int fmt, const Slot *s, VerifySummary *sum)
 	long stated = -1;
 	if (!pio_meta_int(&s->problem, "mate", &stated) && s->problem.n_moves > 0)
 		stated = s->problem.n_moves;
+	/* the reasons joined by "; " (text, csv), or by \x1f to split into a
+	 * JSON array */
 	char why[1024];
-	reasons_text(r, "; ", why, sizeof why);
+	reasons_text(r, fmt == FMT_JSON ? "\x1f" : "; ", why, sizeof why);
 	if (fmt == FMT_TEXT) {
 		printf("%s:%ld: %s", s->file, s->problem.line, pass ? "PASS" : "FAIL");
 		if (r->len)
@@ -173,14 +175,12 @@ static void print_result(int fmt, const Slot *s, VerifySummary *sum)
 		       r->flags & VERIFY_NOT_MATE ? "true" : "false", r->flags & VERIFY_WRONG_LENGTH ? "true" : "false", r->cooks,
 		       r->final_alts, r->leftover, r->unnecessary, r->short_variations, r->flags & VERIFY_UNDECIDED ? "true" : "false");
 		/* the reasons and the line as arrays of strings, as solve's "usi" */
-		char list[1024];
-		reasons_text(r, "\x1f", list, sizeof list);
 		putchar('[');
-		for (char *p = list, *e; *p; p = *e ? e + 1 : e) {
+		for (char *p = why, *e; *p; p = *e ? e + 1 : e) {
 			e = p + strcspn(p, "\x1f");
 			char c = *e;
 			*e = '\0';
-			if (p != list)
+			if (p != why)
 				putchar(',');
 			cli_json_string(stdout, p);
 			*e = c;
