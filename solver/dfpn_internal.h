@@ -21,6 +21,7 @@
 #include "clock.h"
 #include "dfpn.h"
 #include "futile.h"
+#include "initcache.h"
 #include "path.h"
 #include "reptable.h"
 #include "tt.h"
@@ -91,6 +92,7 @@ struct Dfpn {
 	uint64_t sub_nodes_seen; /* futile_sub_nodes(sub) already counted in nodes */
 	int rep_span;     /* see dfpn_set_repetition_span */
 	bool budgeted;    /* the running search has a length budget (search_root) */
+	InitCache ic;     /* new nodes' initial values (initcache.h); this context's own */
 	Position pos;     /* the current node */
 	Color attacker;
 	/* limits and statistics */

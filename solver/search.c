@@ -144,7 +144,11 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 	if (child_is_and) {
 		/* df-pn+: the proof number of a defender node is its number of
 		 * (non-futile) evasions; none means the check mates. */
-		int total, n = futile_count_real_evasions(pos, &total, cheap_rule(d));
+		int total, n;
+		if (!ic_get(&d->ic, pos, IC_EVASIONS, d->fut.on, &n, &total)) {
+			n = futile_count_real_evasions(pos, &total, cheap_rule(d));
+			ic_put(&d->ic, pos, IC_EVASIONS, d->fut.on, n, total);
+		}
 		if (n > 0 && remain < 1 && futile_drops_mate_by_search(&d->fut)) {
 			/* the budget's frontier: mated under the broad rule?  (the
 			 * nogain rule's "mated" is the narrow test; only
@@ -171,8 +175,13 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 			return;
 		}
 		/* mate in one at every new attacker node */
-		int nchecks;
-		Move mate = futile_mate1(pos, &nchecks, cheap_rule(d));
+		int nchecks, unused;
+		Move mate = MOVE_NONE;
+		if (!ic_get(&d->ic, pos, IC_MATE1, d->fut.on, &nchecks, &unused)) {
+			mate = futile_mate1(pos, &nchecks, cheap_rule(d));
+			if (mate == MOVE_NONE)
+				ic_put(&d->ic, pos, IC_MATE1, d->fut.on, nchecks, 0);
+		}
 		if (mate == MOVE_NONE && remain < 3 && futile_drops_mate_by_search(&d->fut)) {
 			/* the budget's frontier: a mate in one under the broad rule?
 			 * (under nogain the narrow test's) */
