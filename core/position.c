@@ -332,6 +332,17 @@ uint64_t pos_board_key_after(const Position *pos, Move m)
 	return k;
 }
 
+uint64_t pos_key_after(const Position *pos, Move m)
+{
+	uint64_t hk = pos_hand_key(pos);
+	Color us = pos->side;
+	if (move_is_drop(m))
+		hk -= zob_hand[us][move_drop_pt(m)];
+	else if (pos->board[move_to(m)])
+		hk += zob_hand[us][pt_unpromote(piece_type(pos->board[move_to(m)]))];
+	return pos_board_key_after(pos, m) + hk;
+}
+
 void pos_piece_totals(const Position *pos, int totals[9])
 {
 	for (int i = 0; i < 9; i++)

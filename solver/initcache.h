@@ -31,6 +31,7 @@
 #define TSUME_INITCACHE_H
 
 #include "position.h"
+#include "tt.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -57,16 +58,30 @@ typedef enum { IC_MATE1 = 0, IC_EVASIONS = 1 } ICKind;
 int ic_init(InitCache *c, size_t bytes);
 void ic_free(InitCache *c);
 
-static inline uint64_t ic_key(const Position *pos, ICKind kind, bool narrow)
+/* The cache key of a position key (pos_key) for kind and rule. */
+static inline uint64_t ic_key_of(uint64_t pos_key, ICKind kind, bool narrow)
 {
 	static const uint64_t SALT[4] = {0x243f6a8885a308d3ull, 0x13198a2e03707344ull, 0xa4093822299f31d0ull,
 	                                 0x082efa98ec4e6c89ull};
-	uint64_t k = pos_key(pos) ^ SALT[kind * 2 + narrow];
+	uint64_t k = pos_key ^ SALT[kind * 2 + narrow];
 	return k ? k : 1;
+}
+
+static inline uint64_t ic_key(const Position *pos, ICKind kind, bool narrow)
+{
+	return ic_key_of(pos_key(pos), kind, narrow);
 }
 
 /* The slot of a key (to prefetch or to read). */
 static inline ICEntry *ic_slot(const InitCache *c, uint64_t key) { return &c->e[(key ^ key >> 29) & c->mask]; }
+
+/* Starts loading the slot of the position with key pos_key (pos_key, or
+ * pos_key_after for a child) into the cache (tt_prefetch_line, tt.h). */
+static inline void ic_prefetch(const InitCache *c, uint64_t pos_key, ICKind kind, bool narrow)
+{
+	if (c->e)
+		tt_prefetch_line(ic_slot(c, ic_key_of(pos_key, kind, narrow)));
+}
 
 /* Looks up the values of pos for kind and rule: true and *a, *b when
  * cached. */

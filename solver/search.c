@@ -443,6 +443,13 @@ static __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain
 	size_t base = arena_alloc(d, (size_t)list.n);
 	if (base == SIZE_MAX)
 		return base;
+	/* the children's table buckets and cache slots, loaded while the
+	 * evasions are sorted and judged and the first children looked at */
+	ICKind kind = or_node ? IC_EVASIONS : IC_MATE1;
+	for (int i = 0; i < list.n; i++) {
+		tt_prefetch(d->tt, pos_board_key_after(pos, list.moves[i]));
+		ic_prefetch(&d->ic, pos_key_after(pos, list.moves[i]), kind, d->fut.on);
+	}
 	bool futile[MAX_MOVES] = {false};
 	if (!or_node) {
 		/* drops grouped by square, cheapest piece first, after the other evasions */
@@ -459,8 +466,6 @@ static __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain
 		}
 		futile_mark(pos, &list, futile, cheap_rule(d)); /* broad: judge_drop */
 	}
-	for (int i = 0; i < list.n; i++)
-		tt_prefetch(d->tt, pos_board_key_after(pos, list.moves[i]));
 	for (int i = 0; i < list.n; i++) {
 		Child *c = &d->arena[base + i];
 		c->move = list.moves[i];
