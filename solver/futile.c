@@ -203,15 +203,6 @@ bool futile_drop_within(Position *pos, Move m, const Futility *f, int bound)
 	return is_drop(pos, m, f, &memo, 0, f->bounded ? bound : POS_MAX_PLY);
 }
 
-bool futile_mated(Position *pos, FutileMemo *memo, int depth)
-{
-	MoveList ev;
-	gen_evasions(pos, &ev);
-	for (int i = 0; i < ev.n; i++)
-		if (!futile_is_drop(pos, ev.moves[i], &FUTILITY_NARROW, memo, depth))
-			return false;
-	return true;
-}
 
 bool dfpn_is_mated(Position *pos)
 {
@@ -289,9 +280,12 @@ __attribute__((noinline)) int futile_count_real_evasions(Position *pos, int *tot
 
 /* Cheap tests first: a safe king step, a capture of the checker, an
  * interposition by a move (in shogi every piece moves where it attacks); only
- * drops need the full futility analysis.  static inline: futile_mate1 runs it
- * after every check (a call there cost 0.4 % of the search's instructions). */
-static inline __attribute__((always_inline)) bool has_real_evasion(Position *pos, const Futility *f)
+ * drops need the full futility analysis.  memo: the caller's, shared with
+ * the nested tests at depth (futile_mated), or NULL: one of its own, made on
+ * first need, at depth 0.  static inline: futile_mate1 runs it after every
+ * check (a call there cost 0.4 % of the search's instructions). */
+static inline __attribute__((always_inline)) bool real_evasion(Position *pos, const Futility *f, FutileMemo *memo,
+                                                               int depth)
 {
 	Color def = pos->side, att = color_flip(def);
 	Square ksq = pos->king[def];
@@ -321,8 +315,7 @@ static inline __attribute__((always_inline)) bool has_real_evasion(Position *pos
 	 * and the checker (futile.h): one legal drop per square is
 	 * tested, until one is not futile */
 	static const PieceType ORDER[] = {GOLD, SILVER, BISHOP, ROOK, KNIGHT, LANCE, PAWN};
-	FutileMemo memo;
-	bool memo_ready = false;
+	FutileMemo own;
 	bb_t between = bb_between(ksq, csq);
 	while (bb_any(between)) {
 		Square sq = bb_pop(&between);
@@ -334,11 +327,11 @@ static inline __attribute__((always_inline)) bool has_real_evasion(Position *pos
 				continue;
 			if (!f->on)
 				return true;
-			if (!memo_ready) {
-				futile_memo_reset(&memo);
-				memo_ready = true;
+			if (!memo) {
+				futile_memo_reset(&own);
+				memo = &own;
 			}
-			if (!futile_is_drop(pos, m, f, &memo, 0))
+			if (!futile_is_drop(pos, m, f, memo, depth))
 				return true;
 			break; /* every other drop here is futile too */
 		}
@@ -346,7 +339,20 @@ static inline __attribute__((always_inline)) bool has_real_evasion(Position *pos
 	return false;
 }
 
+static inline __attribute__((always_inline)) bool has_real_evasion(Position *pos, const Futility *f)
+{
+	return real_evasion(pos, f, NULL, 0);
+}
+
 bool futile_has_real_evasion(Position *pos, const Futility *f) { return has_real_evasion(pos, f); }
+
+/* Every evasion futile = no real one under the narrow test: the same
+ * answer as looking at each generated evasion (a drop's futility depends
+ * on its square alone, futile.h), found with the cheap tests first. */
+bool futile_mated(Position *pos, FutileMemo *memo, int depth)
+{
+	return !real_evasion(pos, &FUTILITY_NARROW, memo, depth);
+}
 
 bool futile_is_mated(Position *pos, const Futility *f)
 {
