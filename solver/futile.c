@@ -253,9 +253,21 @@ __attribute__((noinline)) int futile_mark(Position *pos, const MoveList *list, b
 	if (any_drop)
 		futile_memo_reset(&memo);
 	bb_t drop_squares = bb_empty();
+	/* a drop's futility depends on its square alone (futile.h, whatever the
+	 * rule): judged once per square, for its first drop */
+	bb_t judged = bb_empty(), futile_squares = bb_empty();
 	for (int i = 0; i < list->n; i++) {
 		Move m = list->moves[i];
-		futile[i] = any_drop && move_is_drop(m) && futile_is_drop(pos, m, f, &memo, 0);
+		futile[i] = false;
+		if (any_drop && move_is_drop(m)) {
+			Square to = move_to(m);
+			if (!bb_test(judged, to)) {
+				bb_set(&judged, to);
+				if (futile_is_drop(pos, m, f, &memo, 0))
+					bb_set(&futile_squares, to);
+			}
+			futile[i] = bb_test(futile_squares, to);
+		}
 		if (futile[i])
 			continue;
 		/* drops on one square count once: they are searched one at a time */
