@@ -332,15 +332,14 @@ uint64_t pos_board_key_after(const Position *pos, Move m)
 	return k;
 }
 
-uint64_t pos_key_after(const Position *pos, Move m)
+uint64_t pos_hand_key_after(const Position *pos, Move m)
 {
 	uint64_t hk = pos_hand_key(pos);
 	Color us = pos->side;
 	if (move_is_drop(m))
-		hk -= zob_hand[us][move_drop_pt(m)];
-	else if (pos->board[move_to(m)])
-		hk += zob_hand[us][pt_unpromote(piece_type(pos->board[move_to(m)]))];
-	return pos_board_key_after(pos, m) + hk;
+		return hk - zob_hand[us][move_drop_pt(m)];
+	Piece cap = pos->board[move_to(m)];
+	return cap ? hk + zob_hand[us][pt_unpromote(piece_type(cap))] : hk;
 }
 
 void pos_piece_totals(const Position *pos, int totals[9])

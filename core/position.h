@@ -99,9 +99,9 @@ bool pos_gives_check(const Position *pos, Move m);
 /* The board key (pos_board_key) of the position after move m, without
  * playing it: lets a caller prefetch table entries of the children. */
 uint64_t pos_board_key_after(const Position *pos, Move m);
-/* The position key (pos_key: board and hands) after move m, without
- * playing it. */
-uint64_t pos_key_after(const Position *pos, Move m);
+/* The hand key (pos_hand_key) after move m, without playing it:
+ * pos_board_key_after + pos_hand_key_after is the pos_key after m. */
+uint64_t pos_hand_key_after(const Position *pos, Move m);
 
 /* Count of every piece (board + hands) by base type; used for validation. */
 void pos_piece_totals(const Position *pos, int totals[9]);

@@ -203,7 +203,6 @@ bool futile_drop_within(Position *pos, Move m, const Futility *f, int bound)
 	return is_drop(pos, m, f, &memo, 0, f->bounded ? bound : POS_MAX_PLY);
 }
 
-
 bool dfpn_is_mated(Position *pos)
 {
 	FutileMemo memo;
@@ -252,29 +251,26 @@ __attribute__((noinline)) int futile_mark(Position *pos, const MoveList *list, b
 	FutileMemo memo;
 	if (any_drop)
 		futile_memo_reset(&memo);
-	bb_t drop_squares = bb_empty();
-	/* a drop's futility depends on its square alone (futile.h, whatever the
-	 * rule): judged once per square, for its first drop */
-	bb_t judged = bb_empty(), futile_squares = bb_empty();
+	/* drops on one square count once (they are searched one at a time),
+	 * and a drop's futility depends on its square alone (futile.h, whatever
+	 * the rule): the first drop on a square is judged, the others take its
+	 * verdict */
+	bb_t drop_squares = bb_empty(), futile_squares = bb_empty();
 	for (int i = 0; i < list->n; i++) {
 		Move m = list->moves[i];
 		futile[i] = false;
-		if (any_drop && move_is_drop(m)) {
-			Square to = move_to(m);
-			if (!bb_test(judged, to)) {
-				bb_set(&judged, to);
-				if (futile_is_drop(pos, m, f, &memo, 0))
-					bb_set(&futile_squares, to);
-			}
-			futile[i] = bb_test(futile_squares, to);
-		}
-		if (futile[i])
-			continue;
-		/* drops on one square count once: they are searched one at a time */
 		if (move_is_drop(m)) {
-			if (bb_test(drop_squares, move_to(m)))
+			Square to = move_to(m);
+			if (bb_test(drop_squares, to)) {
+				futile[i] = bb_test(futile_squares, to);
 				continue;
-			bb_set(&drop_squares, move_to(m));
+			}
+			bb_set(&drop_squares, to);
+			if (any_drop && futile_is_drop(pos, m, f, &memo, 0)) {
+				bb_set(&futile_squares, to);
+				futile[i] = true;
+				continue;
+			}
 		}
 		real++;
 	}

@@ -75,8 +75,9 @@ static inline uint64_t ic_key(const Position *pos, ICKind kind, bool narrow)
 /* The slot of a key (to prefetch or to read). */
 static inline ICEntry *ic_slot(const InitCache *c, uint64_t key) { return &c->e[(key ^ key >> 29) & c->mask]; }
 
-/* Starts loading the slot of the position with key pos_key (pos_key, or
- * pos_key_after for a child) into the cache (tt_prefetch_line, tt.h). */
+/* Starts loading the slot of the position with key pos_key (pos_key; for a
+ * child pos_board_key_after + pos_hand_key_after) into the cache
+ * (tt_prefetch_line, tt.h). */
 static inline void ic_prefetch(const InitCache *c, uint64_t pos_key, ICKind kind, bool narrow)
 {
 	if (c->e)

@@ -447,8 +447,9 @@ static __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain
 	 * evasions are sorted and judged and the first children looked at */
 	ICKind kind = or_node ? IC_EVASIONS : IC_MATE1;
 	for (int i = 0; i < list.n; i++) {
-		tt_prefetch(d->tt, pos_board_key_after(pos, list.moves[i]));
-		ic_prefetch(&d->ic, pos_key_after(pos, list.moves[i]), kind, d->fut.on);
+		uint64_t bk = pos_board_key_after(pos, list.moves[i]);
+		tt_prefetch(d->tt, bk);
+		ic_prefetch(&d->ic, bk + pos_hand_key_after(pos, list.moves[i]), kind, d->fut.on);
 	}
 	bool futile[MAX_MOVES] = {false};
 	if (!or_node) {
