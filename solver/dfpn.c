@@ -62,7 +62,9 @@ static bool take_rule(Dfpn *d, DfpnFutileRule rule)
 		if (!d->sub)
 			return false;
 	}
-	d->fut = rule == DFPN_FUTILE_NONE ? FUTILITY_NONE : FUTILITY_NARROW;
+	d->fut = rule == DFPN_FUTILE_NONE         ? FUTILITY_NONE
+	         : rule == DFPN_FUTILE_CAPTURABLE ? FUTILITY_CAPTURABLE
+	                                          : FUTILITY_NARROW;
 	if (sub)
 		d->fut.sub = d->sub;
 	d->fut.bounded = rule == DFPN_FUTILE_NOGAIN;

@@ -70,6 +70,10 @@ typedef struct {
 	Hand hand; /* proof / disproof hand when resolved */
 } NodeResult;
 
+/* The capturable test (futile.h) as a context's rule: the nogain rule's
+ * lower-bound sub-searches only, never a rule of the tools (no name). */
+#define DFPN_FUTILE_CAPTURABLE ((DfpnFutileRule)DFPN_FUTILE_NB)
+
 struct Dfpn {
 	TT *tt;           /* the transposition table: tt_own, or a helper's main's */
 	RepTable *rt;     /* repetition results by path key (reptable.h): rt_own, or the main's */

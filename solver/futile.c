@@ -1,10 +1,13 @@
 /* futile.c -- futile interpositions (see futile.h). */
 #include "futile.h"
 
+#include "dfpn_internal.h"
+
 #include <stdlib.h>
 #include <string.h>
 
-const Futility FUTILITY_NONE = {false, NULL, false, false}, FUTILITY_NARROW = {true, NULL, false, false};
+const Futility FUTILITY_NONE = {.on = false}, FUTILITY_NARROW = {.on = true},
+               FUTILITY_CAPTURABLE = {.on = true, .capturable = true};
 
 /* ---- the broad rule's sub-search ---- */
 
@@ -16,6 +19,14 @@ typedef struct {
 	int16_t mated_at, free_at;
 } SubVerdict;
 
+/* A nogain verdict: a pure function of (position, drop square, checker
+ * after the capture), so it may be cached and shared by every caller. */
+typedef struct {
+	uint64_t key; /* position, square, promotion, ^ salt; 0 empty */
+	int8_t futile;
+} NogainVerdict;
+#define NOGAIN_CACHE_BITS 16
+
 struct FutileSub {
 	Dfpn *d;         /* narrow-rule context: a mate's existence does not
 	                    depend on the rule, only its length */
@@ -25,10 +36,14 @@ struct FutileSub {
 	size_t cache_mask;
 	uint64_t salt;   /* changed by each clear: earlier entries stop matching
 	                    (as likely to match by chance as two 64-bit keys) */
+	NogainVerdict *nogain; /* the nogain rule's verdicts (nogain_futile) */
+	Dfpn *lower;           /* capturable-rule context, the nogain rule's
+	                          lower bounds (made on first need) */
 };
 
 /* verdicts cached: 2^16 entries (1 MB) */
 #define SUB_CACHE_BITS 16
+
 
 FutileSub *futile_sub_new(size_t hash_mb, const TT *tt)
 {
@@ -38,8 +53,9 @@ FutileSub *futile_sub_new(size_t hash_mb, const TT *tt)
 	s->tt = tt;
 	s->d = dfpn_new_with_rule(hash_mb, DFPN_FUTILE_NARROW);
 	s->cache = calloc((size_t)1 << SUB_CACHE_BITS, sizeof *s->cache);
+	s->nogain = calloc((size_t)1 << NOGAIN_CACHE_BITS, sizeof *s->nogain);
 	s->salt = 0x9e3779b97f4a7c15ull;
-	if (!s->d || !s->cache) {
+	if (!s->d || !s->cache || !s->nogain) {
 		futile_sub_free(s);
 		return NULL;
 	}
@@ -52,7 +68,9 @@ void futile_sub_free(FutileSub *s)
 	if (!s)
 		return;
 	dfpn_free(s->d);
+	dfpn_free(s->lower);
 	free(s->cache);
+	free(s->nogain);
 	free(s);
 }
 
@@ -65,6 +83,7 @@ void futile_sub_clear(FutileSub *s)
 }
 
 uint64_t futile_sub_nodes(const FutileSub *s) { return s->nodes; }
+
 
 bool futile_sub_mated(FutileSub *s, const Position *pos, int bound)
 {
@@ -103,6 +122,138 @@ bool futile_sub_mated(FutileSub *s, const Position *pos, int bound)
 	return false;
 }
 
+/* A search of d (s's narrow context or its capturable one) on an empty
+ * table: a mate for `attacker` from pos within bound plies, at most
+ * `nodes` nodes, the first mate found (its length in *len).
+ * Nothing from earlier searches is read -- no table entry, no cached
+ * verdict, not the main table -- so the answer is a function of (pos,
+ * attacker, bound) alone, whatever was searched before and on whichever
+ * thread (tt_clear starts a new generation: O(1)). */
+static DfpnStatus fresh_mate_within(FutileSub *s, Dfpn *d, const Position *pos, Color attacker, int bound, int *len,
+                                    uint64_t nodes)
+{
+	dfpn_clear(d);
+	DfpnLimits lim = {.max_nodes = nodes, .first_mate_only = true};
+	DfpnBound b;
+	dfpn_mate_within(d, pos, attacker, bound, &lim, &b);
+	s->nodes += b.nodes;
+	*len = b.len;
+	return b.status;
+}
+
+/* Nodes the deepening of one nogain verdict may spend. */
+#define NOGAIN_VERDICT_NODES (4 * FUTILE_SUB_NODES)
+
+/* The position after the capture, the piece given back: mated within
+ * bound plies (the narrow rule, a fresh search)?  pos: after the drop, the
+ * attacker to move; restored.  Not in check: DFPN_NOMATE. */
+static DfpnStatus capture_mated_within(FutileSub *s, Position *pos, Move cap, PieceType pt, int bound, uint64_t nodes)
+{
+	Color att = pos->side, def = color_flip(att);
+	pos_do_move(pos, cap);
+	int a = hand_count(pos->hand[att], pt), b = hand_count(pos->hand[def], pt), len;
+	pos_set_hand(pos, att, pt, a - 1);
+	pos_set_hand(pos, def, pt, b + 1);
+	DfpnStatus st = pos_in_check(pos) ? fresh_mate_within(s, s->d, pos, att, bound, &len, nodes) : DFPN_NOMATE;
+	pos_set_hand(pos, def, pt, b);
+	pos_set_hand(pos, att, pt, a);
+	pos_undo_move(pos, cap);
+	return st;
+}
+
+/* The nogain rule (futile.h) for the drop that led to pos, taken by the
+ * checker's capture cap of a pt (pos: after the drop, the attacker to
+ * move; before it, the defender's node N, reached by undoing `drop`).
+ *
+ * Futile iff, the piece given back after the capture, the defender is
+ * mated in P plies (the narrow rule's count) and one of N's evasions that
+ * are not drops lasts at least P-1 plies after it: the drop resists no
+ * longer than that defence, from N.  The other drops are left out, so
+ * that drops on two squares are never judged against each other.  Found
+ * as a certificate, by a fixed procedure of fresh searches
+ * (fresh_mate_within), so the verdict is a function of N and the drop
+ * alone:
+ *   P: the capture's position searched within 2, 4, 6, ... plies; the
+ *      first bound with a mate is P (none within NOGAIN_VERDICT_NODES
+ *      nodes, or a search that runs out: not futile);
+ *   then each evasion e of N that is not a drop, in generation order,
+ *   until one has no mate within P-3 plies under the capturable test
+ *   (futile.h): e lasts P-1 plies under every rule (P = 2: any e).
+ * hint: -1, or plies within which every such evasion is known mated (from
+ * the caller's proofs of them: their longest plus one).  Then a capture's
+ * position not mated within hint has P > hint >= their length, which the
+ * procedure could never call futile: the verdict "not futile" at the cost
+ * of one search -- the usual case -- and the deepening stops at hint.  The
+ * hint changes the cost, never the verdict: the mate length under nogain
+ * is the same for every search order and thread count.  Verdicts are
+ * cached by (N, square, promotion). */
+static bool nogain_futile(FutileSub *s, Position *pos, Move drop, Move cap, PieceType pt, int hint, int top)
+{
+	pos_undo_move(pos, drop);
+	uint64_t key = (pos_key(pos) ^ ((uint64_t)move_to(drop) * 0xff51afd7ed558ccdull) ^
+	                ((uint64_t)(move_is_promote(cap) ? 1 : 2) * 0xc4ceb9fe1a85ec53ull)) ^
+	               s->salt;
+	if (key == 0)
+		key = 1;
+	NogainVerdict *slot = &s->nogain[key & (((size_t)1 << NOGAIN_CACHE_BITS) - 1)];
+	if (slot->key == key) {
+		pos_do_move(pos, drop);
+		return slot->futile;
+	}
+	MoveList ev; /* N's evasions that are not drops */
+	int n = 0;
+	gen_evasions(pos, &ev);
+	for (int i = 0; i < ev.n; i++)
+		if (!move_is_drop(ev.moves[i]))
+			ev.moves[n++] = ev.moves[i];
+	pos_do_move(pos, drop);
+	int p = -1; /* P, once found */
+	bool cut = false; /* stopped at top: the verdict holds here only */
+	int first = hint >= 2 && hint <= top ? hint : top;
+	if (n > 0 && first < POS_MAX_PLY &&
+	    (first < 2 || capture_mated_within(s, pos, cap, pt, first, FUTILE_SUB_NODES) == DFPN_NOMATE)) {
+		n = 0;
+		cut = first != hint;
+	}
+	uint64_t start = s->nodes;
+	int last = hint >= 2 ? hint : POS_MAX_PLY;
+	for (int bound = 2; n > 0 && p < 0 && bound <= last && s->nodes - start < NOGAIN_VERDICT_NODES; bound += 2) {
+		if (bound > top) {
+			cut = true;
+			break;
+		}
+		DfpnStatus st = capture_mated_within(s, pos, cap, pt, bound, FUTILE_SUB_NODES);
+		if (st == DFPN_MATE)
+			p = bound;
+		else if (st == DFPN_UNKNOWN)
+			break;
+	}
+	bool futile = false;
+	if (p >= 0 && !s->lower)
+		s->lower = dfpn_new_with_rule(1, DFPN_FUTILE_CAPTURABLE);
+	if (p >= 0 && s->lower) {
+		pos_undo_move(pos, drop);
+		Color att = color_flip(pos->side);
+		s->lower->fut.check = s;
+		s->lower->fut.check_bound = p - 3;
+		for (int i = 0; i < n && !futile; i++) {
+			int len;
+			if (p - 3 < 1) {
+				futile = true;
+				break;
+			}
+			pos_do_move(pos, ev.moves[i]);
+			ic_clear(&s->lower->ic); /* its values depend on check_bound */
+			futile = fresh_mate_within(s, s->lower, pos, att, p - 3, &len, FUTILE_SUB_NODES) == DFPN_NOMATE;
+			pos_undo_move(pos, ev.moves[i]);
+		}
+		pos_do_move(pos, drop);
+	}
+	if (!cut)
+		*slot = (NogainVerdict){key, (int8_t)futile};
+	return futile;
+}
+
 /* ---- futility of a drop ---- */
 
 /* After the drop of a pt (the attacker to move): plays the checker's
@@ -125,6 +276,59 @@ static bool mated_after_capture(Position *pos, Move cap, PieceType pt, FutileSub
 	return mated;
 }
 
+/* Nodes of the capturable test's search (an unfinished one: futile, the
+ * side that keeps the lower bound sound). */
+#define CAPTURABLE_CHECK_NODES 200
+
+/* The capturable test (futile.h) for the drop `drop` of a pt (pos: after
+ * it, the attacker to move), taken by the checker's capture cap: futile
+ * unless, pt given back after the capture, the defender is not in check,
+ * or fresh narrow searches of f->check show that nogain could not call
+ * it futile within f->check_bound plies: the capture's position not mated
+ * within check_bound (P > check_bound), or not within U, where every
+ * evasion of the node that is not a drop has a narrow mate of at most U-1
+ * plies (P > U >= V under every rule's count).  A search that runs out
+ * leaves the drop futile: the side that keeps the lower bound sound.
+ * pos is restored. */
+static bool capturable_futile(Position *pos, Move drop, Move cap, PieceType pt, const Futility *f)
+{
+	Color att = pos->side, def = color_flip(att);
+	int a = hand_count(pos->hand[att], pt), b = hand_count(pos->hand[def], pt), len;
+	pos_do_move(pos, cap);
+	pos_set_hand(pos, att, pt, a);
+	pos_set_hand(pos, def, pt, b + 1);
+	bool checked = pos_in_check(pos);
+	pos_set_hand(pos, def, pt, b);
+	pos_set_hand(pos, att, pt, a + 1);
+	pos_undo_move(pos, cap);
+	if (!checked)
+		return false;
+	if (!f->check)
+		return true;
+	FutileSub *s = f->check;
+	int t = f->check_bound;
+	if (capture_mated_within(s, pos, cap, pt, t, CAPTURABLE_CHECK_NODES) == DFPN_NOMATE)
+		return false;
+	/* U: the longest narrow mate of the node's evasions that are not drops */
+	int u = 0;
+	pos_undo_move(pos, drop);
+	MoveList ev;
+	gen_evasions(pos, &ev);
+	for (int i = 0; i < ev.n && u >= 0; i++) {
+		Move e = ev.moves[i];
+		if (move_is_drop(e))
+			continue;
+		pos_do_move(pos, e);
+		if (fresh_mate_within(s, s->d, pos, att, t - 2, &len, CAPTURABLE_CHECK_NODES) == DFPN_MATE)
+			u = len + 1 > u ? len + 1 : u;
+		else
+			u = -1;
+		pos_undo_move(pos, e);
+	}
+	pos_do_move(pos, drop);
+	return u < 0 || u >= t || capture_mated_within(s, pos, cap, pt, u, CAPTURABLE_CHECK_NODES) != DFPN_NOMATE;
+}
+
 /* Has the defender (to move after undoing the drop `drop`, in check) an
  * evasion that is not a drop?  pos: after the drop. */
 static bool has_other_answer(Position *pos, Move drop)
@@ -144,7 +348,7 @@ static bool has_other_answer(Position *pos, Move drop)
  * the capture for the sub-search test (f->sub, depth 0); below 2 only the
  * narrow test is made (a mate from the defender's move takes an even number
  * of plies: 0 = at once). */
-static bool is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, int depth, int bound)
+static bool is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, int depth, int bound, int top)
 {
 	if (!move_is_drop(m) || depth > FUTILE_MAX_DEPTH || pos->ply + 3 > POS_MAX_PLY)
 		return false;
@@ -164,7 +368,8 @@ static bool is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, 
 		PieceType after = promote ? pt_promote(piece_type(checker)) : piece_type(checker);
 		int8_t *slot = &memo->v[to][after];
 		if (*slot < 0)
-			*slot = (int8_t)mated_after_capture(pos, cap, pt, NULL, 0, memo, depth);
+			*slot = (int8_t)(f->capturable ? capturable_futile(pos, m, cap, pt, f)
+			                               : mated_after_capture(pos, cap, pt, NULL, 0, memo, depth));
 		futile = *slot == 1;
 		if (!futile && f->sub && depth == 0 && bound >= 2 && f->answered) {
 			if (other < 0)
@@ -172,12 +377,12 @@ static bool is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, 
 			if (!other)
 				bound = 0; /* every answer a drop: the narrow test only */
 		}
-		if (!futile && f->sub && depth == 0 && bound >= 2) {
+		if (!futile && f->sub && depth == 0 && bound >= (f->bounded ? 0 : 2)) {
 			/* still mated within bound plies? (memo->b: the broad rule's
 			 * any-length verdicts only; the bounded one asks each time,
 			 * its sub-search cache remembers) */
 			if (f->bounded) {
-				futile = mated_after_capture(pos, cap, pt, f->sub, bound, memo, depth);
+				futile = nogain_futile(f->sub, pos, m, cap, pt, bound, top);
 			} else {
 				int8_t *bslot = &memo->b[to][after];
 				if (*bslot < 0)
@@ -193,14 +398,14 @@ static bool is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, 
 bool futile_is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, int depth)
 {
 	/* the bounded rule without a bound is the narrow one (see futile.h) */
-	return is_drop(pos, m, f, memo, depth, f->bounded ? 0 : POS_MAX_PLY);
+	return is_drop(pos, m, f, memo, depth, f->bounded ? -1 : POS_MAX_PLY, POS_MAX_PLY);
 }
 
-bool futile_drop_within(Position *pos, Move m, const Futility *f, int bound)
+bool futile_judge_drop(Position *pos, Move m, const Futility *f, int hint, int top)
 {
 	FutileMemo memo;
 	futile_memo_reset(&memo);
-	return is_drop(pos, m, f, &memo, 0, f->bounded ? bound : POS_MAX_PLY);
+	return is_drop(pos, m, f, &memo, 0, f->bounded ? (hint < 0 ? 0 : hint) : POS_MAX_PLY, top);
 }
 
 bool dfpn_is_mated(Position *pos)
@@ -220,7 +425,7 @@ bool dfpn_is_mated_by(Position *pos, DfpnFutileRule rule)
 	FutileSub *sub = futile_sub_new(1, NULL);
 	if (!sub)
 		return dfpn_is_mated(pos); /* the narrower reading */
-	Futility f = {true, sub, false, rule == DFPN_FUTILE_ANSWERED};
+	Futility f = {.on = true, .sub = sub, .answered = rule == DFPN_FUTILE_ANSWERED};
 	bool mated = futile_is_mated(pos, &f);
 	futile_sub_free(sub);
 	return mated;

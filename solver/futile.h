@@ -21,14 +21,22 @@
  *               futile rows), decided by a df-pn sub-search of at most
  *               FUTILE_SUB_NODES nodes (futile_sub_mated); the narrow test
  *               is tried first, and nested drops are judged by it.
-       nogain: "mated" = mated within V plies, V being how long the
-               node's other, real defences last (from the node, the
-               longest of them; 0 when every other evasion is a futile
-               drop): the interposition gains nothing but the two plies of
-               the drop and its capture.  Decided by a sub-search bounded by
-               V (and FUTILE_SUB_NODES); nested drops by the narrow test.
-               Where V is not known -- a check whose every evasion is a
-               drop, the mate-in-one tests -- V = 0: the narrow test.
+       nogain: "mated" = mated within V plies (P, the mate's length
+               counted by the narrow rule, at most V), V being how long
+               the node's evasions that are not drops last (from the node,
+               the longest; none: V = 0, the narrow test): the
+               interposition gains nothing but the two plies of the drop
+               and its capture.  Other drops are not in V, so drops on two
+               squares are never judged against each other (each judged
+               by the other's length, the verdict would depend on which
+               was judged first).  The verdict is a function of the node
+               and the drop alone, never of what the search has proven so
+               far, so the mate length under nogain is the same for every
+               search order, table size and thread count: P by fresh
+               sub-searches within 2, 4, ... plies, V's lower bound by a
+               fresh search under the capturable test (Futility), its
+               upper bound from the caller's proofs (nogain_futile in
+               futile.c).  Nested drops by the narrow test.
        answered: as broad where the check has an answer that is not a
                drop (a king move, a capture of the checker, a moving
                interposition); a check whose every answer is a drop is
@@ -106,7 +114,8 @@
  *   Shogi Zuko 27 at ply 2 (after the first check): L*6c resists 46
  *                            plies; taken, the lance back in hand, the
  *                            king is still mated, later than after the
- *                            other defence.  nogain: it counts, 47 plies;
+ *                            other defence.  nogain: it counts (as do
+ *                            the drops on 8d at ply 40), 49 plies;
  *                            broad and answered: futile, 43 plies, as Ito
  *                            Kanju counts.
  * More worked cases (and one drop that is not futile) in tests/test_futile.c.
@@ -148,6 +157,16 @@ typedef struct {
 	                   length (futile_drop_within), not at any length */
 	bool answered;  /* rule "answered": as broad where the check has an
 	                   answer that is not a drop, else the narrow test */
+	bool capturable; /* not a rule of play: a drop the checker takes,
+	                    leaving the check, is futile unless a search of
+	                    `check` proves the position after the capture (the
+	                    piece given back) not mated within check_bound
+	                    plies.  Every drop that counts toward a nogain mate
+	                    of at most check_bound plies is futile here too, so
+	                    "no mate within check_bound" here holds under nogain
+	                    (the nogain rule's lower bounds: nogain_futile) */
+	FutileSub *check;
+	int check_bound;
 } Futility;
 
 /* Can a check whose every evasion is a drop be mate by a sub-search (the
@@ -155,8 +174,9 @@ typedef struct {
  * the narrow test)?  The search's budget-frontier tests ask. */
 static inline bool futile_drops_mate_by_search(const Futility *f) { return f->sub && !f->bounded && !f->answered; }
 
-/* The rules "none" and "narrow" (constants: no search state). */
-extern const Futility FUTILITY_NONE, FUTILITY_NARROW;
+/* The rules "none" and "narrow", and the capturable test (constants: no
+ * search state). */
+extern const Futility FUTILITY_NONE, FUTILITY_NARROW, FUTILITY_CAPTURABLE;
 
 /* The rule in force in d (dfpn_set_futile), for the solver's own files
  * (verify.c); defined in dfpn.c. */
@@ -211,14 +231,14 @@ static inline void futile_memo_reset(FutileMemo *f) { memset(f, -1, sizeof *f); 
  * restored. */
 bool futile_is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, int depth);
 
-/* futile_is_drop at depth 0 with the length the nogain rule compares with:
- * under f->bounded, a drop the narrow test does not find futile is futile
- * iff the defender, after the capture and given the piece back, is mated
- * within bound plies (from that position; bound = the plies the node's
- * other, real defences last from the node, see the nogain rule above).
- * Under the other rules bound is not looked at (futile_is_drop).  pos is
- * modified during the call and restored. */
-bool futile_drop_within(Position *pos, Move m, const Futility *f, int bound);
+/* futile_is_drop at depth 0 with the rule's whole test: under f->bounded
+ * (nogain), a drop the narrow test does not find futile is judged by the
+ * nogain rule's fresh sub-searches (see the rule above: the mate after the
+ * capture against the evasions that are not drops); the verdict depends on
+ * pos and m alone, never on what the caller or another thread searched
+ * before.  Under the other rules as futile_is_drop.  pos is modified
+ * during the call and restored. */
+bool futile_judge_drop(Position *pos, Move m, const Futility *f, int hint, int top);
 
 /* true iff every evasion of the defender (to move; in check is the caller's
  * test) is a futile drop -- in particular when there is no evasion at all.

@@ -2,6 +2,7 @@
 #include "initcache.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 int ic_init(InitCache *c, size_t bytes)
 {
@@ -18,4 +19,10 @@ void ic_free(InitCache *c)
 	free(c->e);
 	c->e = NULL;
 	c->mask = 0;
+}
+
+void ic_clear(InitCache *c)
+{
+	if (c->e)
+		memset(c->e, 0, (c->mask + 1) * sizeof *c->e);
 }

@@ -57,6 +57,9 @@ typedef enum { IC_MATE1 = 0, IC_EVASIONS = 1 } ICKind;
  * memory (c->e is then NULL and every lookup misses). */
 int ic_init(InitCache *c, size_t bytes);
 void ic_free(InitCache *c);
+/* Empties the cache (for a context whose rule changes what a value is:
+ * the capturable test's bound, futile.h). */
+void ic_clear(InitCache *c);
 
 /* The cache key of a position key (pos_key) for kind and rule. */
 static inline uint64_t ic_key_of(uint64_t pos_key, ICKind kind, bool narrow)

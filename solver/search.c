@@ -76,11 +76,12 @@ static size_t arena_alloc(Dfpn *d, size_t n)
 
 /* The futility test for initial values and at expand: the rule in force,
  * but the narrow test in place of the sub-searches of broad and nogain (a
- * drop the narrow test calls futile is futile under them too).  Those
+ * drop the narrow test calls futile is futile under them too); the rules
+ * without a sub-search (none, narrow, capturable) as they are.  Those
  * decide in node_values, where the node's value depends on a drop
  * (judge_drop), and, for broad, at the length budget's frontier, where no
  * expansion follows. */
-static inline const Futility *cheap_rule(const Dfpn *d) { return d->fut.on ? &FUTILITY_NARROW : &FUTILITY_NONE; }
+static inline const Futility *cheap_rule(const Dfpn *d) { return d->fut.sub ? &FUTILITY_NARROW : &d->fut; }
 
 /* Adds the nodes of the broad rule's sub-searches since the last call to
  * the search's count (they are work of this search, and count against
@@ -224,17 +225,17 @@ static inline PnDn delta(PnDn pn, PnDn dn, bool or_node) { return or_node ? dn :
  * budget -- is asked whether it is futile (futile_is_drop with the broad
  * rule).  A futile one stops counting toward the length; one disproven
  * within the budget becomes proven (a futile drop is a mate, whatever its
- * length: futile.h).  real_len: the plies the node's real defences judged
- * so far last (the nogain rule's bound; the broad rule ignores it).
- * node_values asks only when the answer can change the
+ * length: futile.h).  hint: -1, or plies within which every evasion of
+ * the node that is not a drop is proven mated (the nogain rule's shortcut:
+ * futile_judge_drop; the verdict does not depend on it).  node_values asks only when the answer can change the
  * node: a proven drop once the node is proven and the drop would set its
  * length, a disproven one when it would be the node's decisive disproof
  * (judge_pending).  Judging only those spares the sub-searches for drops
  * whose verdict the node's value does not depend on. */
-static __attribute__((noinline)) void judge_drop(Dfpn *d, Child *c, int real_len)
+static __attribute__((noinline)) void judge_drop(Dfpn *d, Child *c, int hint, int top)
 {
 	c->flags |= CHILD_JUDGED;
-	bool futile = futile_drop_within(&d->pos, c->move, &d->fut, real_len);
+	bool futile = futile_judge_drop(&d->pos, c->move, &d->fut, hint, top);
 	count_sub_nodes(d);
 	if (!futile)
 		return;
@@ -335,9 +336,11 @@ again:
 		if (!or_node && (ch[i].flags & CHILD_DELAYED)) {
 			if (ch[i - 1].pn != 0 || (ch[i - 1].flags & CHILD_DELAYED))
 				continue;
-			if (judge_pending(d, &ch[i - 1])) {
-				/* futile, it spares the search of this one */
-				judge_drop(d, &ch[i - 1], len);
+			if (judge_pending(d, &ch[i - 1]) && !d->fut.bounded) {
+				/* futile, it spares the search of this one (not
+				 * under nogain, whose test is costly before the node's
+				 * other defences are known: judged with them) */
+				judge_drop(d, &ch[i - 1], -1, remain);
 				if (ch[i - 1].flags & CHILD_FUTILE)
 					goto again;
 			}
@@ -398,11 +401,11 @@ again:
 	if (!or_node && d->fut.sub) {
 		/* the broad rule's verdicts this node's value depends on */
 		if (nphi == 0 && judge_pending(d, &ch[decisive])) {
-			judge_drop(d, &ch[decisive], len);
+			judge_drop(d, &ch[decisive], -1, remain);
 			if (ch[decisive].flags & CHILD_FUTILE)
 				goto again;
 		} else if (ndelta == 0 && pend >= 0 && pend_len > len) {
-			judge_drop(d, &ch[pend], len);
+			judge_drop(d, &ch[pend], len, remain);
 			goto again;
 		}
 	}

@@ -251,7 +251,7 @@ static void test_futile_broad(void **state)
 	assert_false(futile_is_drop(&pos, tu_legal(&pos, "P*3d"), &FUTILITY_NARROW, &memo, 0));
 	FutileSub *sub = futile_sub_new(4, NULL);
 	assert_non_null(sub);
-	Futility broad = {true, sub};
+	Futility broad = {.on = true, .sub = sub};
 	futile_memo_reset(&memo);
 	assert_true(futile_is_drop(&pos, tu_legal(&pos, "P*3d"), &broad, &memo, 0));
 	assert_true(futile_is_drop(&pos, tu_legal(&pos, "G*3d"), &broad, &memo, 0));
@@ -267,6 +267,64 @@ static void test_futile_broad(void **state)
 	futile_sub_clear(sub);
 	futile_sub_free(sub);
 	assert_true(dfpn_is_mated_by(&pos, DFPN_FUTILE_BROAD) == false);
+}
+
+/* The nogain rule's verdict is the position's own: the same whatever the
+ * hint (the caller's bound on the other defences), the order the drops
+ * are judged in, or what the sub-search searched before.
+ *   - Shogi Zuko 18 after ply 13 (futile.h's second board): after P*3d
+ *     4e3d, the pawn back, the king is mated in 10 plies, and 2c1c, the
+ *     node's one evasion that is not a drop, lasts 9 after it (10 from the
+ *     node): futile.
+ *   - nshogi no-mate-1-ply's "+S1p4nl/..." after 1e2e 2f1g 3e3f: drops on
+ *     3e and 2f; the evasions that are not drops (1g1f, 2g2f) are mated in
+ *     3, and after either capture a pawn drop resists 19 plies more: not
+ *     futile.  (Judged against each other, each drop's 19 or 17 plies made
+ *     the other futile: the length depended on which was judged first --
+ *     23 or 21 plies over runs with two threads.)
+ *   - nshogi mate-7 problem 99 after G*2b 3a2b 5a4b (futile.h's first
+ *     case): every evasion a drop, V = 0: only the narrow test, not futile. */
+static void test_nogain_verdicts_are_pure(void **state)
+{
+	(void)state;
+	FutileSub *sub = futile_sub_new(4, NULL);
+	assert_non_null(sub);
+	Futility nogain = {.on = true, .sub = sub, .bounded = true};
+	static const struct {
+		const char *sfen, *moves, *drop;
+		bool futile;
+		int hint; /* a true bound on the other defences (plies from the node) */
+	} CASES[] = {
+	    {"7n1/5+B+P1r/7k1/8+p/6P2/7N1/9/8B/9 b r4g4s2n4l15p 13", "1h4e", "P*3d", true, 10},
+	    {"+S1p4nl/3p1pg2/1+R7/4pB3/1pP3G1G/P2PPB1k1/KPLS1P1+pP/L1R6/9 b L2Pg2s3n3p 1", "1e2e 2f1g 3e3f", "P*3e",
+	     false, 4},
+	    {"+S1p4nl/3p1pg2/1+R7/4pB3/1pP3G1G/P2PPB1k1/KPLS1P1+pP/L1R6/9 b L2Pg2s3n3p 1", "1e2e 2f1g 3e3f", "P*2f",
+	     false, 4},
+	    {"4+Rnknl/5g3/p3ppppp/7P1/6P1L/2R6/PPPPSPN+s1/3G5/L+p1K1G3 b BGSN3Pbslp 99", "G*2b 3a2b 5a4b", "S*3b",
+	     false, 2},
+	};
+	const int n = (int)(sizeof CASES / sizeof CASES[0]);
+	/* hint -1 (none), then the true bound, then the cases in reverse order
+	 * after a clear, then again from the cache: the same verdicts */
+	for (int round = 0; round < 4; round++) {
+		if (round == 2)
+			futile_sub_clear(sub);
+		for (int k = 0; k < n; k++) {
+			int c = round == 2 ? n - 1 - k : k;
+			tu_parse(&pos, CASES[c].sfen);
+			char moves[64];
+			snprintf(moves, sizeof moves, "%s", CASES[c].moves);
+			for (char *tok = strtok(moves, " "); tok; tok = strtok(NULL, " "))
+				pos_do_move(&pos, tu_legal(&pos, tok));
+			int hint = round == 1 ? CASES[c].hint : -1;
+			bool got = futile_judge_drop(&pos, tu_legal(&pos, CASES[c].drop), &nogain, hint, POS_MAX_PLY);
+			if (got != CASES[c].futile)
+				fail_msg("%s after %s, round %d: %s is %sfutile", CASES[c].sfen, CASES[c].moves, round,
+				         CASES[c].drop, got ? "" : "not ");
+		}
+	}
+	assert_true(futile_sub_nodes(sub) > 0);
+	futile_sub_free(sub);
 }
 
 /*
@@ -373,6 +431,7 @@ int main(void)
 	    cmocka_unit_test(test_c27_by_hand),
 	    cmocka_unit_test(test_c16_by_hand),
 	    cmocka_unit_test(test_futile_through_recursion), cmocka_unit_test(test_futile_broad),
+	    cmocka_unit_test(test_nogain_verdicts_are_pure),
 	    cmocka_unit_test(test_not_futile),
 	    cmocka_unit_test(test_fast_test_agrees_with_count),
 	    cmocka_unit_test(test_mate1_without_rule),

@@ -371,7 +371,7 @@ static void test_leftover_convention_zuko59(void **state)
 
 /* Shogi Zuko verdicts pinned, under the default rule (nogain) and verify's
  * node limit of README's table (2,500,000 nodes a problem: node counts, not
- * time, so the verdicts do not depend on the machine): fifteen problems of
+ * time, so the verdicts do not depend on the machine): sixteen problems of
  * every kind the table counts -- exact (with or without 余詰 after the
  * stated line's own moves), 変長 (with the first ply, and the worst excess
  * over the whole stated line: 2手変長 only, or longer), 早詰, 2手変長駒余り.
@@ -405,7 +405,13 @@ static void test_zuko_verdicts_pinned(void **state)
 	    {"zuko060", 29, VERDICT_EXACT, 0, NULL, 0, 0, 0, false},
 	    {"zuko064", 75, VERDICT_LONGER_DEFENCE, 34, "2b1b", 40, 6, 66, false},
 	    {"zuko092", 13, VERDICT_EXACT, 0, NULL, 0, 0, 0, true},
-	    {"zuko093", 31, VERDICT_LEFTOVER_CONVENTION, 12, "7d6e", 20, 0, 0, false},
+	    {"zuko074", 31, VERDICT_LEFTOVER_CONVENTION, 8, "P*7g", 24, 0, 0, false},
+	    /* 31 and 2手変長駒余り before nogain's verdicts were made the
+	     * position's own: at ply 18 (after 5c5d) the drops on 5e were
+	     * judged against each other's 15 plies; now against 5f4g's 13,
+	     * the one evasion that is not a drop, and the mate after the
+	     * capture is not found within 14 by a fresh search: they count */
+	    {"zuko093", 33, VERDICT_LONGER_DEFENCE, 12, "7d6e", 22, 4, 12, false},
 	};
 	static Position root;
 	static Move given[DFPN_MAX_PV];

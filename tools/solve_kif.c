@@ -139,7 +139,7 @@ static bool node_variations(VarSearch *vs, Position *pos, Move main, int ply, in
 	DfpnLimits lim = {.max_nodes = opt->var_nodes, .stop = opt->stop};
 	for (int i = 0; i < list.n; i++) {
 		Move m = list.moves[i];
-		if (move_same(m, main) || futile_drop_within(pos, m, dfpn_futility(d), t))
+		if (move_same(m, main) || futile_judge_drop(pos, m, dfpn_futility(d), t, POS_MAX_PLY))
 			continue;
 		if (opt->stop && atomic_load(opt->stop)) {
 			stopped = true;

@@ -4,9 +4,9 @@
  *
  * The main line is the solver's (dfpn.h).  Variations, one level deep: at
  * each defender move of the main line, every other legal evasion that is
- * not a futile interposition under the rule in force (the test the main
- * line's own choice makes: futile_drop_within of futile.h, with the plies the
- * main line lasts from there as the nogain rule's bound), each followed by
+ * not a futile interposition under the rule in force (futile_judge_drop of
+ * futile.h, the search's own verdict; the plies the main line lasts from
+ * there bound the node's other defences), each followed by
  * the attacker's mate from the position after it: the main line of a fresh
  * search of that position (dfpn_solve on the same table, its own node
  * limit).  A mate found but not proven the shortest within the limit is
@@ -16,8 +16,8 @@
  * written; the others, and the defences after which no mate was found within
  * the node limit, are named in a comment at the main-line move (*tsume: ...).
  * A defence whose proven shortest mate lasts longer than the rest of a
- * checked main line is one the search counted as futile (nogain: its
- * sub-search ran out here) and is left out too.
+ * checked main line is one the search counted as futile and is left out
+ * too.
  */
 #ifndef TSUME_SOLVE_KIF_H
 #define TSUME_SOLVE_KIF_H
