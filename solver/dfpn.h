@@ -139,7 +139,8 @@ typedef enum {
 	                           still mated -- a forced mate of any length
 	                           (KomoringHeights 0.4-0.5; futile.h) */
 	DFPN_FUTILE_NOGAIN = 3, /* "nogain": as broad, but mated no later than the
-	                           node's other defences last: the drop gains
+	                           node's defences that are not drops last (a
+	                           verdict of the position alone): the drop gains
 	                           nothing but its own two plies (futile.h) --
 	                           the default: of the rules that keep the
 	                           ShogiBoardQ sets' lengths, the one that agrees

@@ -39,6 +39,9 @@ struct FutileSub {
 	NogainVerdict *nogain; /* the nogain rule's verdicts (nogain_futile) */
 	Dfpn *lower;           /* capturable-rule context, the nogain rule's
 	                          lower bounds (made on first need) */
+	Dfpn *fresh;           /* narrow context of the nogain rule's fresh
+	                          searches: 1 MB, enough for their few thousand
+	                          nodes (made on first need) */
 };
 
 /* verdicts cached: 2^16 entries (1 MB) */
@@ -69,6 +72,7 @@ void futile_sub_free(FutileSub *s)
 		return;
 	dfpn_free(s->d);
 	dfpn_free(s->lower);
+	dfpn_free(s->fresh);
 	free(s->cache);
 	free(s->nogain);
 	free(s);
@@ -122,7 +126,16 @@ bool futile_sub_mated(FutileSub *s, const Position *pos, int bound)
 	return false;
 }
 
-/* A search of d (s's narrow context or its capturable one) on an empty
+/* s's context for the nogain rule's fresh narrow searches (NULL when out
+ * of memory). */
+static Dfpn *fresh_context(FutileSub *s)
+{
+	if (!s->fresh)
+		s->fresh = dfpn_new_with_rule(1, DFPN_FUTILE_NARROW);
+	return s->fresh;
+}
+
+/* A search of d (s's fresh narrow context or its capturable one) on an empty
  * table: a mate for `attacker` from pos within bound plies, at most
  * `nodes` nodes, the first mate found (its length in *len).
  * Nothing from earlier searches is read -- no table entry, no cached
@@ -132,6 +145,9 @@ bool futile_sub_mated(FutileSub *s, const Position *pos, int bound)
 static DfpnStatus fresh_mate_within(FutileSub *s, Dfpn *d, const Position *pos, Color attacker, int bound, int *len,
                                     uint64_t nodes)
 {
+	*len = 0;
+	if (!d)
+		return DFPN_UNKNOWN; /* out of memory: as a search that ran out */
 	dfpn_clear(d);
 	DfpnLimits lim = {.max_nodes = nodes, .first_mate_only = true};
 	DfpnBound b;
@@ -154,7 +170,7 @@ static DfpnStatus capture_mated_within(FutileSub *s, Position *pos, Move cap, Pi
 	int a = hand_count(pos->hand[att], pt), b = hand_count(pos->hand[def], pt), len;
 	pos_set_hand(pos, att, pt, a - 1);
 	pos_set_hand(pos, def, pt, b + 1);
-	DfpnStatus st = pos_in_check(pos) ? fresh_mate_within(s, s->d, pos, att, bound, &len, nodes) : DFPN_NOMATE;
+	DfpnStatus st = pos_in_check(pos) ? fresh_mate_within(s, fresh_context(s), pos, att, bound, &len, nodes) : DFPN_NOMATE;
 	pos_set_hand(pos, def, pt, b);
 	pos_set_hand(pos, att, pt, a);
 	pos_undo_move(pos, cap);
@@ -230,7 +246,7 @@ static bool nogain_futile(FutileSub *s, Position *pos, Move drop, Move cap, Piec
 	}
 	bool futile = false;
 	if (p >= 0 && !s->lower)
-		s->lower = dfpn_new_with_rule(1, DFPN_FUTILE_CAPTURABLE);
+		s->lower = dfpn_new_with_rule(1, DFPN_FUTILE_CAPTURABLE); /* NULL: not futile */
 	if (p >= 0 && s->lower) {
 		pos_undo_move(pos, drop);
 		Color att = color_flip(pos->side);
@@ -319,7 +335,7 @@ static bool capturable_futile(Position *pos, Move drop, Move cap, PieceType pt, 
 		if (move_is_drop(e))
 			continue;
 		pos_do_move(pos, e);
-		if (fresh_mate_within(s, s->d, pos, att, t - 2, &len, CAPTURABLE_CHECK_NODES) == DFPN_MATE)
+		if (fresh_mate_within(s, fresh_context(s), pos, att, t - 2, &len, CAPTURABLE_CHECK_NODES) == DFPN_MATE)
 			u = len + 1 > u ? len + 1 : u;
 		else
 			u = -1;

@@ -153,8 +153,9 @@ typedef struct {
 	bool on;        /* false: every interposition counts (rule "none") */
 	FutileSub *sub; /* rules "broad" and "nogain": decides "still mated" by
 	                   a bounded search; NULL: the narrow rule (mated at once) */
-	bool bounded;   /* rule "nogain": mated within the node's other defences'
-	                   length (futile_drop_within), not at any length */
+	bool bounded;   /* rule "nogain": mated within the length of the node's
+	                   defences that are not drops (futile_judge_drop), not
+	                   at any length */
 	bool answered;  /* rule "answered": as broad where the check has an
 	                   answer that is not a drop, else the narrow test */
 	bool capturable; /* not a rule of play: a drop the checker takes,

@@ -442,6 +442,7 @@ static void stated_walk(Ctx *c, const Position *root, const Move *line, int n, i
 			bool futile[MAX_MOVES];
 			futile_mark(pos, &list, futile, c->strict ? &FUTILITY_NONE : dfpn_futility(c->d));
 			bool bounded = !c->strict && dfpn_futility(c->d)->bounded;
+			int node_len = -1; /* this node's minimal length, when needed */
 			/* the stated line goes on through a drop this rule does not count */
 			for (int i = 0; i < list.n && !longer; i++)
 				if (futile[i] && move_same(list.moves[i], line[k])) {
@@ -455,17 +456,18 @@ static void stated_walk(Ctx *c, const Position *root, const Move *line, int n, i
 				pos_do_move(pos, m);
 				DfpnStatus st = mate_within(c, pos, r - 1, NULL);
 				if (st == DFPN_NOMATE && bounded && move_is_drop(m)) {
-					/* nogain: a drop the rule calls futile outlasts
-					 * the line without counting (futile_mark judged
-					 * it by the narrow test only) */
-					pos_undo_move(pos, m);
-					const Futility *rule = dfpn_futility(c->d);
-					uint64_t sub_before = futile_sub_nodes(rule->sub);
-					bool fut = futile_judge_drop(pos, m, rule, -1, POS_MAX_PLY);
-					c->nodes += futile_sub_nodes(rule->sub) - sub_before;
-					if (fut)
+					/* nogain: a drop that outlasts the node's real
+					 * defences is futile (the node's length is theirs) */
+					if (node_len < 0) {
+						pos_undo_move(pos, m);
+						int f = 0;
+						node_len = mate_within(c, pos, DFPN_MAX_PV - 2, &f) == DFPN_MATE ? minimal_len(c, pos, f) : 0;
+						pos_do_move(pos, m);
+					}
+					if (node_len > 0 && mate_within(c, pos, node_len - 1, NULL) != DFPN_MATE) {
+						pos_undo_move(pos, m);
 						continue;
-					pos_do_move(pos, m);
+					}
 				}
 				int found = 0;
 				if (st == DFPN_NOMATE && mate_within(c, pos, DFPN_MAX_PV - 2, &found) == DFPN_MATE)
