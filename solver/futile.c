@@ -39,6 +39,9 @@ struct FutileSub {
 	NogainVerdict *nogain; /* the nogain rule's verdicts (nogain_futile) */
 	Dfpn *lower;           /* capturable-rule context, the nogain rule's
 	                          lower bounds (made on first need) */
+	uint64_t budget;       /* nodes the nogain rule's searches may still
+	                          spend (futile_sub_set_budget) */
+	bool budget_cut;       /* one of them stopped at it */
 	Dfpn *fresh;           /* narrow context of the nogain rule's fresh
 	                          searches: 1 MB, enough for their few thousand
 	                          nodes (made on first need) */
@@ -58,6 +61,7 @@ FutileSub *futile_sub_new(size_t hash_mb, const TT *tt)
 	s->cache = calloc((size_t)1 << SUB_CACHE_BITS, sizeof *s->cache);
 	s->nogain = calloc((size_t)1 << NOGAIN_CACHE_BITS, sizeof *s->nogain);
 	s->salt = 0x9e3779b97f4a7c15ull;
+	s->budget = UINT64_MAX;
 	if (!s->d || !s->cache || !s->nogain) {
 		futile_sub_free(s);
 		return NULL;
@@ -87,6 +91,14 @@ void futile_sub_clear(FutileSub *s)
 }
 
 uint64_t futile_sub_nodes(const FutileSub *s) { return s->nodes; }
+
+void futile_sub_set_budget(FutileSub *s, uint64_t nodes)
+{
+	s->budget = nodes;
+	s->budget_cut = false;
+}
+
+bool futile_sub_budget_cut(const FutileSub *s) { return s->budget_cut; }
 
 
 bool futile_sub_mated(FutileSub *s, const Position *pos, int bound)
@@ -148,11 +160,22 @@ static DfpnStatus fresh_mate_within(FutileSub *s, Dfpn *d, const Position *pos, 
 	*len = 0;
 	if (!d)
 		return DFPN_UNKNOWN; /* out of memory: as a search that ran out */
+	if (s->budget <= nodes) {
+		/* the caller's node limit is nearer: stop there (budget_cut) */
+		if (s->budget == 0) {
+			s->budget_cut = true;
+			return DFPN_UNKNOWN;
+		}
+		nodes = s->budget;
+	}
 	dfpn_clear(d);
 	DfpnLimits lim = {.max_nodes = nodes, .first_mate_only = true};
 	DfpnBound b;
 	dfpn_mate_within(d, pos, attacker, bound, &lim, &b);
 	s->nodes += b.nodes;
+	s->budget -= b.nodes < s->budget ? b.nodes : s->budget;
+	if (b.status == DFPN_UNKNOWN && s->budget == 0)
+		s->budget_cut = true;
 	*len = b.len;
 	return b.status;
 }
@@ -265,9 +288,9 @@ static bool nogain_futile(FutileSub *s, Position *pos, Move drop, Move cap, Piec
 		}
 		pos_do_move(pos, drop);
 	}
-	if (!cut)
+	if (!cut && !s->budget_cut)
 		*slot = (NogainVerdict){key, (int8_t)futile};
-	return futile;
+	return futile && !s->budget_cut;
 }
 
 /* ---- futility of a drop ---- */

@@ -203,6 +203,14 @@ void futile_sub_free(FutileSub *s);
 void futile_sub_clear(FutileSub *s);
 /* Nodes searched by s since it was created. */
 uint64_t futile_sub_nodes(const FutileSub *s);
+/* The nogain rule's verdicts (futile_judge_drop) may spend at most `nodes`
+ * more nodes (UINT64_MAX: no limit; the caller's node limit, so that it
+ * holds exactly); clears the flag below. */
+void futile_sub_set_budget(FutileSub *s, uint64_t nodes);
+/* true iff a nogain search stopped at that budget since it was set: the
+ * verdict given then is not the rule's (not cached; the caller must not
+ * use it, and is at its node limit anyway). */
+bool futile_sub_budget_cut(const FutileSub *s);
 
 /* true iff the defender (to move, in check) of pos is mated within bound
  * plies (from pos; POS_MAX_PLY or more: a forced mate of any length) for
@@ -237,8 +245,18 @@ bool futile_is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, 
  * nogain rule's fresh sub-searches (see the rule above: the mate after the
  * capture against the evasions that are not drops); the verdict depends on
  * pos and m alone, never on what the caller or another thread searched
- * before.  Under the other rules as futile_is_drop.  pos is modified
- * during the call and restored. */
+ * before.  Two bounds only make a "not futile" cheaper to reach:
+ *   hint  plies (even) within which every evasion of pos that is not a
+ *         drop is proven mated, from the caller's proofs (their longest
+ *         plus one); -1 when not known;
+ *   top   pos's length budget (plies; POS_MAX_PLY: none): a verdict "not
+ *         futile" because the capture's mate is longer than top holds
+ *         within this budget only (pos is then not mated within top either
+ *         way) and is not cached.
+ * A sub-search that runs out of its nodes (or memory) leaves the drop
+ * counted: never a false mate, only a longer count.  Under the other rules
+ * as futile_is_drop (hint and top not looked at).  Returns true iff
+ * futile.  pos is modified during the call and restored. */
 bool futile_judge_drop(Position *pos, Move m, const Futility *f, int hint, int top);
 
 /* true iff every evasion of the defender (to move; in check is the caller's

@@ -226,24 +226,45 @@ static inline PnDn delta(PnDn pn, PnDn dn, bool or_node) { return or_node ? dn :
  * rule).  A futile one stops counting toward the length; one disproven
  * within the budget becomes proven (a futile drop is a mate, whatever its
  * length: futile.h).  hint: -1, or plies within which every evasion of
- * the node that is not a drop is proven mated (the nogain rule's shortcut:
- * futile_judge_drop; the verdict does not depend on it).  node_values asks only when the answer can change the
- * node: a proven drop once the node is proven and the drop would set its
- * length, a disproven one when it would be the node's decisive disproof
- * (judge_pending).  Judging only those spares the sub-searches for drops
- * whose verdict the node's value does not depend on. */
-static __attribute__((noinline)) void judge_drop(Dfpn *d, Child *c, int hint, int top)
+ * the node that is not a drop is proven mated; top: the node's length
+ * budget (the nogain rule's shortcuts to "not futile", futile_judge_drop:
+ * the verdict does not depend on them).  node_values asks only when the
+ * answer can change the node: a proven drop once the node is proven and
+ * the drop would set its length, a disproven one when it would be the
+ * node's decisive disproof (judge_pending).  Judging only those spares the sub-searches for drops
+ * whose verdict the node's value does not depend on.  Returns true iff c's
+ * values changed (futile, or left unresolved at the node limit). */
+static __attribute__((noinline)) bool judge_drop(Dfpn *d, Child *c, int hint, int top)
 {
-	c->flags |= CHILD_JUDGED;
+	/* one thread: the nogain verdict's sub-searches stop at the node
+	 * limit, so that it holds exactly */
+	FutileSub *sub = d->fut.sub;
+	uint64_t budget = UINT64_MAX;
+	if (d->lim && d->lim->max_nodes && !d->pool)
+		budget = d->lim->max_nodes > d->nodes ? d->lim->max_nodes - d->nodes : 0;
+	futile_sub_set_budget(sub, budget);
 	bool futile = futile_judge_drop(&d->pos, c->move, &d->fut, hint, top);
+	bool cut = futile_sub_budget_cut(sub);
+	futile_sub_set_budget(sub, UINT64_MAX);
 	count_sub_nodes(d);
+	if (cut) {
+		/* at the node limit inside the verdict: the drop not judged and
+		 * unresolved here, so that no result of this node rests on it;
+		 * the search stops */
+		c->pn = c->dn = 1;
+		c->len = 0;
+		stop(d, DFPN_STOP_NODES);
+		return true;
+	}
+	c->flags |= CHILD_JUDGED;
 	if (!futile)
-		return;
+		return false;
 	if (c->pn != 0) {
 		child_set_proven(c, 0, d->pos.hand[d->attacker]);
 		c->rep = REP_NONE;
 	}
 	c->flags |= CHILD_FUTILE;
+	return true;
 }
 
 /* A drop of an AND node that the broad rule has not judged and could call
@@ -340,8 +361,7 @@ again:
 				/* futile, it spares the search of this one (not
 				 * under nogain, whose test is costly before the node's
 				 * other defences are known: judged with them) */
-				judge_drop(d, &ch[i - 1], -1, remain);
-				if (ch[i - 1].flags & CHILD_FUTILE)
+				if (judge_drop(d, &ch[i - 1], -1, remain))
 					goto again;
 			}
 			if (ch[i - 1].flags & CHILD_FUTILE) {
@@ -401,8 +421,7 @@ again:
 	if (!or_node && d->fut.sub) {
 		/* the broad rule's verdicts this node's value depends on */
 		if (nphi == 0 && judge_pending(d, &ch[decisive])) {
-			judge_drop(d, &ch[decisive], -1, remain);
-			if (ch[decisive].flags & CHILD_FUTILE)
+			if (judge_drop(d, &ch[decisive], -1, remain))
 				goto again;
 		} else if (ndelta == 0 && pend >= 0 && pend_len > len) {
 			judge_drop(d, &ch[pend], len, remain);
