@@ -50,7 +50,6 @@ struct FutileSub {
 /* verdicts cached: 2^16 entries (1 MB) */
 #define SUB_CACHE_BITS 16
 
-
 FutileSub *futile_sub_new(size_t hash_mb, const TT *tt)
 {
 	FutileSub *s = calloc(1, sizeof *s);
@@ -99,7 +98,6 @@ void futile_sub_set_budget(FutileSub *s, uint64_t nodes)
 }
 
 bool futile_sub_budget_cut(const FutileSub *s) { return s->budget_cut; }
-
 
 bool futile_sub_mated(FutileSub *s, const Position *pos, int bound)
 {
@@ -183,20 +181,36 @@ static DfpnStatus fresh_mate_within(FutileSub *s, Dfpn *d, const Position *pos, 
 /* Nodes the deepening of one nogain verdict may spend. */
 #define NOGAIN_VERDICT_NODES (4 * FUTILE_SUB_NODES)
 
+/* Plays the checker's capture cap of the dropped pt and gives pt back to
+ * the defender (pos: after the drop, the attacker to move; then the
+ * defender to move, the hands as before the drop). */
+static void capture_give_back(Position *pos, Move cap, PieceType pt)
+{
+	Color att = pos->side, def = color_flip(att);
+	pos_do_move(pos, cap);
+	pos_set_hand(pos, att, pt, hand_count(pos->hand[att], pt) - 1);
+	pos_set_hand(pos, def, pt, hand_count(pos->hand[def], pt) + 1);
+}
+
+/* Undoes capture_give_back. */
+static void undo_capture_give_back(Position *pos, Move cap, PieceType pt)
+{
+	Color def = pos->side, att = color_flip(def);
+	pos_set_hand(pos, def, pt, hand_count(pos->hand[def], pt) - 1);
+	pos_set_hand(pos, att, pt, hand_count(pos->hand[att], pt) + 1);
+	pos_undo_move(pos, cap);
+}
+
 /* The position after the capture, the piece given back: mated within
  * bound plies (the narrow rule, a fresh search)?  pos: after the drop, the
  * attacker to move; restored.  Not in check: DFPN_NOMATE. */
 static DfpnStatus capture_mated_within(FutileSub *s, Position *pos, Move cap, PieceType pt, int bound, uint64_t nodes)
 {
-	Color att = pos->side, def = color_flip(att);
-	pos_do_move(pos, cap);
-	int a = hand_count(pos->hand[att], pt), b = hand_count(pos->hand[def], pt), len;
-	pos_set_hand(pos, att, pt, a - 1);
-	pos_set_hand(pos, def, pt, b + 1);
+	Color att = pos->side;
+	int len;
+	capture_give_back(pos, cap, pt);
 	DfpnStatus st = pos_in_check(pos) ? fresh_mate_within(s, fresh_context(s), pos, att, bound, &len, nodes) : DFPN_NOMATE;
-	pos_set_hand(pos, def, pt, b);
-	pos_set_hand(pos, att, pt, a);
-	pos_undo_move(pos, cap);
+	undo_capture_give_back(pos, cap, pt);
 	return st;
 }
 
@@ -224,8 +238,11 @@ static DfpnStatus capture_mated_within(FutileSub *s, Position *pos, Move cap, Pi
  * procedure could never call futile: the verdict "not futile" at the cost
  * of one search -- the usual case -- and the deepening stops at hint.  The
  * hint changes the cost, never the verdict: the mate length under nogain
- * is the same for every search order and thread count.  Verdicts are
- * cached by (N, square, promotion). */
+ * is the same for every search order and thread count.  top: N's length
+ * budget; a capture's mate longer than top gives "not futile" for this
+ * budget only (futile_judge_drop), as does a search stopped by the
+ * caller's node budget (futile_sub_set_budget): neither is cached.  Other
+ * verdicts are cached by (N, square, promotion). */
 static bool nogain_futile(FutileSub *s, Position *pos, Move drop, Move cap, PieceType pt, int hint, int top)
 {
 	pos_undo_move(pos, drop);
@@ -303,15 +320,9 @@ static bool nogain_futile(FutileSub *s, Position *pos, Move drop, Move cap, Piec
 static bool mated_after_capture(Position *pos, Move cap, PieceType pt, FutileSub *sub, int bound, FutileMemo *memo,
                                 int depth)
 {
-	Color att = pos->side, def = color_flip(att);
-	pos_do_move(pos, cap);
-	int a = hand_count(pos->hand[att], pt), b = hand_count(pos->hand[def], pt);
-	pos_set_hand(pos, att, pt, a - 1);
-	pos_set_hand(pos, def, pt, b + 1);
+	capture_give_back(pos, cap, pt);
 	bool mated = pos_in_check(pos) && (sub ? futile_sub_mated(sub, pos, bound) : futile_mated(pos, memo, depth + 1));
-	pos_set_hand(pos, def, pt, b);
-	pos_set_hand(pos, att, pt, a);
-	pos_undo_move(pos, cap);
+	undo_capture_give_back(pos, cap, pt);
 	return mated;
 }
 
@@ -331,21 +342,17 @@ static bool mated_after_capture(Position *pos, Move cap, PieceType pt, FutileSub
  * pos is restored. */
 static bool capturable_futile(Position *pos, Move drop, Move cap, PieceType pt, const Futility *f)
 {
-	Color att = pos->side, def = color_flip(att);
-	int a = hand_count(pos->hand[att], pt), b = hand_count(pos->hand[def], pt), len;
-	pos_do_move(pos, cap);
-	pos_set_hand(pos, att, pt, a);
-	pos_set_hand(pos, def, pt, b + 1);
-	bool checked = pos_in_check(pos);
-	pos_set_hand(pos, def, pt, b);
-	pos_set_hand(pos, att, pt, a + 1);
-	pos_undo_move(pos, cap);
-	if (!checked)
-		return false;
-	if (!f->check)
-		return true;
+	Color att = pos->side;
+	int len;
+	if (!f->check) {
+		capture_give_back(pos, cap, pt);
+		bool checked = pos_in_check(pos);
+		undo_capture_give_back(pos, cap, pt);
+		return checked;
+	}
 	FutileSub *s = f->check;
 	int t = f->check_bound;
+	/* not in check after the capture: DFPN_NOMATE too */
 	if (capture_mated_within(s, pos, cap, pt, t, CAPTURABLE_CHECK_NODES) == DFPN_NOMATE)
 		return false;
 	/* U: the longest narrow mate of the node's evasions that are not drops */

@@ -231,9 +231,10 @@ static inline PnDn delta(PnDn pn, PnDn dn, bool or_node) { return or_node ? dn :
  * the verdict does not depend on them).  node_values asks only when the
  * answer can change the node: a proven drop once the node is proven and
  * the drop would set its length, a disproven one when it would be the
- * node's decisive disproof (judge_pending).  Judging only those spares the sub-searches for drops
- * whose verdict the node's value does not depend on.  Returns true iff c's
- * values changed (futile, or left unresolved at the node limit). */
+ * node's decisive disproof (judge_pending).  Judging only those spares the
+ * sub-searches for drops whose verdict the node's value does not depend
+ * on.  Returns true iff c's values changed (futile, or left unresolved at
+ * the node limit). */
 static __attribute__((noinline)) bool judge_drop(Dfpn *d, Child *c, int hint, int top)
 {
 	/* one thread: the nogain verdict's sub-searches stop at the node
