@@ -381,8 +381,8 @@ fi
 # ---- verify ----
 # Mutations of one audited ShogiBoardQ 3-ply problem, each breaking one rule
 # (see tests/test_verify.c), plus a malformed line:
-# docs/verify-example.sfen, README's example, is that set
-cp docs/verify-example.sfen "$tmp/set.sfen"
+# doc/verify-example.sfen, README's example, is that set
+cp doc/verify-example.sfen "$tmp/set.sfen"
 SOUND='+L1k1+L4/2sR5/+P8/9/9/9/9/9/9 b r2b4g3s4n2l17p 1' # its line 2
 name="verify: a mutated set, every line flagged with its reason"
 "$TSUME" verify --jobs 2 "$tmp/set.sfen" >"$tmp/out" 2>"$tmp/err"
@@ -962,9 +962,9 @@ rc=$?
 	passed=$((passed + 1)) || fail "status $rc: $(cat "$tmp/out")"
 if command -v jq >/dev/null 2>&1; then
 	name="tools: jq on verify's JSON"
-	"$TSUME" verify --format json docs/verify-example.sfen 2>/dev/null |
+	"$TSUME" verify --format json doc/verify-example.sfen 2>/dev/null |
 		jq -r 'select(.pass | not) | "\(.file):\(.line): \(.reasons | join("; "))"' >"$tmp/out"
-	grep -qxF "docs/verify-example.sfen:4: 駒余り (1 piece left in hand); unnecessary piece: 歩(hand)" "$tmp/out" &&
+	grep -qxF "doc/verify-example.sfen:4: 駒余り (1 piece left in hand); unnecessary piece: 歩(hand)" "$tmp/out" &&
 		[ "$(wc -l <"$tmp/out")" -eq 6 ] && passed=$((passed + 1)) || fail "$(cat "$tmp/out")"
 	name="tools: jq on solve's JSON"
 	out=$("$TSUME" solve --quiet --format json "$KJS/../tsumemi/3te/8.kif" | jq -r '"\(.result) \(.length): \(.usi | join(" "))"')

@@ -14,7 +14,7 @@
 # must show the move list of the solve's JSA text with the variations at their
 # moves, and --screenshot must give a PNG of the window size that is not a
 # blank page.  KIF_SHOT=FILE.png copies that screenshot to FILE.png (how
-# docs/kif-kifu-for-js.png is made).
+# doc/kif-kifu-for-js.png is made).
 # Without node/npm (or when npm ci cannot fetch the packages) the reader
 # checks are skipped with a message, unless TSUME_REQUIRE_NODE=1 (CI); without
 # Chromium the browser checks likewise, unless TSUME_REQUIRE_CHROMIUM=1.
