@@ -264,7 +264,7 @@ static int same_mate(Ctx *c, const Position *root, const Move *line, int n)
  * a shortest mate of the same length, the same main line (still forcing, the
  * defence still longest) free of 余詰, and no 駒余り under any longest
  * defence (the audit's "目標手数と主手順の一意性を保てるか", with "the same
- * mate" of issue 4: another solution of the same length is another problem).
+ * mate" read strictly: another solution of the same length is another problem).
  * Returns 1 unnecessary, 0 needed, -1 undecided. */
 static int piece_unnecessary(Ctx *c, const Position *root, Square sq, PieceType pt, int len)
 {

@@ -984,7 +984,8 @@ expect_bad "tsume: $tmp/mondai.kif: cannot open: No such file or directory"
 run "solve a file and a missing one: the first solved" "" solve --quiet "$KJS/taichitsume.kif" nothere.sfen
 expect 2 "line:mate 7" "err:tsume: nothere.sfen: cannot open: No such file or directory"
 
-# from the bad-input trial of stop 10
+# inputs that were once mishandled: a FIFO, KIF words in a comment, -o onto
+# an input, a write error, a KIF short of its stated length, a file named startpos
 P3='7nl/7k1/5Npp1/9/9/9/9/9/9 b RBrb4g4s2n3l16p 1 moves B*3a 2b3b R*4b'
 name="verify a FIFO: no byte lost to the format test"
 mkfifo "$tmp/fifo.sfen" 2>/dev/null && {
