@@ -487,7 +487,7 @@ run "solve - --hash 1: a full table, then a no-mate and a mate" "9/9/9/9/4k4/9/9
 7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1" solve -q --hash 1 --nodes 300000 -
 expect 3 "line:unknown (nodes)" "out:hashfull 100.0%" "line:nomate" "line:mate 15"
 
-# ---- bad input: every row of README's bad-input table ----
+# ---- bad input: every row of the bad-input table of doc/hardening.md ----
 # expect_msg STATUS MESSAGE -- the exit status, exactly MESSAGE as the first
 # line of standard error, nothing on standard output.
 expect_msg() {
@@ -945,7 +945,7 @@ if [ "$(grep -c '^#KIF version=2.0 encoding=UTF-8$' "$tmp/out")" != 2 ]; then fa
 elif [ "$(awk '/^#KIF/ && NR > 1 && prev != "" {n++} {prev = $0} END {print n + 0}' "$tmp/out")" != 0 ]; then fail "no blank line before the second kifu"
 else passed=$((passed + 1)); fi
 
-# README "Using tsume with other tools": its GUI, KIF and jq commands as written
+# doc/commands.md "Using tsume with other tools": its GUI, KIF and jq commands as written
 name="tools: solve a KIF file, the answer as KIF (kotae.kif)"
 case $TSUME in /*) tsume_abs=$TSUME ;; *) tsume_abs=$(pwd)/$TSUME ;; esac
 kjs_abs=$(cd "$KJS" && pwd)
@@ -1033,6 +1033,130 @@ b=$("$TSUME" convert "$tmp/rest.kif" 2>"$tmp/err" | sed 's/ ; .*//')
 printf '%s ; mate=4\n%s ; mate=5\n' "${P3% moves*}" "$P3" >"$tmp/ev.sfen"
 run "sheet: stated lengths verify calls bad are bad lines" "" sheet -o "$tmp/ev.html" "$tmp/ev.sfen"
 expect_bad "$tmp/ev.sfen:1: stated answer: mate=4 is even" "$tmp/ev.sfen:2: stated answer: mate=5 but its line has 3 plies"
+
+# ---- README.md: every command it shows, run as written ----
+# Each command of README's ```sh blocks runs through sh -c, in README's order,
+# in a stand-in for the top of a clone: ./tsume and tsume (on PATH) are the
+# binary under test; doc/, contrib/ and problems/ are this tree's; ../shared is
+# the shared data; set.sfen (the collection of the shard examples) is 24
+# ShogiBoardQ 5-ply problems; HOME is empty; `sbatch` is a stand-in that runs
+# the tasks of a job array one after the other, as Slurm would run them.  Blocks
+# marked "<!-- run by tests/NAME -->" are run by that test (make, install).  A
+# command not listed below fails: an example added to README needs its check.
+top=$(cd "$(dirname "$0")/.." && pwd)
+shared_abs=$(cd "${SHARED:-../shared}" && pwd)
+case $TSUME in /*) tsume_abs=$TSUME ;; *) tsume_abs=$(pwd)/$TSUME ;; esac
+rd=$tmp/readme
+mkdir -p "$rd/top" "$rd/bin" "$rd/home"
+ln -s "$shared_abs" "$rd/shared"
+ln -s "$tsume_abs" "$rd/top/tsume"
+for d in doc contrib problems; do ln -s "$top/$d" "$rd/top/$d"; done
+grep -v '^#' "$shared_abs/problems/raw/shogiboardq/tsume_5ply_1000_20261001.txt" | head -24 >"$rd/top/set.sfen"
+cat >"$rd/bin/sbatch" <<'SBATCH'
+#!/bin/sh
+# sbatch --array=LO-HI SCRIPT ARG...: the array's tasks one after the other
+array=
+while [ $# -gt 0 ]; do
+	case $1 in --array=*) array=${1#--array=} ;; -*) ;; *) break ;; esac
+	shift
+done
+lo=${array%-*}
+hi=${array#*-}
+i=$lo
+while [ "$i" -le "$hi" ]; do
+	SLURM_ARRAY_TASK_ID=$i SLURM_ARRAY_TASK_MIN=$lo SLURM_ARRAY_TASK_MAX=$hi SLURM_ARRAY_TASK_COUNT=$((hi - lo + 1)) \
+		SLURM_CPUS_PER_TASK=1 "$@" || exit
+	i=$((i + 1))
+done
+echo "Submitted batch job 1"
+SBATCH
+chmod +x "$rd/bin/sbatch"
+# one run of the shard examples' collection: what their merged reports must be
+(cd "$rd/top" && "$tsume_abs" verify --jobs 2 --threads 1 --format json set.sfen) 2>/dev/null |
+	sed 's/"seconds":[0-9.]*,//' >"$rd/one.json"
+# readme_run COMMAND -- runs COMMAND as README shows it; $rc, $out, $tmp/err
+readme_run() {
+	(cd "$rd/top" && HOME=$rd/home PATH=$rd/top:$rd/bin:$PATH sh -c "$1") >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	out=$(cat "$tmp/out")
+}
+# same_as_one_run FILE -- FILE (in the stand-in top) is the one run's report, seconds aside
+same_as_one_run() {
+	if [ -s "$rd/one.json" ] && sed 's/"seconds":[0-9.]*,//' "$rd/top/$1" | cmp -s - "$rd/one.json"; then ok; else
+		fail "$1 is not the report of one run: $(sed 's/"seconds":[0-9.]*,//' "$rd/top/$1" | diff - "$rd/one.json" | head -3)"
+	fi
+}
+have_jq=yes
+command -v jq >/dev/null 2>&1 || have_jq=
+have_parallel=yes
+command -v parallel >/dev/null 2>&1 || have_parallel=
+readme_commands "$top/README.md" >"$rd/commands"
+name="README: its commands found"
+[ "$(wc -l <"$rd/commands")" -ge 10 ] && ok || fail "$(wc -l <"$rd/commands") commands in README's sh blocks"
+tab=$(printf '\t')
+while IFS=$tab read -r owner cmd; do
+	name="README: $cmd"
+	if [ "$owner" != test_cli.sh ]; then
+		# a block another test runs: that test must exist and read README's commands
+		if grep -q 'readme_commands' "$top/tests/$owner" 2>/dev/null; then ok; else fail "tests/$owner does not run README's commands"; fi
+		continue
+	fi
+	case $cmd in
+	*jq\ *) if [ -z "$have_jq" ]; then
+		[ "${TSUME_REQUIRE_JQ:-0}" = 1 ] && fail "TSUME_REQUIRE_JQ=1 but no jq" || echo "test_cli: jq not found: '$cmd' not run"
+		continue
+	fi ;;
+	parallel\ *|"tsume merge shard"*) if [ -z "$have_parallel" ]; then
+		[ "${TSUME_REQUIRE_PARALLEL:-0}" = 1 ] && fail "TSUME_REQUIRE_PARALLEL=1 but no GNU parallel" || echo "test_cli: GNU parallel not found: '$cmd' not run"
+		continue
+	fi ;;
+	esac
+	readme_run "$cmd"
+	case $cmd in
+	"./tsume solve ../shared/problems/raw/kifu-for-js/taichitsume.kif -o kotae.kif")
+		[ $rc -eq 0 ] && [ -z "$out" ] && grep -q '^まで7手で詰み$' "$rd/top/kotae.kif" && ok || fail "status $rc: $(cat "$tmp/err")" ;;
+	"./tsume solve --quiet --format json ../shared/problems/raw/tsumemi/3te/8.kif | jq "*)
+		[ $rc -eq 0 ] && [ "$out" = "mate 3: B*3a 2b1b R*3b" ] && grep -qF '`mate 3: B*3a 2b1b R*3b`' "$top/README.md" && ok ||
+			fail "status $rc, got '$out'" ;;
+	"./tsume verify doc/verify-example.sfen")
+		# stdout is exactly the report README shows; the bad line on stderr as README says
+		grep '^doc/verify-example\.sfen:' "$top/README.md" >"$rd/shown"
+		if [ $rc -ne 2 ] || ! printf '%s\n' "$out" | cmp -s - "$rd/shown"; then
+			fail "status $rc; output differs from README's: $(printf '%s\n' "$out" | diff - "$rd/shown" | head -4)"
+		elif ! grep -qxF "doc/verify-example.sfen:9: board (column 23): unknown piece letter 'x'" "$tmp/err" ||
+			! grep -qF "\`board (column 23): unknown piece letter 'x'\`" "$top/README.md"; then
+			fail "stderr: $(head -2 "$tmp/err")"
+		else ok; fi ;;
+	"./tsume convert ../shared/problems/raw/tsumemi/3te/*.kif -o tsumemi3.sfen")
+		[ $rc -eq 0 ] && [ "$(grep -c ' ; mate=' "$rd/top/tsumemi3.sfen")" -eq 10 ] && ok || fail "status $rc: $(cat "$tmp/err")" ;;
+	"./tsume verify tsumemi3.sfen")
+		v="FAIL mate 5 (stated 3): wrong length (2手変長駒余り: at ply 2 the defence 3b3a lasts 4 plies, two more than the stated line, but leaves pieces in hand)"
+		[ $rc -eq 1 ] && [ "$(grep -c ': PASS ' "$tmp/out")" -eq 9 ] && grep -qxF "tsumemi3.sfen:10: $v" "$tmp/out" &&
+			tr '\n' ' ' <"$top/README.md" | sed 's/  */ /g' | grep -qF "\`$v\`" && ok || fail "status $rc: $out" ;;
+	"./tsume verify --format json doc/verify-example.sfen 2>/dev/null | jq "*)
+		[ $rc -eq 0 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 6 ] &&
+			printf '%s\n' "$out" | grep -qxF "doc/verify-example.sfen:4: 駒余り (1 piece left in hand); unnecessary piece: 歩(hand)" &&
+			ok || fail "status $rc: $out" ;;
+	"./tsume generate --mate 3 --count 10 --level easy --out m3.sfen --sheet m3.html")
+		[ $rc -eq 0 ] && [ "$(grep -c ' ; mate=3 ' "$rd/top/m3.sfen")" -eq 10 ] && [ "$(grep -c ' ; difficulty=' "$rd/top/m3.sfen")" -eq 10 ] &&
+			grep -q '第10問' "$rd/top/m3.html" && ok || fail "status $rc: $(cat "$tmp/err")" ;;
+	"./tsume sheet problems/teach-mate1.sfen.gz -o mate1.html --title '1手詰'")
+		[ $rc -eq 0 ] && grep -q '1手詰' "$rd/top/mate1.html" && grep -q '第200問' "$rd/top/mate1.html" && ok || fail "status $rc: $(cat "$tmp/err")" ;;
+	"printf 'usi\nisready\nposition sfen 7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1\ngo mate 5000\n' | ./tsume usi")
+		[ $rc -eq 0 ] && printf '%s\n' "$out" | grep -qx usiok && printf '%s\n' "$out" | grep -qx readyok &&
+			[ "$(printf '%s\n' "$out" | tail -1)" = "checkmate P*1b 2a1b G*2a 1a2a S*3b 2a1a 1c1b 1a1b G*2c 1b1a 3b2a+ 1a2a 3c3b+ 2a1a 2c2b" ] &&
+			ok || fail "status $rc: $out" ;;
+	"parallel -j 2 tsume verify --jobs 1 --threads 1 --shard {}/2 --format json set.sfen '>' shard{}.json ::: 0 1")
+		[ $rc -eq 0 ] && [ -s "$rd/top/shard0.json" ] && [ -s "$rd/top/shard1.json" ] && ok || fail "status $rc: $(cat "$tmp/err")" ;;
+	"tsume merge shard*.json > report.json")
+		if [ $rc -ne 0 ]; then fail "status $rc: $(cat "$tmp/err")"; else same_as_one_run report.json; fi ;;
+	"sbatch --array=0-15 contrib/slurm-verify.sh out set.sfen")
+		[ $rc -eq 0 ] && [ "$(ls "$rd/top/out" | grep -c '^shard-[0-9]*-of-16\.json$')" -eq 16 ] && ok || fail "status $rc: $(cat "$tmp/err")" ;;
+	"contrib/slurm-verify.sh --merge out > report.json")
+		if [ $rc -ne 0 ]; then fail "status $rc: $(cat "$tmp/err")"; else same_as_one_run report.json; fi ;;
+	*) fail "a command of README that no check here runs (add its check to tests/test_cli.sh)" ;;
+	esac
+done <"$rd/commands"
 
 echo "test_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -197,5 +197,44 @@ cp Makefile "$tmp/src/" && cp tools/version.h "$tmp/src/tools/"
 make_quiet "commit.h outside a checkout" -C "$tmp/src" BUILD=build build/gen/commit.h
 check "commit unknown outside a checkout" grep -q '"unknown"' "$tmp/src/build/gen/commit.h"
 
+# ---- README's blocks marked "<!-- run by tests/test_install.sh -->" (the
+# quick start and Install), run as written from the top of this tree: HOME a
+# temporary directory, so that PREFIX=$HOME/.local is under it, with
+# $HOME/.local/bin first on PATH as README asks.  `make test` is not run here
+# (it runs this script): CI runs it (.ci/run).  A command not listed below
+# fails: an example added to those blocks needs its check.
+home=$tmp/home
+mkdir -p "$home"
+readme_commands README.md | grep "^test_install\.sh$(printf '\t')" | cut -f 2- >"$tmp/readme"
+name="README: its make and install commands found"
+if [ "$(wc -l <"$tmp/readme")" -ge 5 ]; then ok; else fail "$(cat "$tmp/readme")"; fi
+while IFS= read -r cmd; do
+	name="README: $cmd"
+	case $cmd in
+	"make test")
+		if grep -Eq '^make( -[^ ]+)* test$' .ci/run; then ok; else fail ".ci/run does not run make test"; fi
+		continue ;;
+	esac
+	HOME=$home PATH=$home/.local/bin:$PATH sh -c "$cmd" </dev/null >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	case $cmd in
+	"make && ./tsume solve '7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1'")
+		# the main line README shows after the quick start
+		usi=$(grep '^usi: ' README.md)
+		if [ $rc -eq 0 ] && grep -qx 'mate 15' "$tmp/out" && [ -n "$usi" ] && grep -qxF "$usi" "$tmp/out"; then ok; else
+			fail "status $rc: $(tail -3 "$tmp/out") $(tail -3 "$tmp/err")"
+		fi ;;
+	"make install PREFIX=\$HOME/.local")
+		if [ $rc -ne 0 ]; then fail "status $rc: $(tail -3 "$tmp/err")"; else same_files "$name: the files" "$home/.local" bin share/man share; fi ;;
+	"man tsume")
+		if [ $rc -eq 0 ] && grep -qx 'NAME' "$tmp/out" && grep -qx 'EXIT STATUS' "$tmp/out"; then ok; else fail "status $rc: $(head -3 "$tmp/err")"; fi ;;
+	"tsume --version")
+		if [ $rc -eq 0 ] && [ "$(cat "$tmp/out")" = "$want" ]; then ok; else fail "status $rc, got '$(cat "$tmp/out")', want '$want'"; fi ;;
+	"make uninstall PREFIX=\$HOME/.local")
+		if [ $rc -eq 0 ] && [ -z "$(installed_files "$home/.local")" ]; then ok; else fail "status $rc, left: $(installed_files "$home/.local")"; fi ;;
+	*) fail "a command of README that no check here runs (add its check to tests/test_install.sh)" ;;
+	esac
+done <"$tmp/readme"
+
 echo "test_install: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
