@@ -127,7 +127,7 @@ def pattern(line):
                 board[(int(m[2]), ord(m[3]) - ord("a") + 1)] = (m[0].lower(), False, i % 2 == 0)
             else:
                 frm = board.get((int(m[0]), ord(m[1]) - ord("a") + 1))
-                # the piece moved is part of the pattern (README: piece, from, to, promotion)
+                # the piece moved is part of the pattern (doc/commands.md: piece, from, to, promotion)
                 out.append((frm[0], frm[1], sign * (int(m[0]) - kf), ord(m[1]) - ord("a") + 1 - kr,
                             sign * (int(m[2]) - kf), ord(m[3]) - ord("a") + 1 - kr, m.endswith("+")))
                 if m.endswith("+"):

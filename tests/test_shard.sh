@@ -1,7 +1,7 @@
 #!/bin/sh
 # test_shard.sh -- scale-out over shards: verify --shard I/N, generate
-# --shard I/N, tsume merge, and the recipes of README's "Using tsume with
-# other tools": GNU parallel (Debian package `parallel`) and the Slurm job
+# --shard I/N, tsume merge, and the recipes of doc/commands.md's "Using tsume
+# with other tools": GNU parallel (Debian package `parallel`) and the Slurm job
 # array script contrib/slurm-verify.sh.
 # Usage: sh tests/test_shard.sh PATH/TO/tsume [SHARED_DIR]
 #

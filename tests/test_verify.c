@@ -148,7 +148,7 @@ static void test_result_reuse(void **state)
  * apart from our code by tests/oracle_unnecessary.py, a brute force on the
  * move lists of the rules oracle (../shared/oracle, tsshogi), which names
  * the same piece for every line of the 3-, 5- and 7-ply lists.  The audit
- * says no problem has such a piece; see README "Verifying collections". */
+ * says no problem has such a piece; see doc/verify.md, "On published collections". */
 static const int UNNECESSARY_3[] = {452, 465, 566, 647, 853, 0};
 static const int UNNECESSARY_5[] = {59, 603, 626, 639, 704, 911, 0};
 static const int UNNECESSARY_7[] = {136, 255, 350, 464, 487, 514, 602, 647, 725, 776, 799, 833, 850, 851, 930, 0};
@@ -229,8 +229,9 @@ static void test_stated_verdict_totals(void **state)
  * confirm it: a longer defence at a defender ply k (変長, or 2手変長駒余り:
  * then exactly two plies longer) is not mated within the n-k-1 plies the
  * stated line leaves after it; a shorter mate at an attacker ply k mates
- * within len-1 plies after its move, len < n-k.  Node-limited (README's
- * table limit), so the verdicts are the same on any machine and under ASan. */
+ * within len-1 plies after its move, len < n-k.  Node-limited (the limit of
+ * doc/rules.md's Zuko table), so the verdicts are the same on any machine
+ * and under ASan. */
 static void test_stated_verdict_zuko(void **state)
 {
 	(void)state;
@@ -255,7 +256,7 @@ static void test_stated_verdict_zuko(void **state)
 		int n = sfen_play_moves(&pos, moves, 0, given, DFPN_MAX_PV, NULL);
 		assert_int_equal(n, atoi(len_text));
 		VerifySpec spec = {n, given, n, false};
-		DfpnLimits lim = {.max_nodes = 2500000}; /* README's table: the same verdicts on any machine */
+		DfpnLimits lim = {.max_nodes = 2500000}; /* doc/rules.md's Zuko table: the same verdicts on any machine */
 		dfpn_clear(solver);
 		verify_problem(solver, &root, &spec, &lim, &result);
 		const VerifyStated *v = &result.stated;
@@ -370,13 +371,13 @@ static void test_leftover_convention_zuko59(void **state)
 }
 
 /* Shogi Zuko verdicts pinned, under the default rule (nogain) and verify's
- * node limit of README's table (2,500,000 nodes a problem: node counts, not
+ * node limit of doc/rules.md's Zuko table (2,500,000 nodes a problem: node counts, not
  * time, so the verdicts do not depend on the machine): sixteen problems of
  * every kind the table counts -- exact (with or without 余詰 after the
  * stated line's own moves), 変長 (with the first ply, and the worst excess
  * over the whole stated line: 2手変長 only, or longer), 早詰, 2手変長駒余り.
  * A change to the search, the futility rule or the walk that moves one of
- * them shows here (README's table is then measured again).  TSUME_QUICK:
+ * them shows here (doc/rules.md's table is then measured again).  TSUME_QUICK:
  * four of them. */
 static void test_zuko_verdicts_pinned(void **state)
 {
