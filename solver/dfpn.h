@@ -55,66 +55,11 @@
 #ifndef TSUME_DFPN_H
 #define TSUME_DFPN_H
 
+#include "dfpn_types.h"
 #include "position.h"
-#include "tt.h"
 
 #include <stdatomic.h>
 #include <stdio.h>
-
-typedef enum {
-	DFPN_MATE = 0,    /* proven mate */
-	DFPN_NOMATE = 1,  /* proven: no mate */
-	DFPN_UNKNOWN = 3, /* a limit stopped the search */
-} DfpnStatus;
-
-typedef enum {
-	DFPN_STOP_NONE = 0,
-	DFPN_STOP_TIME,
-	DFPN_STOP_NODES,
-	DFPN_STOP_USER,
-	DFPN_STOP_DEPTH,  /* the search reached POS_MAX_PLY */
-	DFPN_STOP_MEMORY, /* the move arena could not grow */
-} DfpnStopReason;
-
-typedef struct {
-	uint64_t max_nodes;  /* 0 = unlimited */
-	int64_t max_time_ms; /* milliseconds of wall time, 0 = unlimited */
-	atomic_bool *stop;   /* set to true by another thread to stop; may be NULL */
-	/* called about every 100 ms with the nodes so far (may be NULL) */
-	void (*progress)(void *arg, uint64_t nodes, double seconds, int hashfull);
-	void *progress_arg;
-	bool first_mate_only; /* skip the re-search for a shorter mate (len_minimal false) */
-	FILE *trace;          /* when not NULL, one line per search phase (first proof, each
-	                         re-search for a shorter mate) with nodes and seconds */
-} DfpnLimits;
-
-#define DFPN_MAX_PV POS_MAX_PLY
-
-typedef struct {
-	DfpnStatus status;
-	DfpnStopReason reason; /* why the status is UNKNOWN (or why minimality is not proven) */
-	int len;               /* MATE: plies of the main line */
-	bool len_minimal;      /* MATE: a re-search for a mate within len-2 failed */
-	int pv_len;       /* MATE: 0, or the length of a complete line: odd, legal,
-	                     every attacker move a check, ending in mate under the
-	                     futility rule in force (never a partial line) */
-	bool pv_verified; /* pv is a checked main line of exactly len plies (attacker
-	                     shortest, defender longest); false: a mating line read
-	                     from the table after a limit stopped the search (its
-	                     defence need not be the longest); when the table lost
-	                     the line of the last proof, the line kept after an
-	                     earlier proof, len then being that proof's bound */
-	Move pv[DFPN_MAX_PV];
-	uint64_t nodes;
-	uint64_t nodes_prove;    /* of which: the first proof */
-	uint64_t nodes_minimize; /* re-searches for shorter mates */
-	uint64_t nodes_pv;       /* main line extraction */
-	double seconds;
-	int hashfull; /* per mille */
-	int threads;  /* search threads (dfpn_set_threads) */
-} DfpnResult;
-
-typedef struct Dfpn Dfpn;
 
 /* Creates a search context with hash_mb megabytes (>= 1; 0 counts as 1) of
  * tables: 1/16 for the repetition table, the rest for the TT.  Besides them
@@ -124,33 +69,6 @@ Dfpn *dfpn_new(size_t hash_mb);
 void dfpn_free(Dfpn *d);
 /* Empties the transposition table (between unrelated problems). */
 void dfpn_clear(Dfpn *d);
-
-/* Which interpositions do not count toward the mate length (無駄合; the
- * definitions are in futile.h).  Composers disagree; the tools offer the
- * choice as --futile NAME and the USI option FutileRule. */
-typedef enum {
-	DFPN_FUTILE_NONE = 0,   /* "none": every interposition counts (strict, as
-	                           KomoringHeights 1.x and most engines count) */
-	DFPN_FUTILE_NARROW = 1, /* "narrow": a drop the checker takes at once after
-	                           which the defender, given the piece back, is
-	                           mated at once (recursively) */
-	DFPN_FUTILE_BROAD = 2,  /* "broad": a drop the checker takes at once after
-	                           which the defender, given the piece back, is
-	                           still mated -- a forced mate of any length
-	                           (KomoringHeights 0.4-0.5; futile.h) */
-	DFPN_FUTILE_NOGAIN = 3, /* "nogain": as broad, but mated no later than the
-	                           node's defences that are not drops last (a
-	                           verdict of the position alone): the drop gains
-	                           nothing but its own two plies (futile.h) --
-	                           the default: of the rules that keep the
-	                           ShogiBoardQ sets' lengths, the one that agrees
-	                           with Shogi Zuko's composer most (README) */
-	DFPN_FUTILE_ANSWERED = 4, /* "answered": as broad, but a check whose every
-	                             answer is a drop is mate only by the
-	                             narrow test (futile.h) */
-	DFPN_FUTILE_NB
-} DfpnFutileRule;
-#define DFPN_FUTILE_DEFAULT DFPN_FUTILE_NOGAIN
 
 /* The rule's name as the tools spell it ("none", "narrow", "broad", "nogain"). */
 const char *dfpn_futile_name(DfpnFutileRule rule);
@@ -165,6 +83,15 @@ bool dfpn_futile_parse(const char *name, DfpnFutileRule *rule);
 bool dfpn_set_futile(Dfpn *d, DfpnFutileRule rule);
 /* The rule in force. */
 DfpnFutileRule dfpn_futile(const Dfpn *d);
+/* true iff the defender's evasion m of pos (the defender to move, in check)
+ * is a futile drop under d's rule, judged as the search judges it
+ * (futile_judge_drop in futile.h); hint: -1, or plies within which every
+ * evasion of pos that is not a drop is proven mated (a cheaper "not
+ * futile", never another verdict).  pos is modified and restored. */
+bool dfpn_is_futile_drop(Dfpn *d, Position *pos, Move m, int hint);
+/* The searches this API hands the futility rules that search
+ * (futile_sub.h): for a FutileSub made outside a context (tests). */
+const FutileSearchOps *dfpn_sub_search(void);
 /* dfpn_new with the futile rule `rule` instead of DFPN_FUTILE_DEFAULT (the
  * broad and nogain rules' own sub-searches are narrow ones).  NULL when the
  * memory cannot be allocated. */
@@ -216,16 +143,6 @@ void dfpn_set_repetition_span(Dfpn *d, int plies);
  * returns res->status.  The table is kept between calls (call dfpn_clear for
  * a fresh start).  root is not modified. */
 DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, DfpnResult *res);
-
-/* Result of a bounded search (dfpn_mate_within). */
-typedef struct {
-	DfpnStatus status;     /* MATE: a mate of at most max_len plies (len, not
-	                          necessarily the shortest); NOMATE: none within
-	                          max_len; UNKNOWN: a limit stopped the search */
-	int len;
-	DfpnStopReason reason;
-	uint64_t nodes;
-} DfpnBound;
 
 /* Is there a mate of at most max_len plies for `attacker` from pos?  pos may
  * have either side to move (the defender to move: pos is an AND node, e.g.

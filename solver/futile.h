@@ -132,7 +132,7 @@
 #ifndef TSUME_FUTILE_H
 #define TSUME_FUTILE_H
 
-#include "dfpn.h"
+#include "dfpn_types.h"
 #include "movegen.h"
 
 #include <string.h>
@@ -168,7 +168,43 @@ typedef struct {
 	                    (the nogain rule's lower bounds: nogain_futile) */
 	FutileSub *check;
 	int check_bound;
+	/* the sub-search rules' tests (futile_sub.c), handed in with sub or
+	 * check (futile_rule, futile_sub_set_check): NULL without them */
+	const struct FutileSubTests *tests;
 } Futility;
+
+/* What futile.c asks of a sub-search (sub or check above); the functions are
+ * futile_sub.c's, handed in through the Futility so that this file needs no
+ * search of its own.  pos: after the drop `drop` of a pt, the attacker to
+ * move, taken by the checker's capture cap; restored. */
+typedef struct FutileSubTests {
+	/* the defender (to move, in check) of pos mated within bound plies? */
+	bool (*mated)(FutileSub *s, const Position *pos, int bound);
+	/* the nogain rule's verdict on the drop (futile_judge_drop's hint, top) */
+	bool (*nogain)(FutileSub *s, Position *pos, Move drop, Move cap, PieceType pt, int hint, int top);
+	/* the capturable test's searches on f->check (futile.h, capturable) */
+	bool (*capturable)(Position *pos, Move drop, Move cap, PieceType pt, const Futility *f);
+} FutileSubTests;
+
+/* The rule `rule` as the functions below take it: FUTILITY_NONE, _NARROW,
+ * _CAPTURABLE (rule DFPN_FUTILE_NB), or the narrow test with the
+ * sub-search s and its tests for broad, nogain and answered (s may be NULL
+ * only for the others). */
+Futility futile_rule(DfpnFutileRule rule, FutileSub *s, const FutileSubTests *tests);
+
+/* The rule's name as the tools spell it ("none", "narrow", "broad",
+ * "nogain", "answered"; "?" for another value), and the rule called name
+ * (false, *rule left, for an unknown name): dfpn_futile_name and
+ * dfpn_futile_parse. */
+const char *futile_rule_name(DfpnFutileRule rule);
+bool futile_rule_parse(const char *name, DfpnFutileRule *rule);
+
+/* Plays the checker's capture cap of the dropped pt and gives pt back to
+ * the defender (pos: after the drop, the attacker to move; then the
+ * defender to move, the hands as before the drop); futile_undo_capture
+ * takes it back. */
+void futile_capture(Position *pos, Move cap, PieceType pt);
+void futile_undo_capture(Position *pos, Move cap, PieceType pt);
 
 /* Can a check whose every evasion is a drop be mate by a sub-search (the
  * broad rule only: under nogain and answered such a check is mate only by
@@ -178,50 +214,6 @@ static inline bool futile_drops_mate_by_search(const Futility *f) { return f->su
 /* The rules "none" and "narrow", and the capturable test (constants: no
  * search state). */
 extern const Futility FUTILITY_NONE, FUTILITY_NARROW, FUTILITY_CAPTURABLE;
-
-/* The rule in force in d (dfpn_set_futile), for the solver's own files
- * (verify.c); defined in dfpn.c. */
-const Futility *dfpn_futility(const Dfpn *d);
-
-/* Nodes one broad sub-search may spend (an interposition whose test runs
- * out counts as real: the narrower reading, never a false mate).  Measured
- * over the broad sub-searches of eight Zuko problems: 90 % of the mates
- * found are found within 293 nodes, 95.6 % within 1,000, 99 % within 2,780;
- * and a sub-search that finds nothing costs its whole budget.  At 1,000
- * rather than 4,000 Zuko under verify --nodes 2500000 had 71 lengths equal
- * to the composer's against 68, and 36 undecided verdicts against 45
- * (Zuko 20 and 25 are lost, 47, 61 and 90 found). */
-#define FUTILE_SUB_NODES 1000
-
-/* A broad-rule sub-search with hash_mb megabytes of table (a narrow-rule
- * df-pn context of its own) and a verdict cache; tt: the main search's
- * table, whose proofs are taken first (NULL: none).  NULL when out of
- * memory. */
-FutileSub *futile_sub_new(size_t hash_mb, const TT *tt);
-void futile_sub_free(FutileSub *s);
-/* Forgets every verdict and empties the table (between problems). */
-void futile_sub_clear(FutileSub *s);
-/* Nodes searched by s since it was created. */
-uint64_t futile_sub_nodes(const FutileSub *s);
-/* The nogain rule's verdicts (futile_judge_drop) may spend at most `nodes`
- * more nodes (UINT64_MAX: no limit; the caller's node limit, so that it
- * holds exactly); clears the flag below. */
-void futile_sub_set_budget(FutileSub *s, uint64_t nodes);
-/* true iff a nogain search stopped at that budget since it was set: the
- * verdict given then is not the rule's (not cached; the caller must not
- * use it, and is at its node limit anyway). */
-bool futile_sub_budget_cut(const FutileSub *s);
-
-/* true iff the defender (to move, in check) of pos is mated within bound
- * plies (from pos; POS_MAX_PLY or more: a forced mate of any length) for
- * the other side, as far as can be told: a proof in the main table (hand
- * superiority included; false at once for a disproof there within the
- * bound), else a sub-search of at most FUTILE_SUB_NODES nodes.  Verdicts
- * are cached by position (pos_key): the shortest bound known mated and the
- * longest known not (a sub-search that ran out counts as not); a "not
- * mated" can turn into "mated" once the main table holds a proof, never the
- * other way.  pos is not modified. */
-bool futile_sub_mated(FutileSub *s, const Position *pos, int bound);
 
 /* Makes every entry unknown; call before using a memo for a position. */
 static inline void futile_memo_reset(FutileMemo *f) { memset(f, -1, sizeof *f); }

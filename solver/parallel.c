@@ -2,7 +2,7 @@
 #include "parallel.h"
 
 #include "clock.h"
-#include "futile.h"
+#include "futile_sub.h"
 #include "search.h"
 
 #include <pthread.h>
@@ -10,7 +10,7 @@
 
 struct DfpnPool {
 	int n;          /* helpers */
-	Dfpn **helper;  /* n contexts, helper[i]->tid = i + 1 */
+	Dfpn **helper;  /* n contexts, helper[i]->thr.tid = i + 1 */
 	pthread_t *thread;
 	int spawned;    /* threads created */
 	pthread_mutex_t mu;
@@ -27,7 +27,7 @@ struct DfpnPool {
 	/* the current search_root, set by the main thread */
 	bool pending;   /* pool_begin done, helpers not started yet */
 	bool started;   /* helpers started for this search_root */
-	uint64_t base;  /* main's d->nodes at pool_begin */
+	uint64_t base;  /* main's d->run.nodes at pool_begin */
 	/* read and written by every thread */
 	atomic_bool over;          /* the search is over: stop */
 	atomic_int limit;          /* a DfpnStopReason some thread hit (0: none) */
@@ -38,7 +38,7 @@ struct DfpnPool {
 static void *helper_main(void *arg)
 {
 	Dfpn *h = arg;
-	DfpnPool *p = h->pool;
+	DfpnPool *p = h->thr.pool;
 	uint64_t seen = 0;
 	pthread_mutex_lock(&p->mu);
 	for (;;) {
@@ -88,8 +88,8 @@ DfpnPool *pool_new(Dfpn *main, int helpers)
 			pool_free(p);
 			return NULL;
 		}
-		p->helper[i]->pool = p;
-		p->helper[i]->busy = p->busy;
+		p->helper[i]->thr.pool = p;
+		p->helper[i]->thr.busy = p->busy;
 		p->n = i + 1;
 	}
 	for (int i = 0; i < helpers; i++) {
@@ -136,59 +136,59 @@ static void start_helpers(Dfpn *d);
 
 void pool_begin(Dfpn *d, int remain)
 {
-	DfpnPool *p = d->pool;
+	DfpnPool *p = d->thr.pool;
 	p->pending = true;
 	p->started = false;
 	p->remain = remain;
-	p->base = d->nodes;
-	d->published = d->nodes;
+	p->base = d->run.nodes;
+	d->thr.published = d->run.nodes;
 	atomic_store(&p->over, false);
 	atomic_store(&p->limit, 0);
 	atomic_store(&p->nodes, 0);
 	p->have_result = false;
-	if (d->par_start == 0)
+	if (d->thr.par_start == 0)
 		start_helpers(d);
 }
 
 /* Hands the current search_root to the helpers.  The main thread is inside
- * the search (d->pos, d->path at some node below the root): each helper
+ * the search (d->tree.pos, d->tree.path at some node below the root): each helper
  * gets the root by copying them and taking back the moves since the root. */
 static void start_helpers(Dfpn *d)
 {
-	DfpnPool *p = d->pool;
+	DfpnPool *p = d->thr.pool;
 	if (!p->populated) {
 		/* the first search long enough for helpers: the whole table made
 		 * resident now, before the helpers run (tt_populate) */
 		p->populated = true;
-		tt_populate(d->tt);
+		tt_populate(d->tab.tt);
 	}
 	for (int i = 0; i < p->n; i++) {
 		Dfpn *h = p->helper[i];
-		pos_copy(&h->pos, &d->pos);
-		for (int k = d->path.len - 1; k >= d->root_len; k--)
-			pos_undo_move(&h->pos, d->path.moves[k]);
-		path_copy_prefix(&h->path, &d->path, d->root_len);
-		h->attacker = d->attacker;
-		h->lim = d->lim;
-		h->start = d->start;
-		h->last_progress = d->start;
-		h->rep_span = d->rep_span;
-		h->nodes = 0;
-		h->published = 0;
-		h->next_check = (uint64_t)pool_check_interval(p);
-		h->stopped = false;
-		h->superseded = false;
-		h->stop_reason = DFPN_STOP_NONE;
-		h->arena_top = 0;
-		h->sub_nodes_seen = h->sub ? futile_sub_nodes(h->sub) : 0;
+		pos_copy(&h->tree.pos, &d->tree.pos);
+		for (int k = d->tree.path.len - 1; k >= d->run.root_len; k--)
+			pos_undo_move(&h->tree.pos, d->tree.path.moves[k]);
+		path_copy_prefix(&h->tree.path, &d->tree.path, d->run.root_len);
+		h->run.attacker = d->run.attacker;
+		h->run.lim = d->run.lim;
+		h->run.start = d->run.start;
+		h->run.last_progress = d->run.start;
+		h->run.rep_span = d->run.rep_span;
+		h->run.nodes = 0;
+		h->thr.published = 0;
+		h->run.next_check = (uint64_t)pool_check_interval(p);
+		h->run.stopped = false;
+		h->thr.superseded = false;
+		h->run.stop_reason = DFPN_STOP_NONE;
+		h->tree.arena_top = 0;
+		h->rules.sub_nodes_seen = h->rules.sub ? futile_sub_nodes(h->rules.sub) : 0;
 	}
 	/* the main thread's path counts as searched from now on: its frames
 	 * above the current node leave it when they return (mid), the current
 	 * node enters after its expansion */
-	d->busy = p->busy;
-	d->tt->shared = true;
-	for (int k = d->root_len - 1; k < d->path.len - 1; k++)
-		busy_enter(p->busy, d->path.hash[k]);
+	d->thr.busy = p->busy;
+	d->tab.tt->shared = true;
+	for (int k = d->run.root_len - 1; k < d->tree.path.len - 1; k++)
+		busy_enter(p->busy, d->tree.path.hash[k]);
 	pthread_mutex_lock(&p->mu);
 	p->job++;
 	p->running = p->n;
@@ -200,28 +200,28 @@ static void start_helpers(Dfpn *d)
 
 uint64_t pool_poll(Dfpn *d)
 {
-	DfpnPool *p = d->pool;
-	uint64_t add = d->nodes - d->published;
-	d->published = d->nodes;
+	DfpnPool *p = d->thr.pool;
+	uint64_t add = d->run.nodes - d->thr.published;
+	d->thr.published = d->run.nodes;
 	uint64_t job = atomic_fetch_add_explicit(&p->nodes, add, memory_order_relaxed) + add;
-	if (d->tid == 0 && p->pending && d->nodes - p->base >= 1024 &&
-	    d->nodes >= (p->populated && d->par_start > DFPN_HELPER_START_MIN ? DFPN_HELPER_START_MIN : d->par_start))
+	if (d->thr.tid == 0 && p->pending && d->run.nodes - p->base >= 1024 &&
+	    d->run.nodes >= (p->populated && d->thr.par_start > DFPN_HELPER_START_MIN ? DFPN_HELPER_START_MIN : d->thr.par_start))
 		start_helpers(d);
 	int limit = atomic_load_explicit(&p->limit, memory_order_relaxed);
-	if (limit != 0 && !d->stopped) {
-		d->stopped = true;
-		d->stop_reason = (DfpnStopReason)limit;
+	if (limit != 0 && !d->run.stopped) {
+		d->run.stopped = true;
+		d->run.stop_reason = (DfpnStopReason)limit;
 	}
-	if (atomic_load_explicit(&p->over, memory_order_acquire) && !d->stopped) {
-		d->stopped = true;
-		d->superseded = true;
+	if (atomic_load_explicit(&p->over, memory_order_acquire) && !d->run.stopped) {
+		d->run.stopped = true;
+		d->thr.superseded = true;
 	}
 	return p->base + job;
 }
 
 void pool_limit(Dfpn *d, DfpnStopReason reason)
 {
-	DfpnPool *p = d->pool;
+	DfpnPool *p = d->thr.pool;
 	int none = 0;
 	atomic_compare_exchange_strong(&p->limit, &none, (int)reason);
 	atomic_store(&p->over, true);
@@ -229,28 +229,28 @@ void pool_limit(Dfpn *d, DfpnStopReason reason)
 
 NodeResult pool_end(Dfpn *d, NodeResult r)
 {
-	DfpnPool *p = d->pool;
+	DfpnPool *p = d->thr.pool;
 	p->pending = false;
 	if (!p->started)
 		return r;
 	p->started = false;
-	d->busy = NULL; /* every frame of the search has left */
+	d->thr.busy = NULL; /* every frame of the search has left */
 	atomic_store(&p->over, true);
 	pthread_mutex_lock(&p->mu);
 	while (p->running > 0)
 		pthread_cond_wait(&p->idle, &p->mu);
 	for (int i = 0; i < p->n; i++)
-		d->nodes += p->helper[i]->nodes;
+		d->run.nodes += p->helper[i]->run.nodes;
 	if (r.pn != 0 && r.dn != 0 && p->have_result)
 		r = p->result;
 	pthread_mutex_unlock(&p->mu);
-	d->tt->shared = false; /* the helpers have stopped */
-	d->published = d->nodes;
-	if (d->superseded) {
+	d->tab.tt->shared = false; /* the helpers have stopped */
+	d->thr.published = d->run.nodes;
+	if (d->thr.superseded) {
 		/* stopped only because a helper resolved the root */
-		d->superseded = false;
-		if (d->stop_reason == DFPN_STOP_NONE)
-			d->stopped = false;
+		d->thr.superseded = false;
+		if (d->run.stop_reason == DFPN_STOP_NONE)
+			d->run.stopped = false;
 	}
 	return r;
 }

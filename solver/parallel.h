@@ -27,7 +27,7 @@
  * their next limit check (every 1,024 nodes) and the root's values are the
  * first thread's.  Limits (nodes, time, the stop flag) hold for all the
  * threads together.  Helpers join a search only once it has run
- * d->par_start nodes (dfpn_set_helper_start), so that the many small
+ * d->thr.par_start nodes (dfpn_set_helper_start), so that the many small
  * searches of the main line and of verify cost no thread wake-up, and the
  * table is made resident (tt_populate) only for a search long enough to
  * pay for it.
@@ -35,7 +35,7 @@
 #ifndef TSUME_PARALLEL_H
 #define TSUME_PARALLEL_H
 
-#include "dfpn_internal.h"
+#include "context.h"
 
 /* Nodes being searched (a cheap form of Kaneko's virtual proof numbers,
  * "Parallel depth first proof number search", AAAI 2010): each thread
@@ -82,13 +82,13 @@ void pool_free(DfpnPool *p);
 int pool_helpers(const DfpnPool *p);
 Dfpn *pool_helper(const DfpnPool *p, int i);
 
-/* The main thread starts search_root(d, remain) from d->pos (d->root_ply,
- * d->root_len set). */
+/* The main thread starts search_root(d, remain) from d->tree.pos (d->run.root_ply,
+ * d->run.root_len set). */
 void pool_begin(Dfpn *d, int remain);
 /* From a thread's limit check: adds the thread's new nodes to the search's
- * count, starts the helpers once the main thread has run d->par_start
- * nodes (dfpn_set_helper_start), and stops the thread (d->stopped; d->superseded, or the limit
- * another thread hit as d->stop_reason) when the search is over.  Returns
+ * count, starts the helpers once the main thread has run d->thr.par_start
+ * nodes (dfpn_set_helper_start), and stops the thread (d->run.stopped; d->thr.superseded, or the limit
+ * another thread hit as d->run.stop_reason) when the search is over.  Returns
  * the nodes of the search so far, all threads together (the count a node
  * limit is measured against). */
 uint64_t pool_poll(Dfpn *d);
@@ -98,7 +98,7 @@ int pool_check_interval(const DfpnPool *p);
 /* A thread hit a limit (reason): every thread stops with it. */
 void pool_limit(Dfpn *d, DfpnStopReason reason);
 /* The main thread's search_root is over with values r: stops and joins the
- * helpers, adds their nodes to d->nodes and returns the root's values -- r,
+ * helpers, adds their nodes to d->run.nodes and returns the root's values -- r,
  * or a helper's when it resolved the root and r is not resolved. */
 NodeResult pool_end(Dfpn *d, NodeResult r);
 

@@ -10,15 +10,15 @@
 /* Value of the child reached by m from the current position, under budget. */
 static TTProbe probe_child(Dfpn *d, Move m, int remain)
 {
-	Position *pos = &d->pos;
+	Position *pos = &d->tree.pos;
 	pos_do_move(pos, m);
 	TTProbe p;
-	if (path_contains(&d->path, pos_key(pos)))
+	if (path_contains(&d->tree.path, pos_key(pos)))
 		p = (TTProbe){PNDN_INF, 0, TT_LEN_INF, true, false, INT16_MAX, 0};
-	else if (pos->side != d->attacker && futile_is_mated(pos, &d->fut))
+	else if (pos->side != d->run.attacker && futile_is_mated(pos, &d->rules.fut))
 		p = (TTProbe){0, PNDN_INF, 0, true, false, INT16_MAX, 0};
 	else
-		p = tt_probe(d->tt, pos_board_key(pos), pos->hand[d->attacker], remain);
+		p = tt_probe(d->tab.tt, pos_board_key(pos), pos->hand[d->run.attacker], remain);
 	pos_undo_move(pos, m);
 	return p;
 }
@@ -26,18 +26,18 @@ static TTProbe probe_child(Dfpn *d, Move m, int remain)
 /* Resolves the child reached by m within budget `remain` by search. */
 static NodeResult search_child(Dfpn *d, Move m, int remain)
 {
-	Position *pos = &d->pos;
+	Position *pos = &d->tree.pos;
 	pos_do_move(pos, m);
 	NodeResult r;
-	TTProbe p = tt_probe(d->tt, pos_board_key(pos), pos->hand[d->attacker], remain);
-	if (path_contains(&d->path, pos_key(pos))) {
-		r = (NodeResult){PNDN_INF, 0, TT_LEN_INF, path_find(&d->path, pos_key(pos)), pos->hand[d->attacker]};
+	TTProbe p = tt_probe(d->tab.tt, pos_board_key(pos), pos->hand[d->run.attacker], remain);
+	if (path_contains(&d->tree.path, pos_key(pos))) {
+		r = (NodeResult){PNDN_INF, 0, TT_LEN_INF, path_find(&d->tree.path, pos_key(pos)), pos->hand[d->run.attacker]};
 	} else if (p.pn == 0 || p.dn == 0) {
 		r = (NodeResult){p.pn, p.dn, p.len, REP_NONE, p.hand}; /* already known */
 	} else {
-		path_push(&d->path, pos_key(pos), m);
+		path_push(&d->tree.path, pos_key(pos), m);
 		r = search_root(d, remain);
-		path_pop(&d->path);
+		path_pop(&d->tree.path);
 	}
 	pos_undo_move(pos, m);
 	return r;
@@ -48,19 +48,19 @@ static NodeResult search_child(Dfpn *d, Move m, int remain)
  * position is restored. */
 static bool line_leaves_no_pieces(Dfpn *d, Move m, int t)
 {
-	Position *pos = &d->pos;
+	Position *pos = &d->tree.pos;
 	Move *tmp = malloc(sizeof(Move) * DFPN_MAX_PV);
 	if (!tmp)
 		return false;
 	pos_do_move(pos, m);
-	path_push(&d->path, pos_key(pos), m);
+	path_push(&d->tree.path, pos_key(pos), m);
 	int n = pv_build(d, t, tmp, PV_CHECKED, false);
-	bool empty = n == t && pos->hand[d->attacker] == 0;
+	bool empty = n == t && pos->hand[d->run.attacker] == 0;
 	for (int i = n - 1; i >= 0; i--) {
-		path_pop(&d->path);
+		path_pop(&d->tree.path);
 		pos_undo_move(pos, tmp[i]);
 	}
-	path_pop(&d->path);
+	path_pop(&d->tree.path);
 	pos_undo_move(pos, m);
 	free(tmp);
 	return empty;
@@ -68,15 +68,15 @@ static bool line_leaves_no_pieces(Dfpn *d, Move m, int t)
 
 int pv_build(Dfpn *d, int len, Move *pv, PvMode mode, bool tiebreak)
 {
-	Position *pos = &d->pos;
+	Position *pos = &d->tree.pos;
 	const bool verify = mode == PV_CHECKED;
 	int t = len, n = 0;
 	bool reproved = false; /* PV_REPROVE: this node was searched again already */
-	while (t > 0 && (!verify || !d->stopped) && n < DFPN_MAX_PV - 1 && pos->ply + 2 < POS_MAX_PLY) {
+	while (t > 0 && (!verify || !d->run.stopped) && n < DFPN_MAX_PV - 1 && pos->ply + 2 < POS_MAX_PLY) {
 		MoveList list;
 		Move chosen = MOVE_NONE;
 		int chosen_len = t - 1;
-		if (pos->side == d->attacker) {
+		if (pos->side == d->run.attacker) {
 			gen_checks(pos, &list);
 			for (int pass = 0; pass < 2 && chosen == MOVE_NONE; pass++) {
 				int best_len = TT_LEN_INF;
@@ -88,7 +88,7 @@ int pv_build(Dfpn *d, int len, Move *pv, PvMode mode, bool tiebreak)
 					}
 				}
 				if (chosen == MOVE_NONE && pass == 0) {
-					if (!verify && (mode != PV_REPROVE || d->stopped))
+					if (!verify && (mode != PV_REPROVE || d->run.stopped))
 						return n;
 					/* prove the node again within t plies to fill the table */
 					NodeResult r = search_root(d, t);
@@ -104,7 +104,7 @@ int pv_build(Dfpn *d, int len, Move *pv, PvMode mode, bool tiebreak)
 			/* candidates: non-futile evasions, longest stored proof first */
 			int order[MAX_MOVES], lens[MAX_MOVES], m = 0;
 			bool futile[MAX_MOVES];
-			futile_mark(pos, &list, futile, &d->fut);
+			futile_mark(pos, &list, futile, &d->rules.fut);
 			for (int i = 0; i < list.n; i++) {
 				if (futile[i])
 					continue;
@@ -113,7 +113,7 @@ int pv_build(Dfpn *d, int len, Move *pv, PvMode mode, bool tiebreak)
 				 * than the t-1 plies left; one that does not mate within
 				 * them is such a drop (the node's length is its real
 				 * defences'), so a drop is probed within t-1 either way */
-				bool bounded_drop = d->fut.bounded && move_is_drop(mv);
+				bool bounded_drop = d->rules.fut.bounded && move_is_drop(mv);
 				TTProbe p = probe_child(d, mv, verify || bounded_drop ? t - 1 : BUDGET_INF);
 				if (bounded_drop) {
 					if (p.pn != 0 && verify)
@@ -133,7 +133,7 @@ int pv_build(Dfpn *d, int len, Move *pv, PvMode mode, bool tiebreak)
 			}
 			if (m == 0 && (verify || list.n == 0 || dfpn_is_mated_in(d, pos)))
 				break; /* mated (modulo futile drops) */
-			if (m == 0 && mode == PV_REPROVE && !reproved && !d->stopped) {
+			if (m == 0 && mode == PV_REPROVE && !reproved && !d->run.stopped) {
 				/* the table lost the proofs below this proven defender
 				 * node: prove it again within t plies, then read on */
 				reproved = true;
@@ -166,7 +166,7 @@ int pv_build(Dfpn *d, int len, Move *pv, PvMode mode, bool tiebreak)
 				 * shows a defence longest may rest on repetitions and is
 				 * then not stored.  The last one left is the longest. */
 				int left = m;
-				for (int k = m - 1; k >= 0 && chosen == MOVE_NONE && !d->stopped; k--) {
+				for (int k = m - 1; k >= 0 && chosen == MOVE_NONE && !d->run.stopped; k--) {
 					Move mv = list.moves[order[k]];
 					if (left == 1) {
 						chosen = mv;
@@ -210,7 +210,7 @@ int pv_build(Dfpn *d, int len, Move *pv, PvMode mode, bool tiebreak)
 		reproved = false;
 		pv[n++] = chosen;
 		pos_do_move(pos, chosen);
-		path_push(&d->path, pos_key(pos), chosen);
+		path_push(&d->tree.path, pos_key(pos), chosen);
 		t = chosen_len;
 	}
 	return n;

@@ -8,7 +8,7 @@
 #ifndef TSUME_PV_H
 #define TSUME_PV_H
 
-#include "dfpn_internal.h"
+#include "context.h"
 
 /* How pv_build chooses its moves. */
 typedef enum {
@@ -18,7 +18,7 @@ typedef enum {
 	               the node again within the plies left (unless d is stopped) */
 } PvMode;
 
-/* Builds the main line of d->pos (the current node, an attacker node proven
+/* Builds the main line of d->tree.pos (the current node, an attacker node proven
  * to mate in `len` plies) into pv (room for DFPN_MAX_PV moves).
  * PV_CHECKED (len proven minimal): every attacker choice is checked by search to
  * be a shortest mate and every defender choice a longest resistance (the
@@ -30,7 +30,7 @@ typedef enum {
  * the line can be completed when the search was not stopped.  tiebreak: among the longest
  * defences prefer one whose checked line leaves the attacker's hand empty
  * (rebuilds sub-lines: costly on long problems).
- * The moves are played on d->pos and pushed on d->path as they are chosen
+ * The moves are played on d->tree.pos and pushed on d->tree.path as they are chosen
  * and stay played: the caller undoes them.  Returns the number of plies
  * written to pv (len when the line is complete). */
 int pv_build(Dfpn *d, int len, Move *pv, PvMode mode, bool tiebreak);

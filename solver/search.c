@@ -3,6 +3,7 @@
 #include "search.h"
 
 #include "futile.h"
+#include "futile_sub.h"
 #include "movegen.h"
 #include "parallel.h"
 #include "proof.h"
@@ -19,9 +20,9 @@
 /* Stops the search for reason; with helpers, all of them. */
 static void stop(Dfpn *d, DfpnStopReason reason)
 {
-	d->stopped = true;
-	d->stop_reason = reason;
-	if (d->pool)
+	d->run.stopped = true;
+	d->run.stop_reason = reason;
+	if (d->thr.pool)
 		pool_limit(d, reason);
 }
 
@@ -30,26 +31,26 @@ static void check_limits(Dfpn *d)
 	/* with T threads each checks every 1,024 / T nodes (at least 16): the
 	 * limits then hold within about 1,024 nodes of the total, and within a
 	 * few milliseconds however many threads share the cores */
-	d->next_check = d->nodes + (d->pool ? pool_check_interval(d->pool) : 1024);
-	if (d->tid == 0 && !d->tt->huge && d->nodes >= 1000000)
-		tt_advise_huge(d->tt); /* a long search: worth 2 MB pages (tt.c) */
+	d->run.next_check = d->run.nodes + (d->thr.pool ? pool_check_interval(d->thr.pool) : 1024);
+	if (d->thr.tid == 0 && !d->tab.tt->huge && d->run.nodes >= 1000000)
+		tt_advise_huge(d->tab.tt); /* a long search: worth 2 MB pages (tt.c) */
 	/* the nodes of the search, all threads together */
-	uint64_t nodes = d->pool ? pool_poll(d) : d->nodes;
-	const DfpnLimits *lim = d->lim;
-	if (!lim || d->stopped)
+	uint64_t nodes = d->thr.pool ? pool_poll(d) : d->run.nodes;
+	const DfpnLimits *lim = d->run.lim;
+	if (!lim || d->run.stopped)
 		return;
 	if (lim->max_nodes && nodes >= lim->max_nodes)
 		stop(d, DFPN_STOP_NODES);
 	else if (lim->max_nodes && lim->max_nodes - nodes < 1024)
-		d->next_check = d->nodes + (lim->max_nodes - nodes); /* check again at the limit */
+		d->run.next_check = d->run.nodes + (lim->max_nodes - nodes); /* check again at the limit */
 	if (lim->stop && atomic_load(lim->stop))
 		stop(d, DFPN_STOP_USER);
 	double t = clock_now();
-	if (lim->max_time_ms && (t - d->start) * 1000.0 >= (double)lim->max_time_ms)
+	if (lim->max_time_ms && (t - d->run.start) * 1000.0 >= (double)lim->max_time_ms)
 		stop(d, DFPN_STOP_TIME);
-	if (d->tid == 0 && lim->progress && t - d->last_progress >= 0.1) {
-		d->last_progress = t;
-		lim->progress(lim->progress_arg, nodes, t - d->start, tt_hashfull(d->tt));
+	if (d->thr.tid == 0 && lim->progress && t - d->run.last_progress >= 0.1) {
+		d->run.last_progress = t;
+		lim->progress(lim->progress_arg, nodes, t - d->run.start, tt_hashfull(d->tab.tt));
 	}
 }
 
@@ -57,18 +58,18 @@ static void check_limits(Dfpn *d)
 
 static size_t arena_alloc(Dfpn *d, size_t n)
 {
-	if (d->arena_top + n > d->arena_cap) {
-		size_t cap = d->arena_cap;
-		while (d->arena_top + n > cap)
+	if (d->tree.arena_top + n > d->tree.arena_cap) {
+		size_t cap = d->tree.arena_cap;
+		while (d->tree.arena_top + n > cap)
 			cap *= 2;
-		Child *a = realloc(d->arena, cap * sizeof *a);
+		Child *a = realloc(d->tree.arena, cap * sizeof *a);
 		if (!a)
 			return SIZE_MAX;
-		d->arena = a;
-		d->arena_cap = cap;
+		d->tree.arena = a;
+		d->tree.arena_cap = cap;
 	}
-	size_t base = d->arena_top;
-	d->arena_top += n;
+	size_t base = d->tree.arena_top;
+	d->tree.arena_top += n;
 	return base;
 }
 
@@ -81,34 +82,34 @@ static size_t arena_alloc(Dfpn *d, size_t n)
  * decide in node_values, where the node's value depends on a drop
  * (judge_drop), and, for broad, at the length budget's frontier, where no
  * expansion follows. */
-static inline const Futility *cheap_rule(const Dfpn *d) { return d->fut.sub ? &FUTILITY_NARROW : &d->fut; }
+static inline const Futility *cheap_rule(const Dfpn *d) { return d->rules.fut.sub ? &FUTILITY_NARROW : &d->rules.fut; }
 
 /* Adds the nodes of the broad rule's sub-searches since the last call to
  * the search's count (they are work of this search, and count against
  * its node limit). */
 static void count_sub_nodes(Dfpn *d)
 {
-	uint64_t n = futile_sub_nodes(d->fut.sub);
-	d->nodes += n - d->sub_nodes_seen;
-	d->sub_nodes_seen = n;
+	uint64_t n = futile_sub_nodes(d->rules.fut.sub);
+	d->run.nodes += n - d->rules.sub_nodes_seen;
+	d->rules.sub_nodes_seen = n;
 }
 
 /* Initial values of a child reached by m from the current position.
  * remain = the child's length budget. */
 static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move move)
 {
-	Position *pos = &d->pos;
-	const Hand hand = pos->hand[d->attacker];
+	Position *pos = &d->tree.pos;
+	const Hand hand = pos->hand[d->run.attacker];
 	c->flags = 0;
 	c->rep = REP_NONE;
 	c->len = 0;
 	c->hand = hand;
-	int at = path_find(&d->path, pos_key(pos));
-	TTProbe p = tt_probe(d->tt, pos_board_key(pos), hand, remain);
+	int at = path_find(&d->tree.path, pos_key(pos));
+	TTProbe p = tt_probe(d->tab.tt, pos_board_key(pos), hand, remain);
 	/* Under a length budget a repetition from far up the path is searched
 	 * like any position: the budget ends every cycle, and the result holds
 	 * for every path (see dfpn_set_repetition_span). */
-	if (at >= 0 && d->budgeted && d->path.len - at >= d->rep_span)
+	if (at >= 0 && d->run.budgeted && d->tree.path.len - at >= d->run.rep_span)
 		at = -1;
 	if (at >= 0) {
 		/* a repetition: no mate on this path.  If the table already
@@ -125,8 +126,8 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 	if (p.maybe_rep) {
 		/* disproven by a repetition on this very path before? */
 		int start, len;
-		if (rt_probe(d->rt, path_child_hash(&d->path, move), &start, &len) && remain <= len &&
-		    start < d->path.len) {
+		if (rt_probe(d->tab.rt, path_child_hash(&d->tree.path, move), &start, &len) && remain <= len &&
+		    start < d->tree.path.len) {
 			child_set_disproven(c, len, hand);
 			c->rep = (uint16_t)start;
 			return;
@@ -137,7 +138,7 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 		c->dn = p.dn;
 		c->len = p.len;
 		c->hand = p.hand;
-		if (p.pn != 0 && p.dn != 0 && p.depth < d->path.len)
+		if (p.pn != 0 && p.dn != 0 && p.depth < d->tree.path.len)
 			c->flags |= CHILD_OLD;
 		return;
 	}
@@ -146,22 +147,22 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 		/* df-pn+: the proof number of a defender node is its number of
 		 * (non-futile) evasions; none means the check mates. */
 		int total, n;
-		if (!ic_get(&d->ic, pos, IC_EVASIONS, d->fut.on, &n, &total)) {
+		if (!ic_get(&d->tree.ic, pos, IC_EVASIONS, d->rules.fut.on, &n, &total)) {
 			n = futile_count_real_evasions(pos, &total, cheap_rule(d));
-			ic_put(&d->ic, pos, IC_EVASIONS, d->fut.on, n, total);
+			ic_put(&d->tree.ic, pos, IC_EVASIONS, d->rules.fut.on, n, total);
 		}
-		if (n > 0 && remain < 1 && futile_drops_mate_by_search(&d->fut)) {
+		if (n > 0 && remain < 1 && futile_drops_mate_by_search(&d->rules.fut)) {
 			/* the budget's frontier: mated under the broad rule?  (the
 			 * nogain rule's "mated" is the narrow test; only
 			 * whether any evasion is real matters here: the child is
 			 * disproven otherwise, whatever n) */
-			n = futile_has_real_evasion(pos, &d->fut);
+			n = futile_has_real_evasion(pos, &d->rules.fut);
 			count_sub_nodes(d);
 		}
 		if (n == 0) {
-			Hand proof = proof_hand_mated(pos, d->attacker, total);
+			Hand proof = proof_hand_mated(pos, d->run.attacker, total);
 			child_set_proven(c, 0, proof);
-			tt_store(d->tt, pos_board_key(pos), hand, proof, 0, PNDN_INF, 0, 1, d->path.len);
+			tt_store(d->tab.tt, pos_board_key(pos), hand, proof, 0, PNDN_INF, 0, 1, d->tree.path.len);
 			return;
 		}
 		if (remain < 1) {
@@ -178,26 +179,26 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 		/* mate in one at every new attacker node */
 		int nchecks, unused;
 		Move mate = MOVE_NONE;
-		if (!ic_get(&d->ic, pos, IC_MATE1, d->fut.on, &nchecks, &unused)) {
+		if (!ic_get(&d->tree.ic, pos, IC_MATE1, d->rules.fut.on, &nchecks, &unused)) {
 			mate = futile_mate1(pos, &nchecks, cheap_rule(d));
 			if (mate == MOVE_NONE)
-				ic_put(&d->ic, pos, IC_MATE1, d->fut.on, nchecks, 0);
+				ic_put(&d->tree.ic, pos, IC_MATE1, d->rules.fut.on, nchecks, 0);
 		}
-		if (mate == MOVE_NONE && remain < 3 && futile_drops_mate_by_search(&d->fut)) {
+		if (mate == MOVE_NONE && remain < 3 && futile_drops_mate_by_search(&d->rules.fut)) {
 			/* the budget's frontier: a mate in one under the broad rule?
 			 * (under nogain the narrow test's) */
-			mate = futile_mate1(pos, &nchecks, &d->fut);
+			mate = futile_mate1(pos, &nchecks, &d->rules.fut);
 			count_sub_nodes(d);
 		}
 		if (mate != MOVE_NONE) {
 			pos_do_move(pos, mate);
 			int total;
 			futile_count_real_evasions(pos, &total, cheap_rule(d));
-			Hand proof = proof_hand_mated(pos, d->attacker, total);
+			Hand proof = proof_hand_mated(pos, d->run.attacker, total);
 			pos_undo_move(pos, mate);
 			proof = proof_hand_before(proof, mate, hand);
 			child_set_proven(c, 1, proof);
-			tt_store(d->tt, pos_board_key(pos), hand, proof, 0, PNDN_INF, 1, 1, d->path.len);
+			tt_store(d->tab.tt, pos_board_key(pos), hand, proof, 0, PNDN_INF, 1, 1, d->tree.path.len);
 			return;
 		}
 		if (remain < 3 || nchecks == 0) {
@@ -211,14 +212,6 @@ static void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move mo
 		c->dn = (PnDn)DN_INIT(nchecks);
 	}
 }
-
-/* The numbers of a node seen from its player to move (KomoringHeights):
- * phi is the one that player minimises -- pn at an OR node (the attacker
- * proves), dn at an AND node (the defender disproves) -- and delta the other
- * one.  A node's phi is the smallest phi of its children, its delta the sum
- * of their deltas (Nagai 2002). */
-static inline PnDn phi(PnDn pn, PnDn dn, bool or_node) { return or_node ? pn : dn; }
-static inline PnDn delta(PnDn pn, PnDn dn, bool or_node) { return or_node ? dn : pn; }
 
 /* The broad rule, judged lazily: a drop interposition c of the current
  * (AND) node, once resolved -- proven, or disproven only within a length
@@ -239,12 +232,12 @@ static __attribute__((noinline)) bool judge_drop(Dfpn *d, Child *c, int hint, in
 {
 	/* one thread: the nogain verdict's sub-searches stop at the node
 	 * limit, so that it holds exactly */
-	FutileSub *sub = d->fut.sub;
+	FutileSub *sub = d->rules.fut.sub;
 	uint64_t budget = UINT64_MAX;
-	if (d->lim && d->lim->max_nodes && !d->pool)
-		budget = d->lim->max_nodes > d->nodes ? d->lim->max_nodes - d->nodes : 0;
+	if (d->run.lim && d->run.lim->max_nodes && !d->thr.pool)
+		budget = d->run.lim->max_nodes > d->run.nodes ? d->run.lim->max_nodes - d->run.nodes : 0;
 	futile_sub_set_budget(sub, budget);
-	bool futile = futile_judge_drop(&d->pos, c->move, &d->fut, hint, top);
+	bool futile = futile_judge_drop(&d->tree.pos, c->move, &d->rules.fut, hint, top);
 	bool cut = futile_sub_budget_cut(sub);
 	futile_sub_set_budget(sub, UINT64_MAX);
 	count_sub_nodes(d);
@@ -261,7 +254,7 @@ static __attribute__((noinline)) bool judge_drop(Dfpn *d, Child *c, int hint, in
 	if (!futile)
 		return false;
 	if (c->pn != 0) {
-		child_set_proven(c, 0, d->pos.hand[d->attacker]);
+		child_set_proven(c, 0, d->tree.pos.hand[d->run.attacker]);
 		c->rep = REP_NONE;
 	}
 	c->flags |= CHILD_FUTILE;
@@ -273,7 +266,7 @@ static __attribute__((noinline)) bool judge_drop(Dfpn *d, Child *c, int hint, in
  * (a true no-mate, or one resting on a repetition, is never futile). */
 static inline bool judge_pending(const Dfpn *d, const Child *c)
 {
-	return d->fut.sub && !(c->flags & (CHILD_FUTILE | CHILD_JUDGED)) && move_is_drop(c->move) &&
+	return d->rules.fut.sub && !(c->flags & (CHILD_FUTILE | CHILD_JUDGED)) && move_is_drop(c->move) &&
 	       (c->pn == 0 || (c->dn == 0 && c->len < TT_LEN_INF && c->rep == REP_NONE));
 }
 
@@ -358,7 +351,7 @@ again:
 		if (!or_node && (ch[i].flags & CHILD_DELAYED)) {
 			if (ch[i - 1].pn != 0 || (ch[i - 1].flags & CHILD_DELAYED))
 				continue;
-			if (judge_pending(d, &ch[i - 1]) && !d->fut.bounded) {
+			if (judge_pending(d, &ch[i - 1]) && !d->rules.fut.bounded) {
 				/* futile, it spares the search of this one (not
 				 * under nogain, whose test is costly before the node's
 				 * other defences are known: judged with them) */
@@ -367,15 +360,15 @@ again:
 			}
 			if (ch[i - 1].flags & CHILD_FUTILE) {
 				/* futile on this square: so is every piece (futile.h) */
-				child_set_proven(&ch[i], 0, d->pos.hand[d->attacker]);
+				child_set_proven(&ch[i], 0, d->tree.pos.hand[d->run.attacker]);
 				ch[i].flags = CHILD_FUTILE | CHILD_JUDGED;
 				continue;
 			}
 			/* the drop before it on this square is proven: look at this one */
 			Move dm = ch[i].move;
-			pos_do_move(&d->pos, dm);
+			pos_do_move(&d->tree.pos, dm);
 			init_child(d, &ch[i], false, remain - 1, dm);
-			pos_undo_move(&d->pos, dm);
+			pos_undo_move(&d->tree.pos, dm);
 		}
 		const Child *c = &ch[i];
 		if (or_node) {
@@ -419,7 +412,7 @@ again:
 		pick_best(cphi, cdelta, i, &best, &best_phi, &best_delta, &second);
 	}
 	PnDn nphi = phi(ch[best].pn, ch[best].dn, or_node), ndelta = sum_delta;
-	if (!or_node && d->fut.sub) {
+	if (!or_node && d->rules.fut.sub) {
 		/* the broad rule's verdicts this node's value depends on */
 		if (nphi == 0 && judge_pending(d, &ch[decisive])) {
 			if (judge_drop(d, &ch[decisive], -1, remain))
@@ -454,7 +447,7 @@ again:
  * out of memory) and the count in *count. */
 static __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain, int *count)
 {
-	Position *pos = &d->pos;
+	Position *pos = &d->tree.pos;
 	MoveList list;
 	if (or_node)
 		gen_checks(pos, &list);
@@ -471,8 +464,8 @@ static __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain
 	ICKind kind = or_node ? IC_EVASIONS : IC_MATE1;
 	for (int i = 0; i < list.n; i++) {
 		uint64_t bk = pos_board_key_after(pos, list.moves[i]);
-		tt_prefetch(d->tt, bk);
-		ic_prefetch(&d->ic, bk + pos_hand_key_after(pos, list.moves[i]), kind, d->fut.on);
+		tt_prefetch(d->tab.tt, bk);
+		ic_prefetch(&d->tree.ic, bk + pos_hand_key_after(pos, list.moves[i]), kind, d->rules.fut.on);
 	}
 	bool futile[MAX_MOVES] = {false};
 	if (!or_node) {
@@ -491,10 +484,10 @@ static __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain
 		futile_mark(pos, &list, futile, cheap_rule(d)); /* broad: judge_drop */
 	}
 	for (int i = 0; i < list.n; i++) {
-		Child *c = &d->arena[base + i];
+		Child *c = &d->tree.arena[base + i];
 		c->move = list.moves[i];
 		if (futile[i]) {
-			child_set_proven(c, 0, pos->hand[d->attacker]);
+			child_set_proven(c, 0, pos->hand[d->run.attacker]);
 			c->flags = CHILD_FUTILE;
 			c->rep = REP_NONE;
 			continue;
@@ -505,7 +498,7 @@ static __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain
 			c->rep = REP_NONE;
 			c->pn = c->dn = 1;
 			c->len = 0;
-			c->hand = pos->hand[d->attacker];
+			c->hand = pos->hand[d->run.attacker];
 			continue;
 		}
 		pos_do_move(pos, c->move);
@@ -534,7 +527,7 @@ static __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain
 static __attribute__((noinline)) int divert(const Dfpn *d, const Child *ch, int n, int best, bool or_node, PnDn thphi,
                                             PnDn *second)
 {
-	if (!busy_is(d->busy, path_child_hash(&d->path, ch[best].move)))
+	if (!busy_is(d->thr.busy, path_child_hash(&d->tree.path, ch[best].move)))
 		return best;
 	PnDn bphi = phi(ch[best].pn, ch[best].dn, or_node);
 	PnDn vphi = bphi >= PNDN_MAX / 2 ? PNDN_MAX : VIRTUAL_PHI(bphi);
@@ -545,7 +538,7 @@ static __attribute__((noinline)) int divert(const Dfpn *d, const Child *ch, int 
 		if (i == best || (ch[i].flags & CHILD_DELAYED))
 			continue;
 		PnDn p = phi(ch[i].pn, ch[i].dn, or_node);
-		if (p >= bound || busy_is(d->busy, path_child_hash(&d->path, ch[i].move)))
+		if (p >= bound || busy_is(d->thr.busy, path_child_hash(&d->tree.path, ch[i].move)))
 			continue;
 		if (p < aphi) {
 			if (aphi < next)
@@ -565,21 +558,21 @@ static __attribute__((noinline)) int divert(const Dfpn *d, const Child *ch, int 
 /* inc: extend the thresholds (TCA, below), handed down from the parent. */
 static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 {
-	Position *pos = &d->pos;
-	const bool or_node = pos->side == d->attacker;
+	Position *pos = &d->tree.pos;
+	const bool or_node = pos->side == d->run.attacker;
 	const uint64_t key = pos_board_key(pos);
-	const Hand hand = pos->hand[d->attacker];
-	const uint64_t nodes_before = d->nodes;
+	const Hand hand = pos->hand[d->run.attacker];
+	const uint64_t nodes_before = d->run.nodes;
 	NodeResult r = {1, 1, 0, REP_NONE, hand};
 
-	d->nodes++;
-	if (d->nodes >= d->next_check)
+	d->run.nodes++;
+	if (d->run.nodes >= d->run.next_check)
 		check_limits(d);
 	if (or_node && remain < 1)
 		return (NodeResult){PNDN_INF, 0, 0, REP_NONE, HAND_FULL};
 	if (pos->ply + 2 >= POS_MAX_PLY) {
-		d->stopped = true;
-		d->stop_reason = DFPN_STOP_DEPTH;
+		d->run.stopped = true;
+		d->run.stop_reason = DFPN_STOP_DEPTH;
 		return r;
 	}
 
@@ -588,25 +581,25 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 	if (n == 0) {
 		if (or_node) {
 			Hand dis = proof_disproof_or_clamp(HAND_FULL, hand);
-			tt_store(d->tt, key, hand, dis, PNDN_INF, 0, TT_LEN_INF, 1, d->path.len - 1);
+			tt_store(d->tab.tt, key, hand, dis, PNDN_INF, 0, TT_LEN_INF, 1, d->tree.path.len - 1);
 			return (NodeResult){PNDN_INF, 0, TT_LEN_INF, REP_NONE, dis};
 		}
-		Hand proof = proof_guard_interpositions(pos, d->attacker, 0);
-		tt_store(d->tt, key, hand, proof, 0, PNDN_INF, 0, 1, d->path.len - 1);
+		Hand proof = proof_guard_interpositions(pos, d->run.attacker, 0);
+		tt_store(d->tab.tt, key, hand, proof, 0, PNDN_INF, 0, 1, d->tree.path.len - 1);
 		return (NodeResult){0, PNDN_INF, 0, REP_NONE, proof};
 	}
 	if (base == SIZE_MAX) {
-		d->stopped = true;
-		d->stop_reason = DFPN_STOP_MEMORY;
+		d->run.stopped = true;
+		d->run.stop_reason = DFPN_STOP_MEMORY;
 		return r;
 	}
 
-	if (d->busy)
-		busy_enter(d->busy, path_top_hash(&d->path));
+	if (d->thr.busy)
+		busy_enter(d->thr.busy, path_top_hash(&d->tree.path));
 	int decisive;
 	bool first_pass = true;
 	for (;;) {
-		Child *ch = &d->arena[base];
+		Child *ch = &d->tree.arena[base];
 		int best;
 		PnDn second;
 		if (or_node)
@@ -623,7 +616,7 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 			 * unbounded first proof: in the re-searches under a length
 			 * budget it cost more than it saved (Microcosmos). */
 			first_pass = false;
-			for (int i = 0; i < n && !inc && !d->budgeted; i++)
+			for (int i = 0; i < n && !inc && !d->run.budgeted; i++)
 				inc = (ch[i].flags & CHILD_OLD) && ch[i].pn != 0 && ch[i].dn != 0;
 			if (inc && pn != 0 && dn != 0) {
 				if (pn < PNDN_INF && thpn <= pn)
@@ -632,15 +625,15 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 					thdn = dn + 1;
 			}
 		}
-		if (pn == 0 || dn == 0 || pn >= thpn || dn >= thdn || d->stopped)
+		if (pn == 0 || dn == 0 || pn >= thpn || dn >= thdn || d->run.stopped)
 			break;
 
 		/* thresholds for the best child: phi below the second-best child's
 		 * (1+epsilon trick), delta what the node's threshold leaves it */
 		PnDn thphi = phi(thpn, thdn, or_node), thdelta = delta(thpn, thdn, or_node);
-		if (d->busy && d->tid)
+		if (d->thr.busy && d->thr.tid)
 			best = divert(d, ch, n, best, or_node, thphi, &second);
-		PnDn e = d->tid ? eps_threshold_helper(second, d->tid) : eps_threshold(second);
+		PnDn e = d->thr.tid ? eps_threshold_helper(second, d->thr.tid) : eps_threshold(second);
 		PnDn cthphi = thphi < e ? thphi : e;
 		PnDn cthdelta = thdelta >= PNDN_INF ? PNDN_INF
 		                                       : thdelta - delta(pn, dn, or_node) + delta(ch[best].pn, ch[best].dn, or_node);
@@ -648,13 +641,13 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 		Move m = ch[best].move;
 		bool child_new = (ch[best].flags & CHILD_NEW) != 0;
 		pos_do_move(pos, m);
-		path_push(&d->path, pos_key(pos), m);
+		path_push(&d->tree.path, pos_key(pos), m);
 		NodeResult cr = mid(d, cthpn, cthdn, remain - 1, inc && !child_new);
 		if (child_new)
 			inc = false; /* a new node was expanded: progress */
-		path_pop(&d->path);
+		path_pop(&d->tree.path);
 		pos_undo_move(pos, m);
-		Child *c = &d->arena[base + best]; /* the arena may have moved */
+		Child *c = &d->tree.arena[base + best]; /* the arena may have moved */
 		c->pn = cr.pn;
 		c->dn = cr.dn;
 		c->len = cr.len;
@@ -666,34 +659,34 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 	 * positions below it) holds for every path: the defender may always
 	 * come back here, and coming back is no mate (Kishimoto & Mueller 2004,
 	 * the repetition's start node). */
-	if (r.dn == 0 && r.rep >= d->path.len - 1)
+	if (r.dn == 0 && r.rep >= d->tree.path.len - 1)
 		r.rep = REP_NONE;
 	if (r.pn == 0 || r.dn == 0)
-		r.hand = proof_result_hand(pos, d->attacker, &d->arena[base], n, or_node, decisive, r.pn == 0);
-	d->arena_top = base;
-	if (d->busy)
-		busy_leave(d->busy, path_top_hash(&d->path));
+		r.hand = proof_result_hand(pos, d->run.attacker, &d->tree.arena[base], n, or_node, decisive, r.pn == 0);
+	d->tree.arena_top = base;
+	if (d->thr.busy)
+		busy_leave(d->thr.busy, path_top_hash(&d->tree.path));
 	if (r.dn == 0 && r.rep != REP_NONE) {
 		/* true on this path only: keep it under the path key */
-		rt_store(d->rt, path_top_hash(&d->path), r.rep, r.len, d->nodes - nodes_before);
-		tt_mark_rep(d->tt, key, hand, d->path.len - 1);
-	} else if (!(d->stopped && r.pn != 0 && r.dn != 0))
-		tt_store(d->tt, key, hand, r.hand, r.pn, r.dn, r.len, d->nodes - nodes_before, d->path.len - 1);
+		rt_store(d->tab.rt, path_top_hash(&d->tree.path), r.rep, r.len, d->run.nodes - nodes_before);
+		tt_mark_rep(d->tab.tt, key, hand, d->tree.path.len - 1);
+	} else if (!(d->run.stopped && r.pn != 0 && r.dn != 0))
+		tt_store(d->tab.tt, key, hand, r.hand, r.pn, r.dn, r.len, d->run.nodes - nodes_before, d->tree.path.len - 1);
 	return r;
 }
 
 NodeResult search_root(Dfpn *d, int remain)
 {
 	NodeResult r;
-	d->budgeted = remain + d->pos.ply < BUDGET_INF;
-	d->root_ply = d->pos.ply;
-	d->root_len = d->path.len;
-	bool lead = d->pool && d->tid == 0;
+	d->run.budgeted = remain + d->tree.pos.ply < BUDGET_INF;
+	d->run.root_ply = d->tree.pos.ply;
+	d->run.root_len = d->tree.path.len;
+	bool lead = d->thr.pool && d->thr.tid == 0;
 	if (lead)
 		pool_begin(d, remain);
 	do {
 		r = mid(d, PNDN_INF, PNDN_INF, remain, false);
-	} while (r.pn != 0 && r.dn != 0 && !d->stopped);
+	} while (r.pn != 0 && r.dn != 0 && !d->run.stopped);
 	if (lead)
 		r = pool_end(d, r);
 	return r;

@@ -8,13 +8,13 @@
 #ifndef TSUME_SEARCH_H
 #define TSUME_SEARCH_H
 
-#include "dfpn_internal.h"
+#include "context.h"
 
-/* Searches d->pos, an attacker node (attacker to move), with a length budget
+/* Searches d->tree.pos, an attacker node (attacker to move), with a length budget
  * of `remain` plies until it is proven, disproven or a limit stops the search
- * (d->stopped, d->stop_reason).  Sets d->budgeted from remain (a finite
- * budget: remain + d->pos.ply < BUDGET_INF).  Precondition: d->pos is the
- * last position on d->path and d->lim, d->attacker, the counters are set
+ * (d->run.stopped, d->run.stop_reason).  Sets d->run.budgeted from remain (a finite
+ * budget: remain + d->tree.pos.ply < BUDGET_INF).  Precondition: d->tree.pos is the
+ * last position on d->tree.path and d->run.lim, d->run.attacker, the counters are set
  * (begin_search in dfpn.c).  Returns the node's values: pn == 0 proven
  * (len = the mate length, <= remain; hand = the proof hand), dn == 0
  * disproven within remain (rep: the path index of the shallowest repetition

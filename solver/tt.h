@@ -27,22 +27,13 @@
 #ifndef TSUME_TT_H
 #define TSUME_TT_H
 
+#include "pndn.h"
 #include "types.h"
 
 #include <stdatomic.h>
 #include <stddef.h>
 
-typedef uint64_t PnDn;
-#define PNDN_INF ((PnDn)UINT32_MAX)  /* proven / disproven marker */
-#define PNDN_MAX ((PnDn)UINT32_MAX - 1) /* largest unresolved value */
 
-static inline PnDn pndn_add(PnDn a, PnDn b)
-{
-	PnDn s = a + b;
-	return s > PNDN_MAX ? PNDN_MAX : s;
-}
-
-#define TT_LEN_INF 0xffff
 
 /*
  * TTEntry: 32 bytes.

@@ -2,6 +2,7 @@
 #include "verify.h"
 
 #include "clock.h"
+#include "context.h"
 #include "futile.h"
 #include "line.h"
 #include "mate1.h"
@@ -9,6 +10,7 @@
 #include "notation.h"
 
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 

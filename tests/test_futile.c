@@ -19,6 +19,7 @@
 
 #include "dfpn.h"
 #include "futile.h"
+#include "futile_sub.h"
 #include "mate1.h"
 
 static Position pos;
@@ -249,9 +250,9 @@ static void test_futile_broad(void **state)
 	FutileMemo memo;
 	futile_memo_reset(&memo);
 	assert_false(futile_is_drop(&pos, tu_legal(&pos, "P*3d"), &FUTILITY_NARROW, &memo, 0));
-	FutileSub *sub = futile_sub_new(4, NULL);
+	FutileSub *sub = futile_sub_new(4, NULL, dfpn_sub_search());
 	assert_non_null(sub);
-	Futility broad = {.on = true, .sub = sub};
+	Futility broad = futile_rule(DFPN_FUTILE_BROAD, sub, &FUTILE_SUB_TESTS);
 	futile_memo_reset(&memo);
 	assert_true(futile_is_drop(&pos, tu_legal(&pos, "P*3d"), &broad, &memo, 0));
 	assert_true(futile_is_drop(&pos, tu_legal(&pos, "G*3d"), &broad, &memo, 0));
@@ -287,9 +288,9 @@ static void test_futile_broad(void **state)
 static void test_nogain_verdicts_are_pure(void **state)
 {
 	(void)state;
-	FutileSub *sub = futile_sub_new(4, NULL);
+	FutileSub *sub = futile_sub_new(4, NULL, dfpn_sub_search());
 	assert_non_null(sub);
-	Futility nogain = {.on = true, .sub = sub, .bounded = true};
+	Futility nogain = futile_rule(DFPN_FUTILE_NOGAIN, sub, &FUTILE_SUB_TESTS);
 	static const struct {
 		const char *sfen, *moves, *drop;
 		bool futile;

@@ -11,7 +11,7 @@
  */
 #include "testutil.h"
 
-#include "dfpn_internal.h"
+#include "context.h"
 #include "futile.h"
 #include "initcache.h"
 
@@ -64,7 +64,7 @@ static void same_tree(const char *rel, int n)
 	Dfpn *with = dfpn_new(16), *without = dfpn_new(16);
 	assert_non_null(with);
 	assert_non_null(without);
-	ic_free(&without->ic);
+	ic_free(&without->tree.ic);
 	static DfpnResult a, b;
 	char line[4096];
 	Position root;

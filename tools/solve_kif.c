@@ -2,7 +2,6 @@
 #include "solve_kif.h"
 
 #include "cli.h"
-#include "futile.h"
 #include "kif.h"
 #include "kifu_write.h"
 #include "line.h"
@@ -139,7 +138,7 @@ static bool node_variations(VarSearch *vs, Position *pos, Move main, int ply, in
 	DfpnLimits lim = {.max_nodes = opt->var_nodes, .stop = opt->stop};
 	for (int i = 0; i < list.n; i++) {
 		Move m = list.moves[i];
-		if (move_same(m, main) || futile_judge_drop(pos, m, dfpn_futility(d), t, POS_MAX_PLY))
+		if (move_same(m, main) || dfpn_is_futile_drop(d, pos, m, t))
 			continue;
 		if (opt->stop && atomic_load(opt->stop)) {
 			stopped = true;

@@ -1,0 +1,110 @@
+/*
+ * dfpn_internal.h -- what the pieces of the df-pn solver share; not part of
+ * the API (that is dfpn.h).
+ *
+ *   dfpn.c     the API: contexts, dfpn_solve (first proof, re-searches for a
+ *              shorter mate, main line), dfpn_mate_within
+ *   search.c   the search: mid(), child expansion and initial values,
+ *              threshold control, limits (search.h)
+ *   futile.c   futile interpositions and mate detection modulo them (futile.h)
+ *   proof.c    proof and disproof hands (proof.h)
+ *   pv.c       main-line extraction (pv.h)
+ *   path.h     the current path, for repetitions
+ *   tt.c       transposition table; reptable.c path-keyed repetition results
+ *
+ * The search state is one struct Dfpn; the children of the nodes on the path
+ * are Child records in its arena; a searched node returns a NodeResult.
+ */
+#ifndef TSUME_CONTEXT_H
+#define TSUME_CONTEXT_H
+
+#include "clock.h"
+#include "dfpn.h"
+#include "futile.h"
+#include "initcache.h"
+#include "pndn.h"
+#include "path.h"
+#include "reptable.h"
+#include "tt.h"
+
+#include <time.h>
+
+typedef struct DfpnPool DfpnPool;
+
+/* The rule in force in d (dfpn_set_futile), for the solver's rooms above
+ * this one (verify.c); defined in dfpn.c. */
+const Futility *dfpn_futility(const Dfpn *d);
+
+/* The tables a context searches: a main context's own, or (a helper) its
+ * main's. */
+typedef struct {
+	TT *tt;       /* the transposition table: tt_own, or the main's */
+	RepTable *rt; /* repetition results by path key (reptable.h): rt_own, or the main's */
+	TT tt_own;    /* a main context's tables (unused in a helper) */
+	RepTable rt_own;
+	size_t hash_mb; /* the size asked of dfpn_new */
+} DfpnTables;
+
+/* Threads (parallel.h): a main context with helpers has pool set and tid 0;
+ * a helper has its main's pool and tid >= 1; pool NULL: one thread. */
+typedef struct {
+	DfpnPool *pool;
+	int tid;
+	bool superseded;        /* stopped because another thread ended the search */
+	_Atomic uint32_t *busy; /* the pool's nodes-being-searched counters while
+	                           helpers run (parallel.h), else NULL */
+	uint64_t published;     /* nodes already added to the pool's count */
+	uint64_t par_start;     /* dfpn_set_helper_start */
+} DfpnThreads;
+
+/* The futile-interposition rule in force (dfpn_set_futile). */
+typedef struct {
+	DfpnFutileRule rule;
+	Futility fut;            /* the rule as futile.h takes it */
+	FutileSub *sub;          /* the sub-search rules' searches (made on first use) */
+	uint64_t sub_nodes_seen; /* futile_sub_nodes(sub) already counted in nodes */
+} DfpnRule;
+
+/* The running search: its limits, counters and where it started.  Reset at
+ * the start of every search (context_begin), on the main thread and on each
+ * helper. */
+typedef struct {
+	const DfpnLimits *lim;
+	Color attacker;
+	uint64_t nodes, next_check;
+	double start, last_progress;
+	DfpnStopReason stop_reason;
+	bool stopped;
+	bool budgeted;          /* the search has a length budget (search_root) */
+	int root_ply, root_len; /* where search_root started: pos.ply, path.len */
+	int rep_span;           /* see dfpn_set_repetition_span */
+} DfpnRun;
+
+/* The node being searched, the path to it and the children of the nodes on
+ * the path (Child records in the arena; indices stay valid across realloc). */
+typedef struct {
+	Position pos;
+	Path path;
+	Child *arena;
+	size_t arena_cap, arena_top;
+	InitCache ic; /* new nodes' initial values (initcache.h); this context's own */
+} DfpnTree;
+
+/* The complete mating line read from the table right after the last proof
+ * that gave one (dfpn_solve: kept for when a limit stops the minimality
+ * proof or the main line later). */
+typedef struct {
+	Move *line; /* DFPN_MAX_PV moves */
+	int len, bound;
+} DfpnKeptLine;
+
+struct Dfpn {
+	DfpnTables tab;
+	DfpnThreads thr;
+	DfpnRule rules;
+	DfpnRun run;
+	DfpnTree tree;
+	DfpnKeptLine kept;
+};
+
+#endif

@@ -1,0 +1,115 @@
+/*
+ * dfpn_types.h -- the types of the solver's API (dfpn.h) that the rooms
+ * below it share: a search's status and why it stopped, its limits and
+ * results, the futile-interposition rules, and the context as an opaque
+ * type.  Including it gives a room the words of the API, never its
+ * functions: a room that needs a search of its own is handed one
+ * (futile_sub.h, parallel.h).
+ */
+#ifndef TSUME_DFPN_TYPES_H
+#define TSUME_DFPN_TYPES_H
+
+#include "position.h"
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef enum {
+	DFPN_MATE = 0,    /* proven mate */
+	DFPN_NOMATE = 1,  /* proven: no mate */
+	DFPN_UNKNOWN = 3, /* a limit stopped the search */
+} DfpnStatus;
+
+typedef enum {
+	DFPN_STOP_NONE = 0,
+	DFPN_STOP_TIME,
+	DFPN_STOP_NODES,
+	DFPN_STOP_USER,
+	DFPN_STOP_DEPTH,  /* the search reached POS_MAX_PLY */
+	DFPN_STOP_MEMORY, /* the move arena could not grow */
+} DfpnStopReason;
+
+typedef struct {
+	uint64_t max_nodes;  /* 0 = unlimited */
+	int64_t max_time_ms; /* milliseconds of wall time, 0 = unlimited */
+	atomic_bool *stop;   /* set to true by another thread to stop; may be NULL */
+	/* called about every 100 ms with the nodes so far (may be NULL) */
+	void (*progress)(void *arg, uint64_t nodes, double seconds, int hashfull);
+	void *progress_arg;
+	bool first_mate_only; /* skip the re-search for a shorter mate (len_minimal false) */
+	FILE *trace;          /* when not NULL, one line per search phase (first proof, each
+	                         re-search for a shorter mate) with nodes and seconds */
+} DfpnLimits;
+
+#define DFPN_MAX_PV POS_MAX_PLY
+
+typedef struct {
+	DfpnStatus status;
+	DfpnStopReason reason; /* why the status is UNKNOWN (or why minimality is not proven) */
+	int len;               /* MATE: plies of the main line */
+	bool len_minimal;      /* MATE: a re-search for a mate within len-2 failed */
+	int pv_len;       /* MATE: 0, or the length of a complete line: odd, legal,
+	                     every attacker move a check, ending in mate under the
+	                     futility rule in force (never a partial line) */
+	bool pv_verified; /* pv is a checked main line of exactly len plies (attacker
+	                     shortest, defender longest); false: a mating line read
+	                     from the table after a limit stopped the search (its
+	                     defence need not be the longest); when the table lost
+	                     the line of the last proof, the line kept after an
+	                     earlier proof, len then being that proof's bound */
+	Move pv[DFPN_MAX_PV];
+	uint64_t nodes;
+	uint64_t nodes_prove;    /* of which: the first proof */
+	uint64_t nodes_minimize; /* re-searches for shorter mates */
+	uint64_t nodes_pv;       /* main line extraction */
+	double seconds;
+	int hashfull; /* per mille */
+	int threads;  /* search threads (dfpn_set_threads) */
+} DfpnResult;
+
+/* A search context (dfpn.h). */
+typedef struct Dfpn Dfpn;
+
+/* The searches handed to the futility rules that search (futile_sub.h). */
+typedef struct FutileSearchOps FutileSearchOps;
+
+/* Which interpositions do not count toward the mate length (無駄合; the
+ * definitions are in futile.h).  Composers disagree; the tools offer the
+ * choice as --futile NAME and the USI option FutileRule. */
+typedef enum {
+	DFPN_FUTILE_NONE = 0,   /* "none": every interposition counts (strict, as
+	                           KomoringHeights 1.x and most engines count) */
+	DFPN_FUTILE_NARROW = 1, /* "narrow": a drop the checker takes at once after
+	                           which the defender, given the piece back, is
+	                           mated at once (recursively) */
+	DFPN_FUTILE_BROAD = 2,  /* "broad": a drop the checker takes at once after
+	                           which the defender, given the piece back, is
+	                           still mated -- a forced mate of any length
+	                           (KomoringHeights 0.4-0.5; futile.h) */
+	DFPN_FUTILE_NOGAIN = 3, /* "nogain": as broad, but mated no later than the
+	                           node's defences that are not drops last (a
+	                           verdict of the position alone): the drop gains
+	                           nothing but its own two plies (futile.h) --
+	                           the default: of the rules that keep the
+	                           ShogiBoardQ sets' lengths, the one that agrees
+	                           with Shogi Zuko's composer most (README) */
+	DFPN_FUTILE_ANSWERED = 4, /* "answered": as broad, but a check whose every
+	                             answer is a drop is mate only by the
+	                             narrow test (futile.h) */
+	DFPN_FUTILE_NB
+} DfpnFutileRule;
+#define DFPN_FUTILE_DEFAULT DFPN_FUTILE_NOGAIN
+
+/* Result of a bounded search (dfpn_mate_within). */
+typedef struct {
+	DfpnStatus status;     /* MATE: a mate of at most max_len plies (len, not
+	                          necessarily the shortest); NOMATE: none within
+	                          max_len; UNKNOWN: a limit stopped the search */
+	int len;
+	DfpnStopReason reason;
+	uint64_t nodes;
+} DfpnBound;
+
+#endif
