@@ -19,7 +19,7 @@
 #define TSUME_CONTEXT_H
 
 #include "clock.h"
-#include "dfpn.h"
+#include "dfpn_types.h"
 #include "futile.h"
 #include "initcache.h"
 #include "pndn.h"
@@ -63,6 +63,7 @@ typedef struct {
 	Futility fut;            /* the rule as futile.h takes it */
 	FutileSub *sub;          /* the sub-search rules' searches (made on first use) */
 	uint64_t sub_nodes_seen; /* futile_sub_nodes(sub) already counted in nodes */
+	const FutileSearchOps *ops; /* the searches handed to sub (futile_sub.h) */
 } DfpnRule;
 
 /* The running search: its limits, counters and where it started.  Reset at
@@ -106,5 +107,27 @@ struct Dfpn {
 	DfpnTree tree;
 	DfpnKeptLine kept;
 };
+
+/* A context searching the tables tt and rt (a main context's own, set by
+ * the caller after this, or a helper's main's), ops handed to the rules
+ * that search: the search state, no rule yet (DFPN_FUTILE_NONE; the caller
+ * sets one).  NULL when out of memory. */
+Dfpn *context_new(size_t hash_mb, TT *tt, RepTable *rt, const FutileSearchOps *ops);
+/* Gives d the futile rule `rule`: its sub-search (made once, 1/8 of the
+ * hash, at least 4 MB) and the Futility the search takes; the table is the
+ * caller's.  false when the sub-search cannot be allocated. */
+bool context_take_rule(Dfpn *d, DfpnFutileRule rule);
+/* A helper context with thread id tid (>= 1) for main: its own search
+ * state and sub-search, main's tables and rule.  NULL when out of memory. */
+Dfpn *context_helper_new(const Dfpn *main, int tid);
+/* Frees d and what it owns (a main context's tables too); not its pool,
+ * the caller's (dfpn_free).  d may be NULL. */
+void context_free(Dfpn *d);
+/* The reset at the start of a search, on the main thread (dfpn.c) and on
+ * each helper (parallel.c): the attacker, the limits, the start time
+ * (seconds, clock_now) and the node count of the first limit check; the
+ * counters, the stop flags and the arena emptied.  The position and the
+ * path are the caller's. */
+void context_begin(Dfpn *d, Color attacker, const DfpnLimits *lim, double start, uint64_t next_check);
 
 #endif

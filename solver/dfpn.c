@@ -1,6 +1,8 @@
 /* dfpn.c -- the solver's API (dfpn.h): search contexts, dfpn_solve (first
  * proof, re-searches for a shorter mate, main line) and dfpn_mate_within.
  * The search itself is in search.c, the main line in pv.c. */
+#include "dfpn.h"
+
 #include "context.h"
 
 #include "futile.h"
@@ -13,44 +15,6 @@
 #include <string.h>
 
 Dfpn *dfpn_new(size_t hash_mb) { return dfpn_new_with_rule(hash_mb, DFPN_FUTILE_DEFAULT); }
-
-/* A context searching the tables tt and rt (a main context's own, or a
- * helper's main's): the search state, no rule yet (DFPN_FUTILE_NONE; the
- * caller sets one).  NULL when out of memory. */
-static Dfpn *context_new(size_t hash_mb, TT *tt, RepTable *rt)
-{
-	Dfpn *d = calloc(1, sizeof *d);
-	if (!d)
-		return NULL;
-	d->tab.tt = tt;
-	d->tab.rt = rt;
-	d->tab.hash_mb = hash_mb;
-	d->rules.rule = DFPN_FUTILE_NONE;
-	d->rules.fut = FUTILITY_NONE;
-	/* Microcosmos' main line comes back to positions 100 to 300 plies up the
-	 * path; nearly all its other repetitions span under 60 plies */
-	d->run.rep_span = DFPN_REP_SPAN_DEFAULT;
-	d->thr.par_start = hash_mb * DFPN_HELPER_START_PER_MB;
-	if (d->thr.par_start < DFPN_HELPER_START_MIN)
-		d->thr.par_start = DFPN_HELPER_START_MIN;
-	/* the cache of initial values (initcache.h): 1/64 of the table, 64 KB
-	 * to 1 MB, per context (every helper thread has its own).  256 KB,
-	 * 1 MB and 4 MB gave the same nodes per second within the noise on
-	 * the bench signature set and on Microcosmos' first 5 M nodes */
-	size_t ic_bytes = (hash_mb << 20) / 64;
-	ic_init(&d->tree.ic, ic_bytes < (64 << 10) ? 64 << 10 : ic_bytes > (1 << 20) ? 1 << 20 : ic_bytes);
-	d->tree.arena_cap = 1 << 16;
-	d->tree.arena = malloc(d->tree.arena_cap * sizeof *d->tree.arena);
-	d->kept.line = malloc(DFPN_MAX_PV * sizeof *d->kept.line);
-	if (!d->tree.arena || !d->kept.line || !d->tree.ic.e) {
-		ic_free(&d->tree.ic);
-		free(d->tree.arena);
-		free(d->kept.line);
-		free(d);
-		return NULL;
-	}
-	return d;
-}
 
 /* A capturable context's check search and bound (FutileSearchOps). */
 static void set_check(Dfpn *d, FutileSub *check, int bound)
@@ -73,27 +37,11 @@ static const FutileSearchOps SUB_SEARCH = {
 
 const FutileSearchOps *dfpn_sub_search(void) { return &SUB_SEARCH; }
 
-/* Gives d the futile rule `rule`: its sub-search (made once) and the
- * Futility the search takes; d->rules.rule and the table are the caller's. */
-static bool take_rule(Dfpn *d, DfpnFutileRule rule)
-{
-	bool sub = rule == DFPN_FUTILE_BROAD || rule == DFPN_FUTILE_NOGAIN || rule == DFPN_FUTILE_ANSWERED;
-	if (sub && !d->rules.sub) {
-		size_t mb = d->tab.hash_mb / 8;
-		d->rules.sub = futile_sub_new(mb < 4 ? 4 : mb, d->tab.tt, &SUB_SEARCH);
-		if (!d->rules.sub)
-			return false;
-	}
-	d->rules.fut = futile_rule(rule, d->rules.sub, &FUTILE_SUB_TESTS);
-	d->rules.rule = rule;
-	return true;
-}
-
 Dfpn *dfpn_new_with_rule(size_t hash_mb, DfpnFutileRule rule)
 {
 	core_init();
 	hash_mb = hash_mb < 1 ? 1 : hash_mb;
-	Dfpn *d = context_new(hash_mb, NULL, NULL);
+	Dfpn *d = context_new(hash_mb, NULL, NULL, &SUB_SEARCH);
 	if (!d)
 		return NULL;
 	/* 1/16 of the memory for the repetition table, the rest for the TT */
@@ -103,40 +51,20 @@ Dfpn *dfpn_new_with_rule(size_t hash_mb, DfpnFutileRule rule)
 	d->tab.rt = &d->tab.rt_own;
 	/* the table is empty: no clearing needed to take the rule; dfpn_free
 	 * frees what was allocated (tt_free and rt_free take an empty table) */
-	if (rt_init(&d->tab.rt_own, rt_bytes) != 0 || tt_init(&d->tab.tt_own, bytes - rt_bytes) != 0 || !take_rule(d, rule)) {
+	if (rt_init(&d->tab.rt_own, rt_bytes) != 0 || tt_init(&d->tab.tt_own, bytes - rt_bytes) != 0 || !context_take_rule(d, rule)) {
 		dfpn_free(d);
 		return NULL;
 	}
 	return d;
 }
 
-Dfpn *dfpn_helper_new(Dfpn *main, int tid)
-{
-	Dfpn *h = context_new(main->tab.hash_mb, main->tab.tt, main->tab.rt);
-	if (!h)
-		return NULL;
-	h->thr.tid = tid;
-	if (!take_rule(h, main->rules.rule)) {
-		dfpn_free(h);
-		return NULL;
-	}
-	return h;
-}
-
 void dfpn_free(Dfpn *d)
 {
 	if (!d)
 		return;
-	if (d->thr.tid == 0) {
+	if (d->thr.tid == 0)
 		pool_free(d->thr.pool);
-		tt_free(&d->tab.tt_own);
-		rt_free(&d->tab.rt_own);
-	}
-	futile_sub_free(d->rules.sub);
-	ic_free(&d->tree.ic);
-	free(d->tree.arena);
-	free(d->kept.line);
-	free(d);
+	context_free(d);
 }
 
 void dfpn_clear(Dfpn *d)
@@ -156,15 +84,15 @@ void dfpn_set_repetition_span(Dfpn *d, int plies) { d->run.rep_span = plies < 4 
 bool dfpn_set_futile(Dfpn *d, DfpnFutileRule rule)
 {
 	DfpnFutileRule old = d->rules.rule;
-	bool ok = take_rule(d, rule);
+	bool ok = context_take_rule(d, rule);
 	for (int i = 0; ok && i < pool_helpers(d->thr.pool); i++)
-		ok = take_rule(pool_helper(d->thr.pool, i), rule);
+		ok = context_take_rule(pool_helper(d->thr.pool, i), rule);
 	if (!ok) {
 		/* out of memory: every thread back to the old rule (its sub-search,
 		 * if it needs one, exists) */
-		take_rule(d, old);
+		context_take_rule(d, old);
 		for (int i = 0; i < pool_helpers(d->thr.pool); i++)
-			take_rule(pool_helper(d->thr.pool, i), old);
+			context_take_rule(pool_helper(d->thr.pool, i), old);
 		return false;
 	}
 	if (old != rule)
@@ -180,7 +108,7 @@ bool dfpn_set_threads(Dfpn *d, int threads)
 		return true;
 	DfpnPool *p = NULL;
 	if (threads > 1) {
-		p = pool_new(d, threads - 1);
+		p = pool_new(d, threads - 1, search_root);
 		if (!p)
 			return false;
 	}
@@ -205,17 +133,9 @@ bool dfpn_line_mated(Position *pos, void *arg) { return arg ? dfpn_is_mated_in(a
 static void begin_search(Dfpn *d, const Position *root, Color attacker, const DfpnLimits *lim)
 {
 	pos_copy(&d->tree.pos, root);
-	d->run.attacker = attacker;
-	d->run.lim = lim;
-	d->run.nodes = 0;
-	d->rules.sub_nodes_seen = d->rules.sub ? futile_sub_nodes(d->rules.sub) : 0;
-	d->run.next_check = lim && lim->max_nodes && lim->max_nodes < 1024 ? lim->max_nodes : 1024;
-	d->run.start = clock_now();
-	d->run.last_progress = d->run.start;
-	d->run.stopped = false;
-	d->run.stop_reason = DFPN_STOP_NONE;
+	context_begin(d, attacker, lim, clock_now(),
+	              lim && lim->max_nodes && lim->max_nodes < 1024 ? lim->max_nodes : 1024);
 	path_reset(&d->tree.path);
-	d->tree.arena_top = 0;
 	rt_clear(d->tab.rt); /* path keys start from this root */
 	path_push(&d->tree.path, pos_key(&d->tree.pos), MOVE_NONE);
 }

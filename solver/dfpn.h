@@ -97,7 +97,7 @@ const FutileSearchOps *dfpn_sub_search(void);
  * memory cannot be allocated. */
 Dfpn *dfpn_new_with_rule(size_t hash_mb, DfpnFutileRule rule);
 
-/* Searches with `threads` threads (1..DFPN_MAX_THREADS; 1 when created):
+/* Searches with `threads` threads (1..DFPN_MAX_THREADS, dfpn_types.h; 1 when created):
  * the calling thread and threads - 1 helpers over one transposition table
  * and repetition table (the scheme and why it is sound: parallel.h).  The
  * results -- mate or no mate, the minimal length -- are those of one thread;
@@ -110,7 +110,6 @@ Dfpn *dfpn_new_with_rule(size_t hash_mb, DfpnFutileRule rule);
 bool dfpn_set_threads(Dfpn *d, int threads);
 /* The number of threads of d's searches. */
 int dfpn_threads(const Dfpn *d);
-#define DFPN_MAX_THREADS 256
 
 /* With several threads, the helpers join a search once it has run `nodes`
  * nodes on the calling thread (counted from dfpn_solve or
@@ -124,8 +123,6 @@ int dfpn_threads(const Dfpn *d);
  * resident.  0: at once, in every phase -- for tests, where races should
  * show. */
 void dfpn_set_helper_start(Dfpn *d, uint64_t nodes);
-#define DFPN_HELPER_START_PER_MB 256
-#define DFPN_HELPER_START_MIN 16384
 
 /* Repetitions under a length budget: a position repeating one at least
  * `plies` plies up the path (values below 4 count as 4) is searched like any
@@ -137,7 +134,6 @@ void dfpn_set_helper_start(Dfpn *d, uint64_t nodes);
  * Microcosmos (1,525 plies) took 36.0 M nodes with it, 244.4 M with the rule
  * applied at every distance (before threshold control was added). */
 void dfpn_set_repetition_span(Dfpn *d, int plies);
-#define DFPN_REP_SPAN_DEFAULT 64
 
 /* Solves the position: the side to move is the attacker.  Fills *res and
  * returns res->status.  The table is kept between calls (call dfpn_clear for

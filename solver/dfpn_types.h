@@ -112,4 +112,13 @@ typedef struct {
 	uint64_t nodes;
 } DfpnBound;
 
+/* Limits and defaults of the context's settings (dfpn.h says what each
+ * means): threads (dfpn_set_threads), the helpers' start
+ * (dfpn_set_helper_start), repetitions under a length budget
+ * (dfpn_set_repetition_span). */
+#define DFPN_MAX_THREADS 256
+#define DFPN_HELPER_START_PER_MB 256
+#define DFPN_HELPER_START_MIN 16384
+#define DFPN_REP_SPAN_DEFAULT 64
+
 #endif

@@ -3,13 +3,13 @@
 
 #include "clock.h"
 #include "futile_sub.h"
-#include "search.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 
 struct DfpnPool {
 	int n;          /* helpers */
+	DfpnRootSearch search; /* what a helper runs (pool_new) */
 	Dfpn **helper;  /* n contexts, helper[i]->thr.tid = i + 1 */
 	pthread_t *thread;
 	int spawned;    /* threads created */
@@ -49,7 +49,7 @@ static void *helper_main(void *arg)
 		seen = p->job;
 		int remain = p->remain;
 		pthread_mutex_unlock(&p->mu);
-		NodeResult r = search_root(h, remain);
+		NodeResult r = p->search(h, remain);
 		pthread_mutex_lock(&p->mu);
 		if ((r.pn == 0 || r.dn == 0) && !p->have_result) {
 			p->have_result = true;
@@ -63,11 +63,12 @@ static void *helper_main(void *arg)
 	return NULL;
 }
 
-DfpnPool *pool_new(Dfpn *main, int helpers)
+DfpnPool *pool_new(Dfpn *main, int helpers, DfpnRootSearch search)
 {
 	DfpnPool *p = calloc(1, sizeof *p);
 	if (!p)
 		return NULL;
+	p->search = search;
 	p->helper = calloc((size_t)helpers, sizeof *p->helper);
 	p->thread = calloc((size_t)helpers, sizeof *p->thread);
 	pthread_mutex_init(&p->mu, NULL);
@@ -83,7 +84,7 @@ DfpnPool *pool_new(Dfpn *main, int helpers)
 		return NULL;
 	}
 	for (int i = 0; i < helpers; i++) {
-		p->helper[i] = dfpn_helper_new(main, i + 1);
+		p->helper[i] = context_helper_new(main, i + 1);
 		if (!p->helper[i]) {
 			pool_free(p);
 			return NULL;
@@ -113,7 +114,7 @@ void pool_free(DfpnPool *p)
 	for (int i = 0; i < p->spawned; i++)
 		pthread_join(p->thread[i], NULL);
 	for (int i = 0; i < p->n; i++)
-		dfpn_free(p->helper[i]);
+		context_free(p->helper[i]);
 	pthread_mutex_destroy(&p->mu);
 	pthread_cond_destroy(&p->wake);
 	pthread_cond_destroy(&p->idle);
@@ -168,19 +169,8 @@ static void start_helpers(Dfpn *d)
 		for (int k = d->tree.path.len - 1; k >= d->run.root_len; k--)
 			pos_undo_move(&h->tree.pos, d->tree.path.moves[k]);
 		path_copy_prefix(&h->tree.path, &d->tree.path, d->run.root_len);
-		h->run.attacker = d->run.attacker;
-		h->run.lim = d->run.lim;
-		h->run.start = d->run.start;
-		h->run.last_progress = d->run.start;
+		context_begin(h, d->run.attacker, d->run.lim, d->run.start, (uint64_t)pool_check_interval(p));
 		h->run.rep_span = d->run.rep_span;
-		h->run.nodes = 0;
-		h->thr.published = 0;
-		h->run.next_check = (uint64_t)pool_check_interval(p);
-		h->run.stopped = false;
-		h->thr.superseded = false;
-		h->run.stop_reason = DFPN_STOP_NONE;
-		h->tree.arena_top = 0;
-		h->rules.sub_nodes_seen = h->rules.sub ? futile_sub_nodes(h->rules.sub) : 0;
 	}
 	/* the main thread's path counts as searched from now on: its frames
 	 * above the current node leave it when they return (mid), the current

@@ -72,17 +72,23 @@ static inline bool busy_is(_Atomic uint32_t *busy, uint64_t path_key)
 	return atomic_load_explicit(busy_slot(busy, path_key), memory_order_relaxed) != 0;
 }
 
+/* The search a helper runs on its context from the root it is handed
+ * (search_root in search.h, handed in by the pool's maker so that this
+ * room does not depend on the search that depends on it). */
+typedef NodeResult (*DfpnRootSearch)(Dfpn *d, int remain);
+
 /* A pool of `helpers` (>= 1) helper threads for main, each with a context
- * of its own sharing main's tables and rule (dfpn_helper_new).  NULL when
- * memory or a thread cannot be had. */
-DfpnPool *pool_new(Dfpn *main, int helpers);
+ * of its own sharing main's tables and rule (context_helper_new), each
+ * running `search` when a search_root hands it the root.  NULL when memory
+ * or a thread cannot be had. */
+DfpnPool *pool_new(Dfpn *main, int helpers, DfpnRootSearch search);
 /* Stops and joins the threads and frees the helpers.  p may be NULL. */
 void pool_free(DfpnPool *p);
 /* The number of helpers (0 for NULL) and helper i (0 <= i < that). */
 int pool_helpers(const DfpnPool *p);
 Dfpn *pool_helper(const DfpnPool *p, int i);
 
-/* The main thread starts search_root(d, remain) from d->tree.pos (d->run.root_ply,
+/* The main thread starts its search of the root (search_root) from d->tree.pos (d->run.root_ply,
  * d->run.root_len set). */
 void pool_begin(Dfpn *d, int remain);
 /* From a thread's limit check: adds the thread's new nodes to the search's
@@ -102,9 +108,6 @@ void pool_limit(Dfpn *d, DfpnStopReason reason);
  * or a helper's when it resolved the root and r is not resolved. */
 NodeResult pool_end(Dfpn *d, NodeResult r);
 
-/* The helper context with thread id tid (>= 1) for main: its own search
- * state and futility sub-search, main's tables and rule (dfpn.c).  NULL when
- * out of memory. */
-Dfpn *dfpn_helper_new(Dfpn *main, int tid);
+
 
 #endif

@@ -44,7 +44,7 @@
 #ifndef TSUME_PROOF_H
 #define TSUME_PROOF_H
 
-#include "context.h"
+#include "pndn.h"
 
 /* The attacker's hand before move m (played from the position whose proof
  * or disproof hand is sought), from the hand `after` the child's result

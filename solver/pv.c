@@ -131,7 +131,7 @@ int pv_build(Dfpn *d, int len, Move *pv, PvMode mode, bool tiebreak)
 					lens[m] = TT_LEN_INF;
 				m++;
 			}
-			if (m == 0 && (verify || list.n == 0 || dfpn_is_mated_in(d, pos)))
+			if (m == 0 && (verify || list.n == 0 || futile_is_mated(pos, &d->rules.fut)))
 				break; /* mated (modulo futile drops) */
 			if (m == 0 && mode == PV_REPROVE && !reproved && !d->run.stopped) {
 				/* the table lost the proofs below this proven defender

@@ -1,0 +1,314 @@
+/* expand.c -- expanding a node: its children, their initial values, the
+ * futility verdicts on its drops, and a helper's choice of a child nobody
+ * else searches (expand.h). */
+#include "expand.h"
+
+#include "futile_sub.h"
+#include "limit.h"
+#include "movegen.h"
+#include "parallel.h"
+#include "proof.h"
+
+#include <stdlib.h>
+
+/* Initial disproof number of a new attacker node with n checks (df-pn+). */
+#ifndef DN_INIT
+#define DN_INIT(n) (n)
+#endif
+
+static size_t arena_alloc(Dfpn *d, size_t n)
+{
+	if (d->tree.arena_top + n > d->tree.arena_cap) {
+		size_t cap = d->tree.arena_cap;
+		while (d->tree.arena_top + n > cap)
+			cap *= 2;
+		Child *a = realloc(d->tree.arena, cap * sizeof *a);
+		if (!a)
+			return SIZE_MAX;
+		d->tree.arena = a;
+		d->tree.arena_cap = cap;
+	}
+	size_t base = d->tree.arena_top;
+	d->tree.arena_top += n;
+	return base;
+}
+
+/* The futility test for initial values and at expand: the rule in force,
+ * but the narrow test in place of the sub-searches of broad and nogain (a
+ * drop the narrow test calls futile is futile under them too); the rules
+ * without a sub-search (none, narrow, capturable) as they are.  Those
+ * decide in node_values, where the node's value depends on a drop
+ * (judge_drop), and, for broad, at the length budget's frontier, where no
+ * expansion follows. */
+static inline const Futility *cheap_rule(const Dfpn *d) { return d->rules.fut.sub ? &FUTILITY_NARROW : &d->rules.fut; }
+
+/* Adds the nodes of the broad rule's sub-searches since the last call to
+ * the search's count (they are work of this search, and count against
+ * its node limit). */
+static void count_sub_nodes(Dfpn *d)
+{
+	uint64_t n = futile_sub_nodes(d->rules.fut.sub);
+	d->run.nodes += n - d->rules.sub_nodes_seen;
+	d->rules.sub_nodes_seen = n;
+}
+
+/* Initial values of a new defender (AND) child c, d->tree.pos after the
+ * check (remain: its budget; hand: the attacker's). */
+static inline void init_and_child(Dfpn *d, Child *c, int remain, Hand hand)
+{
+	Position *pos = &d->tree.pos;
+	/* df-pn+: the proof number of a defender node is its number of
+	 * (non-futile) evasions; none means the check mates. */
+	int total, n;
+	if (!ic_get(&d->tree.ic, pos, IC_EVASIONS, d->rules.fut.on, &n, &total)) {
+		n = futile_count_real_evasions(pos, &total, cheap_rule(d));
+		ic_put(&d->tree.ic, pos, IC_EVASIONS, d->rules.fut.on, n, total);
+	}
+	if (n > 0 && remain < 1 && futile_drops_mate_by_search(&d->rules.fut)) {
+		/* the budget's frontier: mated under the broad rule?  (the
+		 * nogain rule's "mated" is the narrow test; only
+		 * whether any evasion is real matters here: the child is
+		 * disproven otherwise, whatever n) */
+		n = futile_has_real_evasion(pos, &d->rules.fut);
+		count_sub_nodes(d);
+	}
+	if (n == 0) {
+		Hand proof = proof_hand_mated(pos, d->run.attacker, total);
+		child_set_proven(c, 0, proof);
+		tt_store(d->tab.tt, pos_board_key(pos), hand, proof, 0, PNDN_INF, 0, 1, d->tree.path.len);
+		return;
+	}
+	if (remain < 1) {
+		child_set_disproven(c, remain < 0 ? 0 : remain, hand);
+		return;
+	}
+	c->pn = (PnDn)n;
+	c->dn = 1;
+}
+
+/* Initial values of a new attacker (OR) child c, d->tree.pos after the
+ * evasion (remain: its budget; hand: the attacker's). */
+static inline void init_or_child(Dfpn *d, Child *c, int remain, Hand hand)
+{
+	Position *pos = &d->tree.pos;
+	if (remain < 1) {
+		child_set_disproven(c, 0, HAND_FULL);
+		return;
+	}
+	/* mate in one at every new attacker node */
+	int nchecks, unused;
+	Move mate = MOVE_NONE;
+	if (!ic_get(&d->tree.ic, pos, IC_MATE1, d->rules.fut.on, &nchecks, &unused)) {
+		mate = futile_mate1(pos, &nchecks, cheap_rule(d));
+		if (mate == MOVE_NONE)
+			ic_put(&d->tree.ic, pos, IC_MATE1, d->rules.fut.on, nchecks, 0);
+	}
+	if (mate == MOVE_NONE && remain < 3 && futile_drops_mate_by_search(&d->rules.fut)) {
+		/* the budget's frontier: a mate in one under the broad rule?
+		 * (under nogain the narrow test's) */
+		mate = futile_mate1(pos, &nchecks, &d->rules.fut);
+		count_sub_nodes(d);
+	}
+	if (mate != MOVE_NONE) {
+		pos_do_move(pos, mate);
+		int total;
+		futile_count_real_evasions(pos, &total, cheap_rule(d));
+		Hand proof = proof_hand_mated(pos, d->run.attacker, total);
+		pos_undo_move(pos, mate);
+		proof = proof_hand_before(proof, mate, hand);
+		child_set_proven(c, 1, proof);
+		tt_store(d->tab.tt, pos_board_key(pos), hand, proof, 0, PNDN_INF, 1, 1, d->tree.path.len);
+		return;
+	}
+	if (remain < 3 || nchecks == 0) {
+		/* no mate in one and no room for more (or no check at all) */
+		child_set_disproven(c, nchecks == 0 ? TT_LEN_INF : 1,
+		                    nchecks == 0 ? proof_disproof_or_clamp(HAND_FULL, hand) : hand);
+		return;
+	}
+	/* df-pn+: the disproof number of an attacker node is its number of checks */
+	c->pn = 1;
+	c->dn = (PnDn)DN_INIT(nchecks);
+}
+
+void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move move)
+{
+	Position *pos = &d->tree.pos;
+	const Hand hand = pos->hand[d->run.attacker];
+	c->flags = 0;
+	c->rep = REP_NONE;
+	c->len = 0;
+	c->hand = hand;
+	int at = path_find(&d->tree.path, pos_key(pos));
+	TTProbe p = tt_probe(d->tab.tt, pos_board_key(pos), hand, remain);
+	/* Under a length budget a repetition from far up the path is searched
+	 * like any position: the budget ends every cycle, and the result holds
+	 * for every path (see dfpn_set_repetition_span). */
+	if (at >= 0 && d->run.budgeted && d->tree.path.len - at >= d->run.rep_span)
+		at = -1;
+	if (at >= 0) {
+		/* a repetition: no mate on this path.  If the table already
+		 * knows the position has no mate within the budget, that holds on
+		 * every path: take it, the result then depends on no repetition */
+		if (p.dn == 0) {
+			child_set_disproven(c, p.len, p.hand);
+			return;
+		}
+		child_set_disproven(c, TT_LEN_INF, hand);
+		c->rep = (uint16_t)at;
+		return;
+	}
+	if (p.maybe_rep) {
+		/* disproven by a repetition on this very path before? */
+		int start, len;
+		if (rt_probe(d->tab.rt, path_child_hash(&d->tree.path, move), &start, &len) && remain <= len &&
+		    start < d->tree.path.len) {
+			child_set_disproven(c, len, hand);
+			c->rep = (uint16_t)start;
+			return;
+		}
+	}
+	if (p.found) {
+		c->pn = p.pn;
+		c->dn = p.dn;
+		c->len = p.len;
+		c->hand = p.hand;
+		if (p.pn != 0 && p.dn != 0 && p.depth < d->tree.path.len)
+			c->flags |= CHILD_OLD;
+		return;
+	}
+	c->flags |= CHILD_NEW;
+	if (child_is_and)
+		init_and_child(d, c, remain, hand);
+	else
+		init_or_child(d, c, remain, hand);
+}
+
+__attribute__((noinline)) bool judge_drop(Dfpn *d, Child *c, int hint, int top)
+{
+	/* one thread: the nogain verdict's sub-searches stop at the node
+	 * limit, so that it holds exactly */
+	FutileSub *sub = d->rules.fut.sub;
+	uint64_t budget = UINT64_MAX;
+	if (d->run.lim && d->run.lim->max_nodes && !d->thr.pool)
+		budget = d->run.lim->max_nodes > d->run.nodes ? d->run.lim->max_nodes - d->run.nodes : 0;
+	futile_sub_set_budget(sub, budget);
+	bool futile = futile_judge_drop(&d->tree.pos, c->move, &d->rules.fut, hint, top);
+	bool cut = futile_sub_budget_cut(sub);
+	futile_sub_set_budget(sub, UINT64_MAX);
+	count_sub_nodes(d);
+	if (cut) {
+		/* at the node limit inside the verdict: the drop not judged and
+		 * unresolved here, so that no result of this node rests on it;
+		 * the search stops */
+		c->pn = c->dn = 1;
+		c->len = 0;
+		limits_stop(d, DFPN_STOP_NODES);
+		return true;
+	}
+	c->flags |= CHILD_JUDGED;
+	if (!futile)
+		return false;
+	if (c->pn != 0) {
+		child_set_proven(c, 0, d->tree.pos.hand[d->run.attacker]);
+		c->rep = REP_NONE;
+	}
+	c->flags |= CHILD_FUTILE;
+	return true;
+}
+
+__attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain, int *count)
+{
+	Position *pos = &d->tree.pos;
+	MoveList list;
+	if (or_node)
+		gen_checks(pos, &list);
+	else
+		gen_evasions(pos, &list);
+	*count = list.n;
+	if (list.n == 0)
+		return 0;
+	size_t base = arena_alloc(d, (size_t)list.n);
+	if (base == SIZE_MAX)
+		return base;
+	/* the children's table buckets and cache slots, loaded while the
+	 * evasions are sorted and judged and the first children looked at */
+	ICKind kind = or_node ? IC_EVASIONS : IC_MATE1;
+	for (int i = 0; i < list.n; i++) {
+		uint64_t bk = pos_board_key_after(pos, list.moves[i]);
+		tt_prefetch(d->tab.tt, bk);
+		ic_prefetch(&d->tree.ic, bk + pos_hand_key_after(pos, list.moves[i]), kind, d->rules.fut.on);
+	}
+	bool futile[MAX_MOVES] = {false};
+	if (!or_node) {
+		/* drops grouped by square, cheapest piece first, after the other evasions */
+		for (int i = 1; i < list.n; i++) {
+			Move m = list.moves[i];
+			int j = i;
+			while (j > 0 && move_is_drop(list.moves[j - 1]) &&
+			       (!move_is_drop(m) || move_to(list.moves[j - 1]) > move_to(m) ||
+			        (move_to(list.moves[j - 1]) == move_to(m) && move_drop_pt(list.moves[j - 1]) > move_drop_pt(m)))) {
+				list.moves[j] = list.moves[j - 1];
+				j--;
+			}
+			list.moves[j] = m;
+		}
+		futile_mark(pos, &list, futile, cheap_rule(d)); /* broad: judge_drop */
+	}
+	for (int i = 0; i < list.n; i++) {
+		Child *c = &d->tree.arena[base + i];
+		c->move = list.moves[i];
+		if (futile[i]) {
+			child_set_proven(c, 0, pos->hand[d->run.attacker]);
+			c->flags = CHILD_FUTILE;
+			c->rep = REP_NONE;
+			continue;
+		}
+		if (!or_node && i > 0 && move_is_drop(c->move) && move_is_drop(list.moves[i - 1]) &&
+		    move_to(list.moves[i - 1]) == move_to(c->move)) {
+			c->flags = CHILD_DELAYED;
+			c->rep = REP_NONE;
+			c->pn = c->dn = 1;
+			c->len = 0;
+			c->hand = pos->hand[d->run.attacker];
+			continue;
+		}
+		pos_do_move(pos, c->move);
+		init_child(d, c, or_node, remain - 1, c->move);
+		pos_undo_move(pos, c->move);
+	}
+	return base;
+}
+
+#define VIRTUAL_PHI(p) ((p) + (p) / 2 + 2)
+
+__attribute__((noinline)) int divert(const Dfpn *d, const Child *ch, int n, int best, bool or_node, PnDn thphi,
+                                            PnDn *second)
+{
+	if (!busy_is(d->thr.busy, path_child_hash(&d->tree.path, ch[best].move)))
+		return best;
+	PnDn bphi = phi(ch[best].pn, ch[best].dn, or_node);
+	PnDn vphi = bphi >= PNDN_MAX / 2 ? PNDN_MAX : VIRTUAL_PHI(bphi);
+	PnDn bound = vphi < thphi ? vphi : thphi;
+	int alt = -1;
+	PnDn aphi = PNDN_INF, next = vphi;
+	for (int i = 0; i < n; i++) {
+		if (i == best || (ch[i].flags & CHILD_DELAYED))
+			continue;
+		PnDn p = phi(ch[i].pn, ch[i].dn, or_node);
+		if (p >= bound || busy_is(d->thr.busy, path_child_hash(&d->tree.path, ch[i].move)))
+			continue;
+		if (p < aphi) {
+			if (aphi < next)
+				next = aphi;
+			alt = i;
+			aphi = p;
+		} else if (p < next) {
+			next = p;
+		}
+	}
+	if (alt < 0)
+		return best;
+	*second = next;
+	return alt;
+}
