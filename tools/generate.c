@@ -3,7 +3,7 @@
  * searched in parallel by worker threads (generate_search.c), their results
  * taken in slot order and kept unless a position or solution pattern repeats,
  * and the output (problem lines, the worksheet).  Options: generate_opts.c;
- * shards and their merge: generate_shard.c.
+ * shards: generate_shard.c; their merge: generate_merge.c.
  */
 #include "generate.h"
 
