@@ -474,7 +474,9 @@ static void pool_close(Pool *p)
 	p->started = 0;
 }
 
-/* Starts the worker threads.  Returns -1. */
+/* Starts the worker threads.  Returns -1, or, when one cannot be started,
+ * EXIT_UNKNOWN after a message naming it (the ones started are stopped and
+ * joined, everything freed). */
 static int pool_start(Pool *p, const VerifyOptions *o)
 {
 	Queue *q = &p->q;
@@ -486,7 +488,16 @@ static int pool_start(Pool *p, const VerifyOptions *o)
 	q->lim.stop = cli_sigint_install(false);
 	for (uint64_t i = 0; i < p->jobs; i++) {
 		p->workers[i].q = q;
-		pthread_create(&p->threads[i], NULL, worker, &p->workers[i]);
+		int err = pthread_create(&p->threads[i], NULL, worker, &p->workers[i]);
+		if (err != 0) {
+			fprintf(stderr, "tsume verify: cannot start worker thread %llu of %llu: %s\n", (unsigned long long)i + 1,
+			        (unsigned long long)p->jobs, strerror(err));
+			pool_close(p);
+			pthread_mutex_destroy(&q->mu);
+			pthread_cond_destroy(&q->cv);
+			pool_free(p, p->jobs);
+			return EXIT_UNKNOWN;
+		}
 		p->started++;
 	}
 	return -1;
