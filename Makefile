@@ -94,6 +94,7 @@ test: $(TEST_BIN) tsume test-install
 	 echo "== kif"; SHARED=$(SHARED) sh tests/test_kif_out.sh ./tsume; \
 	 echo "== generate"; python3 tests/test_generate.py ./tsume; \
 	 echo "== shard"; sh tests/test_shard.sh ./tsume $(SHARED); \
+	 echo "== bench signature"; sh tests/test_bench_signature.sh ./tsume $(SHARED); \
 	 echo "all $$n test programs passed"
 
 # make install / uninstall into temporary prefixes, the man page against the commands and their options.
@@ -109,7 +110,7 @@ DATADIR     ?= $(DATAROOTDIR)
 MANDIR      ?= $(DATAROOTDIR)/man
 INSTALL     ?= install
 PROBLEMS_DIR = $(DESTDIR)$(DATADIR)/tsume/problems
-PROBLEM_FILES := $(wildcard problems/*.sfen.gz) problems/README.md
+PROBLEM_FILES := $(wildcard problems/*.sfen.gz) problems/bench-signature.tsv problems/README.md
 
 install: tsume $(BUILD)/tsume.1
 	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(PROBLEMS_DIR)"
