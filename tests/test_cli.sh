@@ -720,6 +720,12 @@ expect_msg 2 "tsume: --checks and --evasions exclude each other"
 # bench: bad values name the option, its range and unit
 bad_value "tsume bench: --hash must be a whole number of megabytes, 1..1048576, got '0'" bench --hash 0 --perft-only
 bad_value "tsume bench: --long must be a decimal number of seconds, 0..1000000000 (0 = skip the long problems), got '-5'" bench --long -5
+run "bench --long-only --perft-only: refused" "" bench --long-only --perft-only
+expect_bad "tsume bench: --long-only and --perft-only exclude each other"
+run "bench --long-only --long 0: refused" "" bench --long-only --long 0
+expect_bad "tsume bench: --long-only with --long 0: nothing to run"
+run "bench --long-only --long 0.5: only the long problems, within the limit" "" bench --long-only --long 0.5 --hash 16
+expect 0 "re:^Zuko #99 kemuri +(mate 117|unknown 0) \(expected 117\)" "noout:perft" "noout:ShogiBoardQ"
 
 # convert never loses a file: an output that is also an input is refused and
 # left as it was; when no input converts, an earlier output is left as it was

@@ -120,7 +120,7 @@ static void run_long(Scratch *sc, const char *name, const char *sfen, int expect
 	dfpn_free(d);
 }
 
-int bench_solver(const char *shared, double long_seconds, size_t long_hash_mb)
+int bench_solver(const char *shared)
 {
 	Dfpn *d = dfpn_new(64);
 	Scratch *sc = malloc(sizeof *sc);
@@ -144,20 +144,30 @@ int bench_solver(const char *shared, double long_seconds, size_t long_hash_mb)
 		wrong += run_set(d, sc, shared, rel, name, n, false);
 	}
 	dfpn_free(d);
-	if (long_seconds > 0) {
-		run_long(sc, "Zuko #99 kemuri", "k1+P4n1/2L+P2sL1/r4+P+P1P/+BpP+Pl1+Rg1/NP1S+PP+p1g/2L+p1g+P1+P/Ps1G1+P1N1/1sN1P4/B8 b - 1", 117,
-		         long_seconds, long_hash_mb);
-		char path[1024];
-		snprintf(path, sizeof path, "%s/problems/raw/komoringheights/microcosmos_sfen_and_usi_moves.txt", shared);
-		FILE *f = fopen(path, "r");
-		if (f && fgets(sc->line, sizeof sc->line, f))
-			run_long(sc, "Microcosmos", sc->line, 1525, long_seconds, long_hash_mb);
-		if (f)
-			fclose(f);
-	}
 	free(sc);
 	printf("wrong answers: %d\n", wrong);
 	return wrong;
+}
+
+int bench_long(const char *shared, double seconds, size_t hash_mb)
+{
+	Scratch *sc = malloc(sizeof *sc);
+	if (!sc)
+		return 1;
+	printf("long problems, one thread, %zu MB hash, at most %.0f s each\n", hash_mb, seconds);
+	run_long(sc, "Zuko #99 kemuri", "k1+P4n1/2L+P2sL1/r4+P+P1P/+BpP+Pl1+Rg1/NP1S+PP+p1g/2L+p1g+P1+P/Ps1G1+P1N1/1sN1P4/B8 b - 1", 117,
+	         seconds, hash_mb);
+	char path[1024];
+	snprintf(path, sizeof path, "%s/problems/raw/komoringheights/microcosmos_sfen_and_usi_moves.txt", shared);
+	FILE *f = fopen(path, "r");
+	if (f && fgets(sc->line, sizeof sc->line, f))
+		run_long(sc, "Microcosmos", sc->line, 1525, seconds, hash_mb);
+	else
+		printf("%-22s skipped: %s not found\n", "Microcosmos", path);
+	if (f)
+		fclose(f);
+	free(sc);
+	return 0;
 }
 
 /* ---- the bench signature ---- */
@@ -505,10 +515,12 @@ static int bench_checks(const char *shared)
 
 #define BENCH_USAGE "usage: tsume bench " BENCH_ARGS "\n"
 #define BENCH_HELP                                                                                                  \
-	BENCH_USAGE "  (no option)     perft, check generation, the solver over the shared problem sets, two long problems\n" \
+	BENCH_USAGE "  (no option)     perft, check generation, the solver over the shared problem sets (about a minute)\n" \
 	            "  --shared DIR    the shared data (default ../shared)\n"                                           \
-	            "  --long S        seconds for each long problem, 0..1000000000 (default 900; 0 = skip them)\n"     \
-	            "  --hash MB       hash table of the solver runs, 1..1048576 (default 1024)\n"                     \
+	            "  --long S        then the two long problems, Zuko #99 and Microcosmos, at most S seconds each,\n" \
+	            "                  0..1000000000 (default 0: not run)\n"                                            \
+	            "  --long-only     only the long problems (at most 900 s each unless --long S)\n"                    \
+	            "  --hash MB       hash table of the long problems, 1..1048576 (default 1024)\n"                     \
 	            "  --perft-only    only the perft and check-generation figures\n"                                    \
 	            "  --signature     the bench signature: 100 fixed problems, nodes each, 'Lines:' and 'Bench: N'\n"   \
 	            "  --problems FILE with --signature: its problems (default: problems/" BENCH_SIGNATURE_FILE " of the\n"  \
@@ -523,17 +535,18 @@ int cmd_bench(int argc, char **argv)
 	                                     {"long", required_argument, NULL, 'l'},
 	                                     {"hash", required_argument, NULL, 'H'},
 	                                     {"perft-only", no_argument, NULL, 'p'},
+	                                     {"long-only", no_argument, NULL, 'L'},
 	                                     {"signature", no_argument, NULL, 'S'},
 	                                     {"problems", required_argument, NULL, 'P'},
 	                                     {"quiet", no_argument, NULL, 'q'},
 	                                     {"help", no_argument, NULL, 'h'},
 	                                     {0, 0, 0, 0}};
 	const char *shared = "../shared", *problems = NULL;
-	double long_seconds = 900;
+	double long_seconds = 0;
 	uint64_t hash = 1024;
-	bool perft_only = false, signature = false, quiet = false;
+	bool perft_only = false, long_only = false, long_given = false, signature = false, quiet = false;
 	int c;
-	while ((c = getopt_long(argc, argv, "s:l:H:pSP:qh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:l:H:pLSP:qh", opts, NULL)) != -1) {
 		if (c == 'h') {
 			fputs(BENCH_HELP, stdout);
 			return EXIT_MATE;
@@ -542,11 +555,14 @@ int cmd_bench(int argc, char **argv)
 		else if (c == 'l') {
 			if (!cli_option_seconds("tsume bench", "--long", optarg, 0, 1e9, "0 = skip the long problems", &long_seconds))
 				return EXIT_BADINPUT;
+			long_given = true;
 		} else if (c == 'H') {
 			if (!cli_option_uint("tsume bench", "--hash", optarg, 1, 1 << 20, "megabytes", NULL, &hash))
 				return EXIT_BADINPUT;
 		} else if (c == 'p')
 			perft_only = true;
+		else if (c == 'L')
+			long_only = true;
 		else if (c == 'S')
 			signature = true;
 		else if (c == 'P')
@@ -560,6 +576,16 @@ int cmd_bench(int argc, char **argv)
 	}
 	if (signature)
 		return bench_signature(problems, !quiet) ? EXIT_BADINPUT : EXIT_MATE; /* 2: the file could not be read */
+	if (long_only && perft_only) {
+		fprintf(stderr, "tsume bench: --long-only and --perft-only exclude each other\n");
+		return EXIT_BADINPUT;
+	}
+	if (long_only && long_given && long_seconds == 0) {
+		fprintf(stderr, "tsume bench: --long-only with --long 0: nothing to run\n");
+		return EXIT_BADINPUT;
+	}
+	if (long_only)
+		return bench_long(shared, long_given ? long_seconds : 900, (size_t)hash) ? EXIT_BADINPUT : EXIT_MATE;
 	printf("bulk leaf: the last ply is counted from the move list without making its moves;\n"
 	       "all made: every move, the last ply included, is made and taken back.\n");
 	static const char *matsuri = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1";
@@ -571,5 +597,8 @@ int cmd_bench(int argc, char **argv)
 	bench_checks(shared);
 	if (perft_only)
 		return EXIT_MATE;
-	return bench_solver(shared, long_seconds, (size_t)hash) ? EXIT_NOMATE : EXIT_MATE;
+	int wrong = bench_solver(shared);
+	if (long_seconds > 0 && bench_long(shared, long_seconds, (size_t)hash) != 0)
+		return EXIT_BADINPUT;
+	return wrong ? EXIT_NOMATE : EXIT_MATE;
 }

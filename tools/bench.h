@@ -6,7 +6,8 @@
 #include <stddef.h>
 
 /* The arguments after "tsume bench", as usage texts show them. */
-#define BENCH_ARGS "[--shared DIR] [--long SECONDS] [--hash MB] [--perft-only] [--signature [--problems FILE] [--quiet]]"
+#define BENCH_ARGS                                                                                                   \
+	"[--shared DIR] [--long SECONDS] [--long-only] [--hash MB] [--perft-only] [--signature [--problems FILE] [--quiet]]"
 
 /* The file of the signature's problems, in the source tree's problems/ and
  * installed with the collections (make install: DATADIR/tsume/problems/). */
@@ -16,20 +17,29 @@
  * bench_signature of FILE (default: bench_signature_file), with --quiet only
  * its last three lines.  Otherwise perft speed (start position, "matsuri", a
  * drop-heavy position), gen_checks calls per second over ../shared's
- * legal-checks positions, then, unless --perft-only, bench_solver with
- * --long SECONDS (default 900, 0 = skip the long problems) and --hash MB
- * (1..1048576, default 1024) for them.  --shared DIR: the data (default
- * ../shared; not read by --signature).  --help: the options, on stdout.
- * Returns EXIT_MATE (0), EXIT_NOMATE (1) if a problem was answered wrongly,
- * EXIT_BADINPUT (2) for bad usage or a signature file that cannot be read or
- * holds a bad row. */
+ * legal-checks positions, then, unless --perft-only, bench_solver, then,
+ * with --long SECONDS > 0 (0..1e9, default 0), bench_long with that limit
+ * and --hash MB (1..1048576, default 1024).  --long-only: bench_long alone
+ * (SECONDS 900 unless --long gives it; --long 0 and --perft-only are
+ * refused with it).  --shared DIR: the data (default ../shared; not read by
+ * --signature).  --help: the options, on stdout.  Returns EXIT_MATE (0),
+ * EXIT_NOMATE (1) if a problem of the sets was answered wrongly,
+ * EXIT_BADINPUT (2) for bad usage, no memory for the long problems, or a
+ * signature file that cannot be read or holds a bad row. */
 int cmd_bench(int argc, char **argv);
 
-/* Solves the problem sets of shared_dir (ShogiBoardQ, nshogi) and the long
- * problems (Zuko #99 "kemuri", Microcosmos) with long_seconds each, printing
- * one line per set: solved, exact, wall time, nodes, nodes/second, ms per
- * problem, peak RSS.  Returns the number of wrong answers (0 = all right). */
-int bench_solver(const char *shared_dir, double long_seconds, size_t long_hash_mb);
+/* Solves the problem sets of shared_dir (ShogiBoardQ 3..13, nshogi mate-3..11,
+ * 1,000 problems each, a 64 MB table, one thread), printing one line per set:
+ * solved, exact, wall time, nodes, nodes/second, ms per problem, peak RSS;
+ * then the wrong answers.  Returns their number (0 = all right). */
+int bench_solver(const char *shared_dir);
+
+/* Solves the long problems, Zuko #99 "kemuri" (117 plies) and Microcosmos
+ * (1525, from shared_dir), at most `seconds` each on a table of hash_mb,
+ * one thread, printing a line for each: the result against the expected
+ * length, time, nodes by phase, nodes/second, hashfull, peak RSS.  Returns
+ * 0, or 1 when out of memory. */
+int bench_long(const char *shared_dir, double seconds, size_t hash_mb);
 
 /* The bench signature: solves the problems of the file `path` (NULL: the
  * default, bench_signature_file) in order, each on a cleared 64 MB table,
