@@ -88,6 +88,15 @@ if [ $rc -ne 0 ] || ! grep -q "^100 problems, " "$tmp/out" || ! grep -qE "^Lines
 	fail "exit status $rc: $(cat "$tmp/out" "$tmp/err")"
 else ok; fi
 
+name="bench --signature, a binary with no file near it: refused, --problems named"
+mkdir -p "$tmp/lone"
+cp "$TSUME" "$tmp/lone/tsume"
+(cd "$tmp/lone" && ./tsume bench --signature) >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -ne 2 ] || [ -s "$tmp/out" ] || ! grep -q "bench-signature.tsv not found.*--problems FILE" "$tmp/err"; then
+	fail "exit status $rc: $(cat "$tmp/out" "$tmp/err")"
+else ok; fi
+
 # ---- --problems FILE: refusals, before any search
 # refused STATUS NAME FILE TEXT -- bench --signature --problems FILE exits
 # with STATUS, nothing on stdout, TEXT in the message

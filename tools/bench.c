@@ -414,8 +414,14 @@ const char *bench_signature_file(char *buf, size_t size)
 int bench_signature(const char *path, bool verbose)
 {
 	char found[4096 + 64];
+	if (!path && access(bench_signature_file(found, sizeof found), R_OK) != 0) {
+		fprintf(stderr,
+		        "tsume bench --signature: " BENCH_SIGNATURE_FILE " not found (looked in problems/, ../problems/ and "
+		        "../share/tsume/problems/ from the binary's directory, and in ./problems/); --problems FILE names it\n");
+		return 1;
+	}
 	if (!path)
-		path = bench_signature_file(found, sizeof found);
+		path = found;
 	Signature sg = {.d = dfpn_new(64), .sc = malloc(sizeof(Scratch)), .lines = 0xcbf29ce484222325ull, .verbose = verbose};
 	SigFile f;
 	if (!sg.d || !sg.sc || !sig_file_read(path, &f, sg.sc)) {
