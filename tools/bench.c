@@ -195,8 +195,7 @@ typedef struct {
 /* Solves one problem under the futile rule `rule` (and, with given != NULL,
  * verifies it against its stated line) on a cleared table, adds its nodes
  * and line to the signature and prints one line. */
-static void sig_one(Signature *sg, const char *name, const Position *root, DfpnFutileRule rule, const Move *given,
-                    int given_len)
+static void sig_one(Signature *sg, const char *name, const Position *root, DfpnFutileRule rule, const Move *given, int given_len)
 {
 	const DfpnResult *res = &sg->sc->res;
 	VerifyResult *vr = &sg->sc->vr;

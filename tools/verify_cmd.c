@@ -320,7 +320,8 @@ static int verify_parse(int argc, char **argv, VerifyOptions *o)
 	                                     {"futile", required_argument, NULL, 'F'}, {"threads", required_argument, NULL, 'T'},
 	                                     {"rest", no_argument, NULL, 'r'},
 	                                     {"shard", required_argument, NULL, 'S'},  {0, 0, 0, 0}};
-	*o = (VerifyOptions){.time_s = 60, .hash = 64, .fmt = FMT_TEXT, .futile = DFPN_FUTILE_DEFAULT}; /* jobs, threads 0: not given */
+	/* jobs, threads 0: not given */
+	*o = (VerifyOptions){.time_s = 60, .hash = 64, .fmt = FMT_TEXT, .futile = DFPN_FUTILE_DEFAULT};
 	int c;
 	while ((c = getopt_long(argc, argv, "j:t:n:H:f:F:T:S:rh", opts, NULL)) != -1) {
 		bool ok = true;
