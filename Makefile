@@ -1,7 +1,9 @@
-# tsume -- tsume-shogi solver.  Targets: all test bench asan fuzz clean format
+# tsume -- tsume-shogi solver.  Targets: all test bench bench-long asan fuzz clean format
 #   make            build ./tsume (release, -O2, NDEBUG)
 #   make test       build and run every unit test (cmocka) against ../shared data
-#   make bench      speed figures (perft, check generation)
+#   make bench      speed figures: perft, check generation, the solver over the shared sets, the
+#                   signature, generate, verify (a few minutes)
+#   make bench-long the long problems (Zuko #99, Microcosmos; BENCH_LONG=900 s each), generate mate 9
 #   make asan       build with -fsanitize=address,undefined and assertions, run the tests
 #   make tsan       build with -fsanitize=thread, run verify/generate --jobs 2 and the USI tests
 #   make fuzz       clang libFuzzer targets build-fuzz/fuzz_* (tests/fuzz/); make fuzz-run FUZZ_TIME=600
@@ -32,7 +34,7 @@ TEST_BIN   := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 ALL_CFLAGS = $(BASEFLAGS) $(MODE_FLAGS) $(CFLAGS)
 
-.PHONY: all test bench asan tsan test-tsan fuzz fuzz-run clean format check-tests install uninstall test-install FORCE
+.PHONY: all test bench bench-long asan tsan test-tsan fuzz fuzz-run clean format check-tests install uninstall test-install FORCE
 all: tsume $(BUILD)/tsume.1
 
 tsume: $(BUILD)/tsume
@@ -94,6 +96,7 @@ test: $(TEST_BIN) tsume test-install
 	 echo "== kif"; SHARED=$(SHARED) sh tests/test_kif_out.sh ./tsume; \
 	 echo "== generate"; python3 tests/test_generate.py ./tsume; \
 	 echo "== shard"; sh tests/test_shard.sh ./tsume $(SHARED); \
+	 echo "== bench signature"; sh tests/test_bench_signature.sh ./tsume $(SHARED); \
 	 echo "all $$n test programs passed"
 
 # make install / uninstall into temporary prefixes, the man page against the commands and their options.
@@ -109,7 +112,7 @@ DATADIR     ?= $(DATAROOTDIR)
 MANDIR      ?= $(DATAROOTDIR)/man
 INSTALL     ?= install
 PROBLEMS_DIR = $(DESTDIR)$(DATADIR)/tsume/problems
-PROBLEM_FILES := $(wildcard problems/*.sfen.gz) problems/README.md
+PROBLEM_FILES := $(wildcard problems/*.sfen.gz) problems/bench-signature.tsv problems/README.md
 
 install: tsume $(BUILD)/tsume.1
 	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(PROBLEMS_DIR)"
@@ -122,11 +125,21 @@ uninstall:
 	for f in $(notdir $(PROBLEM_FILES)); do rm -f "$(PROBLEMS_DIR)/$$f"; done
 	for d in "$(PROBLEMS_DIR)" "$(DESTDIR)$(DATADIR)/tsume"; do [ ! -d "$$d" ] || rmdir "$$d" 2>/dev/null || true; done
 
+# bench: the quick figures, a few minutes on 2 cores (perft, check generation,
+# the solver over the shared sets, the signature, generate up to mate 7,
+# verify).  bench-long: the long problems (Zuko #99, Microcosmos, up to
+# BENCH_LONG seconds each) and generate's mate 9, half an hour or more.
+BENCH_LONG ?= 900
 bench: tsume
 	./tsume bench --shared $(SHARED)
-	@for n in 1 3 5 7 9; do ./tsume generate --mate $$n --count $$(( n <= 3 ? 60 : n == 5 ? 20 : n == 7 ? 6 : 3 )) --jobs 1 --seed 1 --out /dev/null 2>&1 | grep "^generate:"; done
+	./tsume bench --signature --quiet
+	@for n in 1 3 5 7; do ./tsume generate --mate $$n --count $$(( n <= 3 ? 60 : n == 5 ? 20 : 6 )) --jobs 1 --seed 1 --out /dev/null 2>&1 | grep "^generate:"; done
 	@for n in 3 5 7 9 11 13; do echo "verify ShogiBoardQ $$n-ply, --jobs 2:"; \
 	  ./tsume verify --jobs 2 $(SHARED)/problems/raw/shogiboardq/tsume_$${n}ply_1000_20261001.txt 2>&1 >/dev/null | grep -E "summary|problems/s"; done
+
+bench-long: tsume
+	./tsume bench --shared $(SHARED) --long-only --long $(BENCH_LONG)
+	@./tsume generate --mate 9 --count 3 --jobs 1 --seed 1 --out /dev/null 2>&1 | grep "^generate:"
 
 asan:
 	$(MAKE) BUILD=build-asan MODE_FLAGS= CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \

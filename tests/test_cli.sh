@@ -433,6 +433,33 @@ rc=$?
 out=$(cat "$tmp/out")
 expect 2 "err:tsume verify: --jobs must be a whole number of jobs, 1..256, got '0'"
 
+# ---- worker threads that cannot be started ----
+# A limit of 2 processes (RLIMIT_NPROC, counted per user) for a user id that
+# runs nothing else: the main thread and the first worker start, the second
+# worker cannot.  Root only (root's own limit is not enforced; setpriv
+# changes the user id), with setpriv and prlimit.
+NPROC_UID=61234
+nproc_run() { prlimit --nproc=2:2 setpriv --reuid=$NPROC_UID --regid=$NPROC_UID --clear-groups "$@"; }
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1 && command -v prlimit >/dev/null 2>&1 &&
+	[ -z "$(ps -o pid= -u $NPROC_UID 2>/dev/null)" ] && nproc_run "$TSUME" --version >/dev/null 2>&1; then
+	name="verify: a worker thread that cannot start is named; status 3, no report"
+	printf '%s moves %s\n' "$SOUND" "$SBQ_ANSWER" | nproc_run "$TSUME" verify --jobs 4 --threads 1 - >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	out=$(cat "$tmp/out")
+	expect 3 "err:tsume verify: cannot start worker thread 2 of 4: " noerr:summary noout:PASS
+	# generate: the output file is not left behind (a directory that user may write)
+	gdir=$(mktemp -d "${TMPDIR:-/tmp}/tsume-nproc.XXXXXX") && chmod 777 "$gdir"
+	name="generate: a worker thread that cannot start is named; status 2, no output file"
+	nproc_run "$TSUME" generate --mate 3 --count 4 --jobs 4 --out "$gdir/g.sfen" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	out=$(cat "$tmp/out")
+	expect 2 "err:tsume generate: cannot start worker thread 2 of 4: "
+	[ -z "$(ls -A "$gdir")" ] && passed=$((passed + 1)) || fail "left in the output directory: $(ls -A "$gdir")"
+	rm -rf "$gdir"
+else
+	echo "test_cli: not root, no setpriv or prlimit, or user $NPROC_UID busy: thread start-up failures not tested"
+fi
+
 # ---- resource limits: --nodes, --time, a full table ----
 # --nodes N stops within a few thousand nodes of N (the solver stops at
 # exactly N), in the first proof and in the shorter-mate re-search.
@@ -693,6 +720,12 @@ expect_msg 2 "tsume: --checks and --evasions exclude each other"
 # bench: bad values name the option, its range and unit
 bad_value "tsume bench: --hash must be a whole number of megabytes, 1..1048576, got '0'" bench --hash 0 --perft-only
 bad_value "tsume bench: --long must be a decimal number of seconds, 0..1000000000 (0 = skip the long problems), got '-5'" bench --long -5
+run "bench --long-only --perft-only: refused" "" bench --long-only --perft-only
+expect_bad "tsume bench: --long-only and --perft-only exclude each other"
+run "bench --long-only --long 0: refused" "" bench --long-only --long 0
+expect_bad "tsume bench: --long-only with --long 0: nothing to run"
+run "bench --long-only --long 0.5: only the long problems, within the limit" "" bench --long-only --long 0.5 --hash 16
+expect 0 "re:^Zuko #99 kemuri +(mate 117|unknown 0) \(expected 117\)" "noout:perft" "noout:ShogiBoardQ"
 
 # convert never loses a file: an output that is also an input is refused and
 # left as it was; when no input converts, an earlier output is left as it was

@@ -25,7 +25,7 @@ expected_files() { # BINDIR MANDIR DATADIR, relative
 	{
 		echo "$1/tsume"
 		echo "$2/man1/tsume.1"
-		for f in problems/*.sfen.gz problems/README.md; do echo "$3/tsume/$f"; done
+		for f in problems/*.sfen.gz problems/bench-signature.tsv problems/README.md; do echo "$3/tsume/$f"; done
 	} | sort
 }
 installed_files() { # ROOT
@@ -63,7 +63,7 @@ compiled_nothing "install after make compiles nothing"
 same_files "installed files" "$prefix" bin share/man share
 check "binary mode 755" [ "$(stat -c %a "$prefix/bin/tsume")" = 755 ]
 check "man page mode 644" [ "$(stat -c %a "$prefix/share/man/man1/tsume.1")" = 644 ]
-for f in problems/*.sfen.gz problems/README.md; do
+for f in problems/*.sfen.gz problems/bench-signature.tsv problems/README.md; do
 	check "$f installed as it is" cmp -s "$f" "$prefix/share/tsume/$f"
 	check "$f mode 644" [ "$(stat -c %a "$prefix/share/tsume/$f")" = 644 ]
 done
@@ -157,6 +157,12 @@ name="installed tsume verifies the installed teach-mate1"
 "$bin" verify --jobs 2 "$prefix/share/tsume/problems/teach-mate1.sfen.gz" >/dev/null 2>"$tmp/err"
 rc=$?
 if [ $rc -ne 0 ] || ! grep -q "200 problems, 200 passed" "$tmp/err"; then fail "exit status $rc: $(tail -2 "$tmp/err")"; else ok; fi
+
+name="installed tsume finds the installed bench signature problems (run elsewhere, --quiet)"
+mkdir -p "$tmp/elsewhere"
+(cd "$tmp/elsewhere" && "$bin" bench --signature --quiet) >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -ne 0 ] || ! grep -q "^100 problems, " "$tmp/out"; then fail "exit status $rc: $(cat "$tmp/out" "$tmp/err")"; else ok; fi
 
 # ---- make uninstall: nothing of ours left (the standard directories bin/ and share/man/man1 stay)
 make_quiet "make uninstall PREFIX" uninstall PREFIX="$prefix"

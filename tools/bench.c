@@ -13,11 +13,13 @@
 #include "sfen.h"
 #include "verify.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 static long peak_rss_mb(void)
 {
@@ -118,7 +120,7 @@ static void run_long(Scratch *sc, const char *name, const char *sfen, int expect
 	dfpn_free(d);
 }
 
-int bench_solver(const char *shared, double long_seconds, size_t long_hash_mb)
+int bench_solver(const char *shared)
 {
 	Dfpn *d = dfpn_new(64);
 	Scratch *sc = malloc(sizeof *sc);
@@ -142,20 +144,30 @@ int bench_solver(const char *shared, double long_seconds, size_t long_hash_mb)
 		wrong += run_set(d, sc, shared, rel, name, n, false);
 	}
 	dfpn_free(d);
-	if (long_seconds > 0) {
-		run_long(sc, "Zuko #99 kemuri", "k1+P4n1/2L+P2sL1/r4+P+P1P/+BpP+Pl1+Rg1/NP1S+PP+p1g/2L+p1g+P1+P/Ps1G1+P1N1/1sN1P4/B8 b - 1", 117,
-		         long_seconds, long_hash_mb);
-		char path[1024];
-		snprintf(path, sizeof path, "%s/problems/raw/komoringheights/microcosmos_sfen_and_usi_moves.txt", shared);
-		FILE *f = fopen(path, "r");
-		if (f && fgets(sc->line, sizeof sc->line, f))
-			run_long(sc, "Microcosmos", sc->line, 1525, long_seconds, long_hash_mb);
-		if (f)
-			fclose(f);
-	}
 	free(sc);
 	printf("wrong answers: %d\n", wrong);
 	return wrong;
+}
+
+int bench_long(const char *shared, double seconds, size_t hash_mb)
+{
+	Scratch *sc = malloc(sizeof *sc);
+	if (!sc)
+		return 1;
+	printf("long problems, one thread, %zu MB hash, at most %.0f s each\n", hash_mb, seconds);
+	run_long(sc, "Zuko #99 kemuri", "k1+P4n1/2L+P2sL1/r4+P+P1P/+BpP+Pl1+Rg1/NP1S+PP+p1g/2L+p1g+P1+P/Ps1G1+P1N1/1sN1P4/B8 b - 1", 117,
+	         seconds, hash_mb);
+	char path[1024];
+	snprintf(path, sizeof path, "%s/problems/raw/komoringheights/microcosmos_sfen_and_usi_moves.txt", shared);
+	FILE *f = fopen(path, "r");
+	if (f && fgets(sc->line, sizeof sc->line, f))
+		run_long(sc, "Microcosmos", sc->line, 1525, seconds, hash_mb);
+	else
+		printf("%-22s skipped: %s not found\n", "Microcosmos", path);
+	if (f)
+		fclose(f);
+	free(sc);
+	return 0;
 }
 
 /* ---- the bench signature ---- */
@@ -180,14 +192,14 @@ typedef struct {
 	bool verbose;
 } Signature;
 
-/* Solves one problem (and, with given != NULL, verifies it against its
- * stated line) on a cleared table, adds its nodes and line to the
- * signature and prints one line. */
-static void sig_one(Signature *sg, const char *name, const Position *root, bool futile, const Move *given, int given_len)
+/* Solves one problem under the futile rule `rule` (and, with given != NULL,
+ * verifies it against its stated line) on a cleared table, adds its nodes
+ * and line to the signature and prints one line. */
+static void sig_one(Signature *sg, const char *name, const Position *root, DfpnFutileRule rule, const Move *given, int given_len)
 {
 	const DfpnResult *res = &sg->sc->res;
 	VerifyResult *vr = &sg->sc->vr;
-	dfpn_set_futile(sg->d, futile ? DFPN_FUTILE_DEFAULT : DFPN_FUTILE_NONE);
+	dfpn_set_futile(sg->d, rule);
 	dfpn_clear(sg->d);
 	double t0 = clock_now();
 	dfpn_solve(sg->d, root, NULL, &sg->sc->res);
@@ -222,129 +234,221 @@ static void sig_one(Signature *sg, const char *name, const Position *root, bool 
 	}
 }
 
-/* Reads the non-comment lines of shared/rel; calls each(sg, line, index). */
-static int sig_file(Signature *sg, const char *shared, const char *rel, int first_n,
-                    void (*each)(Signature *, const char *, const char *, int))
+/* One row of the problem file: "NAME \t solve|verify \t RULE \t SFEN [moves
+ * M1 ... MN]" (bench.h), its fields cut in place. */
+typedef struct {
+	const char *name, *sfen;
+	bool verify;
+	DfpnFutileRule rule;
+	long lineno;
+} SigRow;
+
+/* Reads the fields of the row `line` (its end of line removed) into *row and
+ * checks them with sc's scratch positions: the SFEN parses, a verify row's
+ * stated line plays, a solve row has none.  Returns true, or false with the
+ * reason in why (size bytes). */
+static bool sig_parse_row(char *line, SigRow *row, Scratch *sc, char *why, size_t size)
 {
-	char path[1024];
-	snprintf(path, sizeof path, "%s/%s", shared, rel);
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		fprintf(stderr, "tsume bench --signature: cannot open %s\n", path);
-		return -1;
+	char *field[4];
+	char *p = line;
+	for (int n = 0; n < 4; n++) {
+		field[n] = p;
+		p = strchr(p, '\t');
+		if (n < 3 && !p) {
+			snprintf(why, size, "not 4 tab-separated fields (name, solve|verify, futile rule, SFEN)");
+			return false;
+		}
+		if (n < 3)
+			*p++ = '\0';
 	}
-	char line[1 << 14];
-	int i = 0;
-	while (i < first_n && fgets(line, sizeof line, f)) {
+	if (p) {
+		snprintf(why, size, "more than 4 tab-separated fields");
+		return false;
+	}
+	row->name = field[0];
+	row->sfen = field[3];
+	if (!*row->name) {
+		snprintf(why, size, "an empty name");
+		return false;
+	}
+	if (strcmp(field[1], "solve") == 0 || strcmp(field[1], "verify") == 0) {
+		row->verify = field[1][0] == 'v';
+	} else {
+		snprintf(why, size, "the mode '%.40s' is neither solve nor verify", field[1]);
+		return false;
+	}
+	if (strcmp(field[2], "default") == 0) {
+		row->rule = DFPN_FUTILE_DEFAULT;
+	} else if (!dfpn_futile_parse(field[2], &row->rule)) {
+		snprintf(why, size, "the futile rule '%.40s' is not default, none, narrow, broad, nogain or answered", field[2]);
+		return false;
+	}
+	SfenError err;
+	const char *moves = NULL;
+	if (sfen_parse_root(&sc->pos, row->sfen, &err, &moves) != SFEN_OK) {
+		snprintf(why, size, "%s", err.message);
+		return false;
+	}
+	if (!row->verify && moves) {
+		snprintf(why, size, "a solve row with moves (a stated line is for verify)");
+		return false;
+	}
+	if (row->verify && !moves) {
+		snprintf(why, size, "a verify row without its stated line (moves M1 ... MN)");
+		return false;
+	}
+	if (row->verify) {
+		sc->end = sc->pos;
+		int n = sfen_play_moves(&sc->end, moves, 0, sc->given, DFPN_MAX_PV, &err);
+		if (n <= 0) {
+			snprintf(why, size, "%s", n < 0 ? err.message : "an empty stated line");
+			return false;
+		}
+	}
+	return true;
+}
+
+/* The rows of a problem file, read and checked before any search. */
+typedef struct {
+	char **lines; /* the rows' text, cut into fields */
+	SigRow *rows;
+	int n, cap;
+} SigFile;
+
+static void sig_file_free(SigFile *f)
+{
+	for (int i = 0; i < f->n; i++)
+		free(f->lines[i]);
+	free(f->lines);
+	free(f->rows);
+}
+
+/* Reads and checks every row of path into *f.  Returns true, or false after
+ * a message on stderr (the file, or FILE:LINE and the reason for a bad row;
+ * a file without a row). */
+static bool sig_file_read(const char *path, SigFile *f, Scratch *sc)
+{
+	memset(f, 0, sizeof *f);
+	FILE *in = fopen(path, "r");
+	if (!in) {
+		fprintf(stderr, "tsume bench --signature: %s: %s\n", path, strerror(errno));
+		return false;
+	}
+	char *line = NULL;
+	size_t size = 0;
+	long lineno = 0;
+	bool ok = true;
+	while (ok && getline(&line, &size, in) >= 0) {
+		lineno++;
 		line[strcspn(line, "\r\n")] = '\0';
 		if (line[0] == '#' || line[0] == '\0')
 			continue;
-		each(sg, rel, line, i++);
+		if (f->n == f->cap) {
+			int cap = f->cap ? 2 * f->cap : 128;
+			char **lines = realloc(f->lines, sizeof *lines * (size_t)cap);
+			if (lines)
+				f->lines = lines;
+			SigRow *rows = lines ? realloc(f->rows, sizeof *rows * (size_t)cap) : NULL;
+			if (rows)
+				f->rows = rows;
+			if (!lines || !rows) {
+				fprintf(stderr, "tsume bench --signature: out of memory\n");
+				ok = false;
+				break;
+			}
+			f->cap = cap;
+		}
+		char *text = strdup(line);
+		if (!text) {
+			fprintf(stderr, "tsume bench --signature: out of memory\n");
+			ok = false;
+			break;
+		}
+		f->lines[f->n] = text;
+		SigRow *row = &f->rows[f->n++];
+		row->lineno = lineno;
+		char why[256];
+		if (!sig_parse_row(text, row, sc, why, sizeof why)) {
+			fprintf(stderr, "tsume bench --signature: %s:%ld: %s\n", path, lineno, why);
+			ok = false;
+		}
 	}
-	fclose(f);
-	return 0;
-}
-
-static const char *base_name(const char *rel)
-{
-	const char *s = strrchr(rel, '/');
-	return s ? s + 1 : rel;
-}
-
-/* A line "SFEN [moves ...]": solved; with moves, also verified against them. */
-static void sig_sfen_line(Signature *sg, const char *rel, const char *line, int i)
-{
-	Position *root = &sg->sc->pos, *end = &sg->sc->end;
-	Move *given = sg->sc->given;
-	const char *moves = NULL;
-	char name[96];
-	snprintf(name, sizeof name, "%.80s:%d", base_name(rel), i + 1);
-	if (sfen_parse_root(root, line, NULL, &moves) != SFEN_OK) {
-		printf("%-28s bad SFEN\n", name);
-		return;
+	if (ok && ferror(in)) {
+		fprintf(stderr, "tsume bench --signature: %s: read error\n", path);
+		ok = false;
 	}
-	int n = 0;
-	if (moves) {
-		*end = *root;
-		n = sfen_play_moves(end, moves, 0, given, DFPN_MAX_PV, NULL);
+	if (ok && f->n == 0) {
+		fprintf(stderr, "tsume bench --signature: %s: no problem in the file\n", path);
+		ok = false;
 	}
-	sig_one(sg, name, root, true, n > 0 ? given : NULL, n);
+	free(line);
+	fclose(in);
+	if (!ok)
+		sig_file_free(f);
+	return ok;
 }
 
-/* cases.tsv: id, SFEN, expectation; the cases with a mate/nomate expectation,
- * solved with the futile rule on and off. */
-static void sig_case(Signature *sg, const char *rel, const char *line, int i)
+const char *bench_signature_file(char *buf, size_t size)
 {
-	(void)rel;
-	(void)i;
-	char id[16], sfen[512], expect[256];
-	if (sscanf(line, "%15[^\t]\t%511[^\t]\t%255[^\t]", id, sfen, expect) != 3 || !strstr(expect, "mate"))
-		return;
-	Position *root = &sg->sc->pos;
-	if (sfen_parse_root(root, sfen, NULL, NULL) != SFEN_OK)
-		return;
-	char name[64];
-	snprintf(name, sizeof name, "cases %s", id);
-	sig_one(sg, name, root, true, NULL, 0);
-	snprintf(name, sizeof name, "cases %s (futile off)", id);
-	sig_one(sg, name, root, false, NULL, 0);
+	/* the directory of the running binary */
+	char exe[4096];
+	ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (len > 0 && (size_t)len < sizeof exe - 1) {
+		exe[len] = '\0';
+		char *slash = strrchr(exe, '/');
+		if (slash) {
+			*slash = '\0';
+			static const char *const REL[] = {"/problems/", "/../problems/", "/../share/tsume/problems/"};
+			for (size_t i = 0; i < sizeof REL / sizeof *REL; i++) {
+				int n = snprintf(buf, size, "%s%s" BENCH_SIGNATURE_FILE, exe, REL[i]);
+				if (n > 0 && (size_t)n < size && access(buf, R_OK) == 0)
+					return buf;
+			}
+		}
+	}
+	snprintf(buf, size, "problems/" BENCH_SIGNATURE_FILE);
+	return buf;
 }
 
-/* zuko.tsv: the named classics, solved (not verified: the composers' lines
- * are the subject of another check). */
-static void sig_zuko(Signature *sg, const char *rel, const char *line, int i)
+int bench_signature(const char *path, bool verbose)
 {
-	(void)rel;
-	(void)i;
-	static const char *const PICK[] = {"zuko002", "zuko005", "zuko012", "zuko018", "zuko022", "zuko025", "zuko026",
-	                                   "zuko033", "zuko034", "zuko036", "zuko042", "zuko045", "zuko051", "zuko058",
-	                                   "zuko060", "zuko064", "zuko066", "zuko067", "zuko068", "zuko074", "zuko081",
-	                                   "zuko085", "zuko088", "zuko092", "zuko094"};
-	char name[32], sfen[512];
-	if (sscanf(line, "%31[^\t]\t%511[^\t]", name, sfen) != 2)
-		return;
-	Position *root = &sg->sc->pos;
-	for (size_t k = 0; k < sizeof PICK / sizeof PICK[0]; k++)
-		if (strcmp(name, PICK[k]) == 0 && sfen_parse_root(root, sfen, NULL, NULL) == SFEN_OK)
-			sig_one(sg, name, root, true, NULL, 0);
-}
-
-/* tests.yaml of mate-engine-test: its "- sfen: ..." lines. */
-static void sig_yaml(Signature *sg, const char *rel, const char *line, int i)
-{
-	const char *s = strstr(line, "sfen: ");
-	if (s)
-		sig_sfen_line(sg, rel, s + 6, i);
-}
-
-int bench_signature(const char *shared, bool verbose)
-{
+	char found[4096 + 64];
+	if (!path && access(bench_signature_file(found, sizeof found), R_OK) != 0) {
+		fprintf(stderr,
+		        "tsume bench --signature: " BENCH_SIGNATURE_FILE " not found (looked in problems/, ../problems/ and "
+		        "../share/tsume/problems/ from the binary's directory, and in ./problems/); --problems FILE names it\n");
+		return 1;
+	}
+	if (!path)
+		path = found;
 	Signature sg = {.d = dfpn_new(64), .sc = malloc(sizeof(Scratch)), .lines = 0xcbf29ce484222325ull, .verbose = verbose};
-	if (!sg.d || !sg.sc) {
+	SigFile f;
+	if (!sg.d || !sg.sc || !sig_file_read(path, &f, sg.sc)) {
+		if (!sg.d || !sg.sc)
+			fprintf(stderr, "tsume bench --signature: out of memory\n");
 		dfpn_free(sg.d);
 		free(sg.sc);
 		return 1;
 	}
-	int bad = 0;
-	bad |= sig_file(&sg, shared, "problems/cases.tsv", 1000, sig_case);
-	for (int n = 3; n <= 13; n += 2) {
-		char rel[128];
-		snprintf(rel, sizeof rel, "problems/raw/shogiboardq/tsume_%dply_1000_20261001.txt", n);
-		bad |= sig_file(&sg, shared, rel, 3, sig_sfen_line);
+	Position *root = &sg.sc->pos, *end = &sg.sc->end;
+	for (int i = 0; i < f.n; i++) {
+		const SigRow *row = &f.rows[i];
+		const char *moves = NULL;
+		int n = 0;
+		sfen_parse_root(root, row->sfen, NULL, &moves); /* checked by sig_file_read */
+		if (row->verify) {
+			*end = *root;
+			n = sfen_play_moves(end, moves, 0, sg.sc->given, DFPN_MAX_PV, NULL);
+		}
+		sig_one(&sg, row->name, root, row->rule, n > 0 ? sg.sc->given : NULL, n);
 	}
-	for (int n = 3; n <= 11; n += 2) {
-		char rel[128];
-		snprintf(rel, sizeof rel, "problems/raw/nshogi/test/mate-%d-ply.txt", n);
-		bad |= sig_file(&sg, shared, rel, 3, sig_sfen_line);
-	}
-	bad |= sig_file(&sg, shared, "problems/raw/komori-mate-engine-test/tests.yaml", 1000, sig_yaml);
-	bad |= sig_file(&sg, shared, "problems/classics/zuko.tsv", 1000, sig_zuko);
+	sig_file_free(&f);
 	dfpn_free(sg.d);
 	free(sg.sc);
 	printf("%d problems, %.1f s, %.0f nodes/s\n", sg.count, sg.seconds, sg.seconds > 0 ? (double)sg.nodes / sg.seconds : 0);
 	printf("Lines: %016llx\n", (unsigned long long)sg.lines);
 	printf("Bench: %llu\n", (unsigned long long)sg.nodes);
-	return bad ? 1 : 0;
+	return 0;
 }
 
 /* ---- move generator speed ---- */
@@ -416,14 +520,19 @@ static int bench_checks(const char *shared)
 
 #define BENCH_USAGE "usage: tsume bench " BENCH_ARGS "\n"
 #define BENCH_HELP                                                                                                  \
-	BENCH_USAGE "  (no option)     perft, check generation, the solver over the shared problem sets, two long problems\n" \
+	BENCH_USAGE "  (no option)     perft, check generation, the solver over the shared problem sets (about a minute)\n" \
 	            "  --shared DIR    the shared data (default ../shared)\n"                                           \
-	            "  --long S        seconds for each long problem, 0..1000000000 (default 900; 0 = skip them)\n"     \
-	            "  --hash MB       hash table of the solver runs, 1..1048576 (default 1024)\n"                     \
+	            "  --long S        then the two long problems, Zuko #99 and Microcosmos, at most S seconds each,\n" \
+	            "                  0..1000000000 (default 0: not run)\n"                                            \
+	            "  --long-only     only the long problems (at most 900 s each unless --long S)\n"                    \
+	            "  --hash MB       hash table of the long problems, 1..1048576 (default 1024)\n"                     \
 	            "  --perft-only    only the perft and check-generation figures\n"                                    \
 	            "  --signature     the bench signature: 100 fixed problems, nodes each, 'Lines:' and 'Bench: N'\n"   \
+	            "  --problems FILE with --signature: its problems (default: problems/" BENCH_SIGNATURE_FILE " of the\n"  \
+	            "                  source tree or the installed one, found from the binary's directory)\n"          \
 	            "  --quiet         with --signature: only the totals\n"                                             \
-	            "exit status: 0 done, 1 a problem answered wrongly, 2 bad usage or a signature file not readable\n"
+	            "exit status: 0 done, 1 a problem answered wrongly, 2 bad usage, or a signature file that cannot be\n" \
+	            "             read or holds a bad row\n"
 
 int cmd_bench(int argc, char **argv)
 {
@@ -431,16 +540,18 @@ int cmd_bench(int argc, char **argv)
 	                                     {"long", required_argument, NULL, 'l'},
 	                                     {"hash", required_argument, NULL, 'H'},
 	                                     {"perft-only", no_argument, NULL, 'p'},
+	                                     {"long-only", no_argument, NULL, 'L'},
 	                                     {"signature", no_argument, NULL, 'S'},
+	                                     {"problems", required_argument, NULL, 'P'},
 	                                     {"quiet", no_argument, NULL, 'q'},
 	                                     {"help", no_argument, NULL, 'h'},
 	                                     {0, 0, 0, 0}};
-	const char *shared = "../shared";
-	double long_seconds = 900;
+	const char *shared = "../shared", *problems = NULL;
+	double long_seconds = 0;
 	uint64_t hash = 1024;
-	bool perft_only = false, signature = false, quiet = false;
+	bool perft_only = false, long_only = false, long_given = false, signature = false, quiet = false;
 	int c;
-	while ((c = getopt_long(argc, argv, "s:l:H:pSqh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:l:H:pLSP:qh", opts, NULL)) != -1) {
 		if (c == 'h') {
 			fputs(BENCH_HELP, stdout);
 			return EXIT_MATE;
@@ -449,13 +560,18 @@ int cmd_bench(int argc, char **argv)
 		else if (c == 'l') {
 			if (!cli_option_seconds("tsume bench", "--long", optarg, 0, 1e9, "0 = skip the long problems", &long_seconds))
 				return EXIT_BADINPUT;
+			long_given = true;
 		} else if (c == 'H') {
 			if (!cli_option_uint("tsume bench", "--hash", optarg, 1, 1 << 20, "megabytes", NULL, &hash))
 				return EXIT_BADINPUT;
 		} else if (c == 'p')
 			perft_only = true;
+		else if (c == 'L')
+			long_only = true;
 		else if (c == 'S')
 			signature = true;
+		else if (c == 'P')
+			problems = optarg;
 		else if (c == 'q')
 			quiet = true;
 		else {
@@ -464,7 +580,17 @@ int cmd_bench(int argc, char **argv)
 		}
 	}
 	if (signature)
-		return bench_signature(shared, !quiet) ? EXIT_BADINPUT : EXIT_MATE; /* 2: a file could not be read */
+		return bench_signature(problems, !quiet) ? EXIT_BADINPUT : EXIT_MATE; /* 2: the file could not be read */
+	if (long_only && perft_only) {
+		fprintf(stderr, "tsume bench: --long-only and --perft-only exclude each other\n");
+		return EXIT_BADINPUT;
+	}
+	if (long_only && long_given && long_seconds == 0) {
+		fprintf(stderr, "tsume bench: --long-only with --long 0: nothing to run\n");
+		return EXIT_BADINPUT;
+	}
+	if (long_only)
+		return bench_long(shared, long_given ? long_seconds : 900, (size_t)hash) ? EXIT_BADINPUT : EXIT_MATE;
 	printf("bulk leaf: the last ply is counted from the move list without making its moves;\n"
 	       "all made: every move, the last ply included, is made and taken back.\n");
 	static const char *matsuri = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1";
@@ -476,5 +602,8 @@ int cmd_bench(int argc, char **argv)
 	bench_checks(shared);
 	if (perft_only)
 		return EXIT_MATE;
-	return bench_solver(shared, long_seconds, (size_t)hash) ? EXIT_NOMATE : EXIT_MATE;
+	int wrong = bench_solver(shared);
+	if (long_seconds > 0 && bench_long(shared, long_seconds, (size_t)hash) != 0)
+		return EXIT_BADINPUT;
+	return wrong ? EXIT_NOMATE : EXIT_MATE;
 }

@@ -3,7 +3,7 @@
  * searched in parallel by worker threads (generate_search.c), their results
  * taken in slot order and kept unless a position or solution pattern repeats,
  * and the output (problem lines, the worksheet).  Options: generate_opts.c;
- * shards and their merge: generate_shard.c.
+ * shards: generate_shard.c; their merge: generate_merge.c.
  */
 #include "generate.h"
 
@@ -194,6 +194,35 @@ static void *gen_worker(void *arg)
 	free(p);
 	gen_worker_free(w);
 	return NULL;
+}
+
+/* Ends the workers' searches and waits for threads[0..n) to end. */
+static void stop_workers(Pool *pool, pthread_t *threads, uint64_t n)
+{
+	pthread_mutex_lock(&pool->mu);
+	pool->done = true;
+	atomic_store(&pool->stop, true);
+	pthread_cond_broadcast(&pool->cv);
+	pthread_mutex_unlock(&pool->mu);
+	for (uint64_t i = 0; i < n; i++)
+		pthread_join(threads[i], NULL);
+}
+
+/* Starts jobs worker threads into threads[].  Returns 0, or, when one cannot
+ * be started, EXIT_BADINPUT after a message naming it ("PROG: cannot start
+ * worker thread 2 of 4: ..."), the ones started stopped and joined. */
+static int start_workers(Pool *pool, pthread_t *threads, uint64_t jobs, const char *prog)
+{
+	for (uint64_t i = 0; i < jobs; i++) {
+		int err = pthread_create(&threads[i], NULL, gen_worker, pool);
+		if (err != 0) {
+			fprintf(stderr, "%s: cannot start worker thread %llu of %llu: %s\n", prog, (unsigned long long)i + 1,
+			        (unsigned long long)jobs, strerror(err));
+			stop_workers(pool, threads, i);
+			return EXIT_BADINPUT;
+		}
+	}
+	return 0;
 }
 
 /* ---- the worksheet ---- */
@@ -443,28 +472,36 @@ int gen_run(const GenOptions *o, const GenKnown *known, const char *prog)
 	pthread_t *threads = calloc((size_t)o->jobs, sizeof *threads);
 	if (!pool.ring || !pool.ready || !threads || (o->sheet_path && !kept)) {
 		fprintf(stderr, "%s: out of memory\n", prog);
-		return EXIT_BADINPUT;
+		rc = EXIT_BADINPUT;
 	}
-	pthread_mutex_init(&pool.mu, NULL);
-	pthread_cond_init(&pool.cv, NULL);
-	/* SIGINT stops the collector; the workers' searches are stopped by
-	 * pool.stop once it is done */
-	cli_sigint_install(false);
-	for (uint64_t i = 0; i < o->jobs; i++)
-		pthread_create(&threads[i], NULL, gen_worker, &pool);
+	if (rc == 0) {
+		pthread_mutex_init(&pool.mu, NULL);
+		pthread_cond_init(&pool.cv, NULL);
+		/* SIGINT stops the collector; the workers' searches are stopped by
+		 * pool.stop once it is done */
+		cli_sigint_install(false);
+		if ((rc = start_workers(&pool, threads, o->jobs, prog)) != 0) {
+			cli_sigint_restore();
+			pthread_mutex_destroy(&pool.mu);
+			pthread_cond_destroy(&pool.cv);
+		}
+	}
+	if (rc != 0) {
+		/* nothing written: no output file is left behind */
+		rc = cli_output_close(&out, rc, prog);
+		free(kept);
+		free(threads);
+		free(pool.ring);
+		free(pool.ready);
+		return rc;
+	}
 
 	double t0 = clock_now();
 	Tally t = {0};
 	uint64_t covered = 0;
 	rc = sharded ? collect_shard(&pool, o, &out, &t, t0, &covered) : collect(&pool, o, &out, kept, &t, t0);
 
-	pthread_mutex_lock(&pool.mu);
-	pool.done = true;
-	atomic_store(&pool.stop, true);
-	pthread_cond_broadcast(&pool.cv);
-	pthread_mutex_unlock(&pool.mu);
-	for (uint64_t i = 0; i < o->jobs; i++)
-		pthread_join(threads[i], NULL);
+	stop_workers(&pool, threads, o->jobs);
 	double secs = clock_now() - t0;
 	if (sharded && rc != EXIT_BADINPUT) {
 		/* the closing line tsume merge needs: what the shard searched */

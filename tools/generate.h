@@ -23,14 +23,10 @@
 
 #include "generate_opts.h"
 #include "generate_search.h"
+#include "generate_shard.h"
 
 #include <stddef.h>
 #include <stdint.h>
-
-/* The arguments after "tsume generate", as usage texts show them. */
-#define GENERATE_ARGS                                                                                                  \
-	"--mate N --count K [--seed S] [--pieces MIN-MAX] [--level easy|medium|hard] [--jobs J] [--out FILE[.gz]] "    \
-	"[--sheet FILE.html] [--futile none|narrow|broad|nogain|answered] [--shard I/N] [--quiet]"
 
 /* Runs the generate sub-command; returns the exit status: 0 all K problems
  * written, 1 fewer than K found within the slot budget (the ones found are
@@ -38,8 +34,6 @@
  * interrupted by SIGINT (the ones found so far are written, the file is
  * closed properly). */
 int cmd_generate(int argc, char **argv);
-
-typedef struct GenKnown GenKnown; /* slots searched before: generate_shard.h */
 
 /* The run of the options o (gen_parse_options): the worker threads, the
  * slots' results taken in slot order, the problem lines written to

@@ -2,7 +2,6 @@
 #include "generate_opts.h"
 
 #include "cli.h"
-#include "generate.h"
 #include "generate_search.h"
 
 #include <getopt.h>

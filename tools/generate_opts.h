@@ -8,6 +8,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* The arguments after "tsume generate", as usage texts show them. */
+#define GENERATE_ARGS                                                                                                  \
+	"--mate N --count K [--seed S] [--pieces MIN-MAX] [--level easy|medium|hard] [--jobs J] [--out FILE[.gz]] "    \
+	"[--sheet FILE.html] [--futile none|narrow|broad|nogain|answered] [--shard I/N] [--quiet]"
+
 /* The options of one run, checked. */
 typedef struct {
 	uint64_t mate;        /* --mate N: plies, odd, 1..GEN_MAX_N */

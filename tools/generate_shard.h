@@ -1,6 +1,8 @@
 /*
- * generate_shard.h -- the shards of a `tsume generate` run (--shard I/N) and
- * their merge into the output of one run (`tsume merge`, tools/merge.h).
+ * generate_shard.h -- the shards of a `tsume generate` run (--shard I/N):
+ * what a shard searches and writes, and the slots searched before that a
+ * run takes instead of searching them again (their merge, `tsume merge`:
+ * generate_merge.h).
  *
  * One run takes its slots' results in slot order and writes a problem
  * unless its position or its solution pattern came before, until K are
@@ -14,30 +16,29 @@
  *
  *   # tsume generate shard 0/3: slots below 16 searched ; mate=3 ; count=12 ;
  *     seed=5 ; pieces=3-12 ; level=any ; futile=nogain        (one line)
- *
- * The merge is the collector of one run: it takes the slots 0, 1, 2, ... in
- * order, each from the shard that searched it; a slot that its shard did
- * not search (the repeats needed more slots than the shards took) the merge
- * searches itself, exactly as one run would.  So the merged output is, byte
- * for byte, what one run with the same options writes.
  */
 #ifndef TSUME_GENERATE_SHARD_H
 #define TSUME_GENERATE_SHARD_H
 
-#include "generate.h"
+#include "generate_opts.h"
+#include "generate_search.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
-/* Slots searched before, for gen_run: slot s < nslots is at[s] >= 0 (its
- * problem, problems[at[s]]), GEN_SLOT_EMPTY (searched, nothing found) or
- * GEN_SLOT_UNSEARCHED. */
-struct GenKnown {
+/* The start of a shard's last line, after "# ". */
+#define GEN_SHARD_TRAILER_PREFIX "tsume generate shard "
+
+/* Slots searched before, for gen_run (generate.h): slot s < nslots is
+ * at[s] >= 0 (its problem, problems[at[s]]), GEN_SLOT_EMPTY (searched,
+ * nothing found) or GEN_SLOT_UNSEARCHED. */
+typedef struct GenKnown {
 	uint64_t shards; /* N: the shards they came from */
 	uint64_t nslots;
 	int32_t *at;
 	GenProblem *problems;
-};
+} GenKnown;
 #define GEN_SLOT_UNSEARCHED (-1)
 #define GEN_SLOT_EMPTY (-2)
 
@@ -54,15 +55,5 @@ uint64_t gen_shard_target(uint64_t count, uint64_t n);
  * bytes): o's shard and options, and that every slot of the shard below
  * slot `covered` was searched. */
 void gen_shard_trailer(char *buf, size_t size, const GenOptions *o, uint64_t covered);
-
-/* Joins the outputs of the shards of one generate run, files[0..n) (plain
- * or gzip), and writes the output of one run to standard output, searching
- * with `jobs` threads the slots no shard searched.  Refuses, with a message
- * "tsume merge: ..." and EXIT_BADINPUT, a file that does not end with a
- * shard's last line, shards of different runs (options or N), a shard given
- * twice or missing, and a problem line that the shard would not have
- * written (its slot not the shard's or not in slot order, metadata other
- * than generate's).  Returns the exit status of cmd_generate. */
-int gen_shard_merge(int n, char **files, uint64_t jobs);
 
 #endif

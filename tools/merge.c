@@ -1,11 +1,11 @@
 /*
  * merge.c -- `tsume merge` (see merge.h): verify reports here; generate
- * outputs in generate_shard.c.
+ * outputs in generate_merge.c.
  */
 #include "merge.h"
 
 #include "cli.h"
-#include "generate_shard.h"
+#include "generate_merge.h"
 #include "json_read.h"
 #include "shard.h"
 #include "verify_summary.h"

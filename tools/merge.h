@@ -11,7 +11,7 @@
  *     given once and none missing, each record a line of its shard, none
  *     twice, none interrupted.
  *   - `tsume generate --shard I/N` outputs: the problem lines of one run
- *     (tools/generate_shard.h).
+ *     (tools/generate_merge.h).
  *
  * The kind is told by the first file's first byte that is not blank: '{' is
  * a verify report.

@@ -445,7 +445,21 @@ static bool names_files(int argc, char **argv, int first)
 /* Longest line of 'solve -' (as in problem files). */
 #define SOLVE_LINE_MAX 65536
 
-int cmd_solve(int argc, char **argv)
+/* The options of one run, checked. */
+typedef struct {
+	uint64_t hash, nodes, threads, variations;
+	double time_s;
+	SolveFormat format; /* --format, or kif for -o F.kif / F.kifu without it */
+	DfpnFutileRule futile;
+	const char *out_path; /* -o FILE, NULL = none */
+	bool rest, quiet, trace;
+	int first; /* argv[first..argc): the problem or the files, at least one */
+} SolveOptions;
+
+/* Parses argv[1..argc) into *o.  Returns -1 when the run is to go on;
+ * otherwise the exit status to end with: 0 after --help, EXIT_BADINPUT after
+ * a message (a bad option value, an unknown option, no problem argument). */
+static int solve_parse(int argc, char **argv, SolveOptions *o)
 {
 	static const struct option opts[] = {{"hash", required_argument, NULL, 'H'},
 	                                     {"time", required_argument, NULL, 't'},
@@ -460,42 +474,42 @@ int cmd_solve(int argc, char **argv)
 	                                     {"trace", no_argument, NULL, 'T'},
 	                                     {"help", no_argument, NULL, 'h'},
 	                                     {0, 0, 0, 0}};
-	uint64_t hash = 256, nodes = 0, threads = (uint64_t)cli_cores(), variations = SOLVE_KIF_VARIATIONS;
+	*o = (SolveOptions){.hash = 256,
+	                    .threads = (uint64_t)cli_cores(),
+	                    .variations = SOLVE_KIF_VARIATIONS,
+	                    .format = FORMAT_TEXT,
+	                    .futile = DFPN_FUTILE_DEFAULT};
 	bool format_given = false;
-	double time_s = 0;
-	SolveCtx ctx = {0};
 	int c;
-	bool trace = false;
-	DfpnFutileRule futile = DFPN_FUTILE_DEFAULT;
 	while ((c = getopt_long(argc, argv, "H:t:n:f:F:j:o:V:rqTh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'F':
-			if (!cli_option_futile("tsume", optarg, &futile))
+			if (!cli_option_futile("tsume", optarg, &o->futile))
 				return EXIT_BADINPUT;
 			break;
 		case 'H':
-			if (!cli_option_uint("tsume", "--hash", optarg, 1, HASH_MB_MAX, "megabytes", NULL, &hash))
+			if (!cli_option_uint("tsume", "--hash", optarg, 1, HASH_MB_MAX, "megabytes", NULL, &o->hash))
 				return EXIT_BADINPUT;
 			break;
 		case 'j':
-			if (!cli_option_uint("tsume", "--threads", optarg, 1, DFPN_MAX_THREADS, "threads", NULL, &threads))
+			if (!cli_option_uint("tsume", "--threads", optarg, 1, DFPN_MAX_THREADS, "threads", NULL, &o->threads))
 				return EXIT_BADINPUT;
 			break;
 		case 't':
-			if (!cli_option_seconds("tsume", "--time", optarg, 0, TIME_S_MAX, "0 = no limit", &time_s))
+			if (!cli_option_seconds("tsume", "--time", optarg, 0, TIME_S_MAX, "0 = no limit", &o->time_s))
 				return EXIT_BADINPUT;
 			break;
 		case 'n':
-			if (!cli_option_uint("tsume", "--nodes", optarg, 0, UINT64_MAX, "nodes", "0 = no limit", &nodes))
+			if (!cli_option_uint("tsume", "--nodes", optarg, 0, UINT64_MAX, "nodes", "0 = no limit", &o->nodes))
 				return EXIT_BADINPUT;
 			break;
 		case 'f':
 			if (strcmp(optarg, "text") == 0)
-				ctx.format = FORMAT_TEXT;
+				o->format = FORMAT_TEXT;
 			else if (strcmp(optarg, "json") == 0)
-				ctx.format = FORMAT_JSON;
+				o->format = FORMAT_JSON;
 			else if (strcmp(optarg, "kif") == 0)
-				ctx.format = FORMAT_KIF;
+				o->format = FORMAT_KIF;
 			else {
 				cli_bad_value("tsume", "--format", "text, json or kif", optarg);
 				return EXIT_BADINPUT;
@@ -503,21 +517,21 @@ int cmd_solve(int argc, char **argv)
 			format_given = true;
 			break;
 		case 'o':
-			ctx.out_path = optarg;
+			o->out_path = optarg;
 			break;
 		case 'V':
 			if (!cli_option_uint("tsume", "--variations", optarg, 0, SOLVE_KIF_VARIATIONS_MAX, "variations a move",
-			                     "0 = none", &variations))
+			                     "0 = none", &o->variations))
 				return EXIT_BADINPUT;
 			break;
 		case 'r':
-			ctx.rest = true;
+			o->rest = true;
 			break;
 		case 'q':
-			ctx.quiet = true;
+			o->quiet = true;
 			break;
 		case 'T':
-			trace = true;
+			o->trace = true;
 			break;
 		case 'h':
 			fputs(SOLVE_HELP, stdout);
@@ -531,118 +545,180 @@ int cmd_solve(int argc, char **argv)
 		fputs(SOLVE_USAGE, stderr);
 		return EXIT_BADINPUT;
 	}
+	o->first = optind;
+	if (!format_given && o->out_path && (cli_ends_with(o->out_path, ".kif") || cli_ends_with(o->out_path, ".kifu")))
+		o->format = FORMAT_KIF;
+	return -1;
+}
+
+/* What the arguments of a run are. */
+typedef struct {
+	char *text;      /* the arguments joined by spaces: the problem (or "-") */
+	bool from_stdin; /* "-": one problem a line of standard input */
+	bool files;      /* problem files (names_files) */
+} SolveInput;
+
+/* Sets up a run: the arguments read, the output checked (writable, not one
+ * of the input files) before any search, the solver's table and threads,
+ * the limits, Ctrl-C.  Returns -1, or the exit status to end with after a
+ * message (nothing left allocated): EXIT_BADINPUT for the arguments and the
+ * output, EXIT_UNKNOWN for a table, threads or memory that cannot be had. */
+static int solve_setup(SolveCtx *ctx, SolveInput *in, const SolveOptions *o, int argc, char **argv)
+{
+	memset(ctx, 0, sizeof *ctx);
+	ctx->format = o->format;
+	ctx->rest = o->rest;
+	ctx->quiet = o->quiet;
+	ctx->out_path = o->out_path;
+	ctx->variations = (int)o->variations;
 	/* An unquoted SFEN arrives as several arguments: join them. */
-	char *text = cli_join_args(argv, optind, argc);
-	if (!text)
+	in->text = cli_join_args(argv, o->first, argc);
+	if (!in->text)
 		return EXIT_BADINPUT;
-	const bool from_stdin = strcmp(text, "-") == 0;
-	ctx.variations = (int)variations;
-	if (!format_given && ctx.out_path && (cli_ends_with(ctx.out_path, ".kif") || cli_ends_with(ctx.out_path, ".kifu")))
-		ctx.format = FORMAT_KIF;
+	in->from_stdin = strcmp(in->text, "-") == 0;
 	/* an output that cannot be written, or is one of the input files, is
 	 * refused before any search */
-	if (cli_output_check(ctx.out_path, "tsume") != 0) {
-		free(text);
+	if (cli_output_check(ctx->out_path, "tsume") != 0) {
+		free(in->text);
 		return EXIT_BADINPUT;
 	}
-	const bool files = names_files(argc, argv, optind);
-	for (int i = optind; files && ctx.out_path && strcmp(ctx.out_path, "-") != 0 && i < argc; i++)
-		if (cli_same_file(argv[i], ctx.out_path)) {
-			fprintf(stderr, "tsume: solve: the output %s is also an input\n", ctx.out_path);
-			free(text);
+	in->files = names_files(argc, argv, o->first);
+	for (int i = o->first; in->files && ctx->out_path && strcmp(ctx->out_path, "-") != 0 && i < argc; i++)
+		if (cli_same_file(argv[i], ctx->out_path)) {
+			fprintf(stderr, "tsume: solve: the output %s is also an input\n", ctx->out_path);
+			free(in->text);
 			return EXIT_BADINPUT;
 		}
 
-	ctx.d = dfpn_new((size_t)hash);
-	if (ctx.d && !dfpn_set_futile(ctx.d, futile)) {
-		dfpn_free(ctx.d); /* reported below as the allocation failure */
-		ctx.d = NULL;
+	ctx->d = dfpn_new((size_t)o->hash);
+	if (ctx->d && !dfpn_set_futile(ctx->d, o->futile)) {
+		dfpn_free(ctx->d); /* reported below as the allocation failure */
+		ctx->d = NULL;
 	}
-	if (ctx.d && !dfpn_set_threads(ctx.d, (int)threads)) {
+	if (ctx->d && !dfpn_set_threads(ctx->d, (int)o->threads)) {
 		fprintf(stderr, "tsume: cannot start %llu search threads (memory or thread limit); try fewer --threads\n",
-		        (unsigned long long)threads);
-		dfpn_free(ctx.d);
-		free(text);
+		        (unsigned long long)o->threads);
+		dfpn_free(ctx->d);
+		free(in->text);
 		return EXIT_UNKNOWN;
 	}
-	ctx.w = malloc(sizeof *ctx.w);
-	if (!ctx.w) {
+	ctx->w = malloc(sizeof *ctx->w);
+	if (!ctx->w) {
 		fprintf(stderr, "tsume: out of memory\n");
-		dfpn_free(ctx.d);
-		free(text);
+		dfpn_free(ctx->d);
+		free(in->text);
 		return EXIT_UNKNOWN;
 	}
-	if (!ctx.d) {
+	if (!ctx->d) {
 		fprintf(stderr, "tsume: cannot allocate %llu MB for the hash table; try a smaller --hash\n",
-		        (unsigned long long)hash);
-		free(ctx.w);
-		free(text);
+		        (unsigned long long)o->hash);
+		free(ctx->w);
+		free(in->text);
 		return EXIT_UNKNOWN;
 	}
-	ctx.lim.max_nodes = nodes;
-	ctx.lim.trace = trace ? stderr : NULL;
-	ctx.lim.max_time_ms = (int64_t)ceil(time_s * 1000.0);
+	ctx->lim.max_nodes = o->nodes;
+	ctx->lim.trace = o->trace ? stderr : NULL;
+	ctx->lim.max_time_ms = (int64_t)ceil(o->time_s * 1000.0);
 	const bool tty = isatty(STDERR_FILENO);
 	if (tty) {
-		ctx.lim.progress = progress_cb;
-		ctx.lim.progress_arg = &ctx.progress;
+		ctx->lim.progress = progress_cb;
+		ctx->lim.progress_arg = &ctx->progress;
 	}
-	ctx.lim.stop = cli_sigint_install(tty);
+	ctx->lim.stop = cli_sigint_install(tty);
+	return -1;
+}
 
+/* 'solve -': every problem line of standard input ('#' and blank lines
+ * skipped).  Returns the worst exit status; EXIT_BADINPUT also for a read
+ * error or no problem at all, EXIT_UNKNOWN when interrupted. */
+static int solve_stdin(SolveCtx *ctx)
+{
 	int rc = EXIT_MATE;
-	if (from_stdin) {
-		char *line = malloc(SOLVE_LINE_MAX + 1);
-		long lineno = 0;
-		int problems = 0;
-		size_t len, nul;
-		while (line && !cli_interrupted() && cli_read_line(stdin, line, SOLVE_LINE_MAX + 1, &len, &nul)) {
-			lineno++;
-			const char *s = line;
-			size_t bom = lineno == 1 && strncmp(s, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-			s += bom; /* UTF-8 byte-order mark */
-			if (nul || len > SOLVE_LINE_MAX) {
-				if (nul)
-					fprintf(stderr, "stdin:%ld: line (column %zu): NUL byte\n", lineno, nul - bom);
-				else
-					fprintf(stderr, "stdin:%ld: line longer than %d bytes\n", lineno, SOLVE_LINE_MAX);
-				rc = cli_worse_status(rc, EXIT_BADINPUT);
-				problems++;
-				continue;
-			}
-			line[strcspn(line, "\r\n")] = '\0';
-			s += strspn(s, " \t");
-			if (!*s || *s == '#')
-				continue;
+	char *line = malloc(SOLVE_LINE_MAX + 1);
+	long lineno = 0;
+	int problems = 0;
+	size_t len, nul;
+	while (line && !cli_interrupted() && cli_read_line(stdin, line, SOLVE_LINE_MAX + 1, &len, &nul)) {
+		lineno++;
+		const char *s = line;
+		size_t bom = lineno == 1 && strncmp(s, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+		s += bom; /* UTF-8 byte-order mark */
+		if (nul || len > SOLVE_LINE_MAX) {
+			if (nul)
+				fprintf(stderr, "stdin:%ld: line (column %zu): NUL byte\n", lineno, nul - bom);
+			else
+				fprintf(stderr, "stdin:%ld: line longer than %d bytes\n", lineno, SOLVE_LINE_MAX);
+			rc = cli_worse_status(rc, EXIT_BADINPUT);
 			problems++;
-			char where[48];
-			snprintf(where, sizeof where, "stdin:%ld", lineno);
-			rc = cli_worse_status(rc, solve_one(&ctx, s, where, lineno));
+			continue;
 		}
-		free(line);
-		if (cli_interrupted())
-			rc = cli_worse_status(rc, EXIT_UNKNOWN);
-		else if (!line || ferror(stdin)) {
-			fprintf(stderr, "tsume: standard input: %s\n", line ? strerror(errno) : "out of memory");
-			rc = EXIT_BADINPUT;
-		} else if (problems == 0) {
-			fprintf(stderr, "tsume: no problem on standard input\n");
-			rc = EXIT_BADINPUT;
-		}
-	} else if (files) {
-		for (int i = optind; i < argc && !cli_interrupted(); i++)
-			rc = cli_worse_status(i == optind ? EXIT_MATE : rc, solve_file(&ctx, argv[i]));
-	} else {
-		rc = solve_one(&ctx, text, NULL, 0);
+		line[strcspn(line, "\r\n")] = '\0';
+		s += strspn(s, " \t");
+		if (!*s || *s == '#')
+			continue;
+		problems++;
+		char where[48];
+		snprintf(where, sizeof where, "stdin:%ld", lineno);
+		rc = cli_worse_status(rc, solve_one(ctx, s, where, lineno));
 	}
-	free(text);
-	free(ctx.w);
-	dfpn_free(ctx.d);
-	if (ctx.out && ctx.out != stdout) {
-		bool failed = ferror(ctx.out) != 0;
-		if (fclose(ctx.out) != 0 || failed) {
-			fprintf(stderr, "tsume: %s: %s\n", ctx.out_path, failed ? "write error" : strerror(errno));
+	free(line);
+	if (cli_interrupted())
+		rc = cli_worse_status(rc, EXIT_UNKNOWN);
+	else if (!line || ferror(stdin)) {
+		fprintf(stderr, "tsume: standard input: %s\n", line ? strerror(errno) : "out of memory");
+		rc = EXIT_BADINPUT;
+	} else if (problems == 0) {
+		fprintf(stderr, "tsume: no problem on standard input\n");
+		rc = EXIT_BADINPUT;
+	}
+	return rc;
+}
+
+/* The run: the problems of standard input, of the files, or the one of the
+ * arguments, each solved and its result printed.  Returns the worst exit
+ * status over the problems. */
+static int solve_run(SolveCtx *ctx, const SolveInput *in, int first, int argc, char **argv)
+{
+	int rc = EXIT_MATE;
+	if (in->from_stdin) {
+		rc = solve_stdin(ctx);
+	} else if (in->files) {
+		for (int i = first; i < argc && !cli_interrupted(); i++)
+			rc = cli_worse_status(i == first ? EXIT_MATE : rc, solve_file(ctx, argv[i]));
+	} else {
+		rc = solve_one(ctx, in->text, NULL, 0);
+	}
+	return rc;
+}
+
+/* The end of a run: the solver freed, the -o file closed (a write error
+ * reported: EXIT_BADINPUT).  Returns the exit status, rc unless the output
+ * failed. */
+static int solve_finish(SolveCtx *ctx, SolveInput *in, int rc)
+{
+	free(in->text);
+	free(ctx->w);
+	dfpn_free(ctx->d);
+	if (ctx->out && ctx->out != stdout) {
+		bool failed = ferror(ctx->out) != 0;
+		if (fclose(ctx->out) != 0 || failed) {
+			fprintf(stderr, "tsume: %s: %s\n", ctx->out_path, failed ? "write error" : strerror(errno));
 			rc = EXIT_BADINPUT;
 		}
 	}
 	return rc;
+}
+
+int cmd_solve(int argc, char **argv)
+{
+	SolveOptions o;
+	int rc = solve_parse(argc, argv, &o);
+	if (rc >= 0)
+		return rc;
+	SolveCtx ctx;
+	SolveInput in;
+	if ((rc = solve_setup(&ctx, &in, &o, argc, argv)) >= 0)
+		return rc;
+	rc = solve_run(&ctx, &in, o.first, argc, argv);
+	return solve_finish(&ctx, &in, rc);
 }

@@ -289,7 +289,30 @@ static void print_done(Queue *q, Printer *pr)
 	"exit status: 0 every problem passed, 1 some problem failed or was undecided, 2 bad input or usage,\n"                     \
 	"             3 a --hash table or the --threads that cannot be had for every job\n"
 
-int cmd_verify(int argc, char **argv)
+/* The options of one run, checked. */
+typedef struct {
+	uint64_t jobs, search_threads; /* --jobs, --threads (both set by verify_parse) */
+	double time_s;                 /* --time */
+	uint64_t nodes, hash;          /* --nodes, --hash */
+	int fmt;                       /* --format: FMT_* */
+	DfpnFutileRule futile;         /* --futile */
+	bool rest;                     /* --rest */
+	Shard shard;                   /* --shard I/N (count 0: the whole input) */
+	char **files;                  /* the FILE arguments */
+	int nfiles;
+} VerifyOptions;
+
+/* What a run did, for its report. */
+typedef struct {
+	VerifySummary sum;
+	long input_problems; /* in every shard: "no problem in the input" is about the input */
+	double seconds;
+} VerifyOutcome;
+
+/* Parses argv[1..argc) into *o, with --jobs and --threads filled in from the
+ * cores.  Returns -1 when the run is to go on; otherwise the exit status to
+ * end with: EXIT_MATE after --help, EXIT_BADINPUT after a message. */
+static int verify_parse(int argc, char **argv, VerifyOptions *o)
 {
 	static const struct option opts[] = {{"jobs", required_argument, NULL, 'j'},  {"time", required_argument, NULL, 't'},
 	                                     {"nodes", required_argument, NULL, 'n'}, {"hash", required_argument, NULL, 'H'},
@@ -297,47 +320,43 @@ int cmd_verify(int argc, char **argv)
 	                                     {"futile", required_argument, NULL, 'F'}, {"threads", required_argument, NULL, 'T'},
 	                                     {"rest", no_argument, NULL, 'r'},
 	                                     {"shard", required_argument, NULL, 'S'},  {0, 0, 0, 0}};
-	uint64_t jobs = 0, search_threads = 0; /* 0: not given */
-	double time_s = 60;
-	uint64_t nodes = 0, hash = 64;
-	int fmt = FMT_TEXT, c;
-	DfpnFutileRule futile = DFPN_FUTILE_DEFAULT;
-	bool rest = false;
-	Shard shard = {0, 0};
+	/* jobs, threads 0: not given */
+	*o = (VerifyOptions){.time_s = 60, .hash = 64, .fmt = FMT_TEXT, .futile = DFPN_FUTILE_DEFAULT};
+	int c;
 	while ((c = getopt_long(argc, argv, "j:t:n:H:f:F:T:S:rh", opts, NULL)) != -1) {
 		bool ok = true;
 		switch (c) {
 		case 'r':
-			rest = true;
+			o->rest = true;
 			break;
 		case 'S':
-			ok = shard_option(PROG, optarg, &shard);
+			ok = shard_option(PROG, optarg, &o->shard);
 			break;
 		case 'F':
-			ok = cli_option_futile(PROG, optarg, &futile);
+			ok = cli_option_futile(PROG, optarg, &o->futile);
 			break;
 		case 'j':
-			ok = cli_option_uint(PROG, "--jobs", optarg, 1, VERIFY_JOBS_MAX, "jobs", NULL, &jobs);
+			ok = cli_option_uint(PROG, "--jobs", optarg, 1, VERIFY_JOBS_MAX, "jobs", NULL, &o->jobs);
 			break;
 		case 'T':
-			ok = cli_option_uint(PROG, "--threads", optarg, 1, DFPN_MAX_THREADS, "threads", NULL, &search_threads);
+			ok = cli_option_uint(PROG, "--threads", optarg, 1, DFPN_MAX_THREADS, "threads", NULL, &o->search_threads);
 			break;
 		case 't':
-			ok = cli_option_seconds(PROG, "--time", optarg, 0, VERIFY_TIME_MAX, "0 = no limit", &time_s);
+			ok = cli_option_seconds(PROG, "--time", optarg, 0, VERIFY_TIME_MAX, "0 = no limit", &o->time_s);
 			break;
 		case 'n':
-			ok = cli_option_uint(PROG, "--nodes", optarg, 0, UINT64_MAX, "nodes", "0 = no limit", &nodes);
+			ok = cli_option_uint(PROG, "--nodes", optarg, 0, UINT64_MAX, "nodes", "0 = no limit", &o->nodes);
 			break;
 		case 'H':
-			ok = cli_option_uint(PROG, "--hash", optarg, 1, VERIFY_HASH_MAX, "megabytes", NULL, &hash);
+			ok = cli_option_uint(PROG, "--hash", optarg, 1, VERIFY_HASH_MAX, "megabytes", NULL, &o->hash);
 			break;
 		case 'f':
 			if (strcmp(optarg, "text") == 0)
-				fmt = FMT_TEXT;
+				o->fmt = FMT_TEXT;
 			else if (strcmp(optarg, "json") == 0)
-				fmt = FMT_JSON;
+				o->fmt = FMT_JSON;
 			else if (strcmp(optarg, "csv") == 0)
-				fmt = FMT_CSV;
+				o->fmt = FMT_CSV;
 			else {
 				cli_bad_value(PROG, "--format", "text, json or csv", optarg);
 				ok = false;
@@ -359,200 +378,290 @@ int cmd_verify(int argc, char **argv)
 		fputs(VERIFY_USAGE, stderr);
 		return EXIT_BADINPUT;
 	}
+	o->files = argv + optind;
+	o->nfiles = argc - optind;
 	/* jobs x threads = the cores unless both are given */
 	uint64_t cores = (uint64_t)cli_cores();
-	if (!jobs)
-		jobs = search_threads ? (cores / search_threads ? cores / search_threads : 1) : cores;
-	if (!search_threads)
-		search_threads = cores / jobs ? cores / jobs : 1;
-	if (jobs * search_threads > VERIFY_THREADS_MAX) {
+	if (!o->jobs)
+		o->jobs = o->search_threads ? (cores / o->search_threads ? cores / o->search_threads : 1) : cores;
+	if (!o->search_threads)
+		o->search_threads = cores / o->jobs ? cores / o->jobs : 1;
+	if (o->jobs * o->search_threads > VERIFY_THREADS_MAX) {
 		fprintf(stderr, "tsume verify: --jobs %llu x --threads %llu is %llu search threads; at most %d\n",
-		        (unsigned long long)jobs, (unsigned long long)search_threads,
-		        (unsigned long long)(jobs * search_threads), VERIFY_THREADS_MAX);
+		        (unsigned long long)o->jobs, (unsigned long long)o->search_threads,
+		        (unsigned long long)(o->jobs * o->search_threads), VERIFY_THREADS_MAX);
 		fputs(VERIFY_USAGE, stderr);
 		return EXIT_BADINPUT;
 	}
+	return -1;
+}
 
-	/* every job's table before any work: a --hash that cannot be allocated
-	 * is refused at once, as solve does */
-	Worker *workers = calloc((size_t)jobs, sizeof *workers);
-	if (!workers) {
+/* The worker pool of a run: each job's search context, the ring of slots and
+ * the threads started so far. */
+typedef struct {
+	Queue q;
+	Worker *workers;
+	uint64_t jobs;
+	pthread_t *threads;
+	uint64_t started; /* threads[0..started) are running */
+} Pool;
+
+/* Frees the search contexts of workers[0..n) and the arrays of the pool. */
+static void pool_free(Pool *p, uint64_t n)
+{
+	for (uint64_t k = 0; k < n; k++)
+		dfpn_free(p->workers[k].d);
+	free(p->workers);
+	free(p->threads);
+	free(p->q.slots);
+}
+
+/* Every job's table before any work: a --hash that cannot be allocated is
+ * refused at once, as solve does.  Returns -1, or the exit status to end
+ * with after a message (nothing left allocated). */
+static int pool_alloc(Pool *p, const VerifyOptions *o)
+{
+	memset(p, 0, sizeof *p);
+	p->jobs = o->jobs;
+	p->workers = calloc((size_t)o->jobs, sizeof *p->workers);
+	if (!p->workers) {
 		fprintf(stderr, "tsume verify: out of memory\n");
 		return EXIT_BADINPUT;
 	}
-	for (uint64_t i = 0; i < jobs; i++) {
-		workers[i].d = dfpn_new((size_t)hash);
-		if (workers[i].d && !dfpn_set_futile(workers[i].d, futile)) {
-			dfpn_free(workers[i].d); /* reported below as the allocation failure */
-			workers[i].d = NULL;
+	for (uint64_t i = 0; i < o->jobs; i++) {
+		Dfpn *d = dfpn_new((size_t)o->hash);
+		p->workers[i].d = d;
+		if (d && !dfpn_set_futile(d, o->futile)) {
+			dfpn_free(d); /* reported below as the allocation failure */
+			p->workers[i].d = d = NULL;
 		}
-		if (workers[i].d && !dfpn_set_threads(workers[i].d, (int)search_threads)) {
+		if (d && !dfpn_set_threads(d, (int)o->search_threads)) {
 			fprintf(stderr, "tsume verify: cannot start %llu search threads for job %llu (%llu jobs x --threads %llu); "
 			                "try fewer --threads or --jobs\n",
-			        (unsigned long long)search_threads, (unsigned long long)i + 1, (unsigned long long)jobs,
-			        (unsigned long long)search_threads);
-			for (uint64_t k = 0; k <= i; k++)
-				dfpn_free(workers[k].d);
-			free(workers);
+			        (unsigned long long)o->search_threads, (unsigned long long)i + 1, (unsigned long long)o->jobs,
+			        (unsigned long long)o->search_threads);
+			pool_free(p, i + 1);
 			return EXIT_UNKNOWN;
 		}
-		if (!workers[i].d) {
+		if (!d) {
 			fprintf(stderr, "tsume verify: cannot allocate %llu MB for the hash table of job %llu (%llu jobs x --hash %llu MB); "
 			                "try a smaller --hash or fewer --jobs\n",
-			        (unsigned long long)hash, (unsigned long long)i + 1, (unsigned long long)jobs, (unsigned long long)hash);
-			for (uint64_t k = 0; k < i; k++)
-				dfpn_free(workers[k].d);
-			free(workers);
+			        (unsigned long long)o->hash, (unsigned long long)i + 1, (unsigned long long)o->jobs,
+			        (unsigned long long)o->hash);
+			pool_free(p, i);
 			return EXIT_UNKNOWN;
 		}
 	}
-	Queue q;
-	memset(&q, 0, sizeof q);
-	q.nslots = (int)jobs * 2;
-	q.slots = calloc((size_t)q.nslots, sizeof(Slot));
-	if (!q.slots) {
+	p->q.nslots = (int)o->jobs * 2;
+	p->q.slots = calloc((size_t)p->q.nslots, sizeof(Slot));
+	p->threads = calloc((size_t)o->jobs, sizeof *p->threads);
+	if (!p->q.slots || !p->threads) {
 		fprintf(stderr, "tsume verify: out of memory\n");
+		pool_free(p, o->jobs);
 		return EXIT_BADINPUT;
 	}
-	pthread_mutex_init(&q.mu, NULL);
-	pthread_cond_init(&q.cv, NULL);
-	q.hash_mb = (size_t)hash;
-	q.lim.max_time_ms = (int64_t)ceil(time_s * 1000.0);
-	q.lim.max_nodes = nodes;
-	q.lim.stop = cli_sigint_install(false);
+	return -1;
+}
 
-	pthread_t *threads = calloc((size_t)jobs, sizeof(pthread_t));
-	for (uint64_t i = 0; i < jobs; i++) {
-		workers[i].q = &q;
-		pthread_create(&threads[i], NULL, worker, &workers[i]);
+/* Tells the workers that no more work comes and waits for them to end. */
+static void pool_close(Pool *p)
+{
+	pthread_mutex_lock(&p->q.mu);
+	p->q.closing = true;
+	pthread_cond_broadcast(&p->q.cv);
+	pthread_mutex_unlock(&p->q.mu);
+	for (uint64_t i = 0; i < p->started; i++)
+		pthread_join(p->threads[i], NULL);
+	p->started = 0;
+}
+
+/* Starts the worker threads.  Returns -1, or, when one cannot be started,
+ * EXIT_UNKNOWN after a message naming it (the ones started are stopped and
+ * joined, everything freed). */
+static int pool_start(Pool *p, const VerifyOptions *o)
+{
+	Queue *q = &p->q;
+	pthread_mutex_init(&q->mu, NULL);
+	pthread_cond_init(&q->cv, NULL);
+	q->hash_mb = (size_t)o->hash;
+	q->lim.max_time_ms = (int64_t)ceil(o->time_s * 1000.0);
+	q->lim.max_nodes = o->nodes;
+	q->lim.stop = cli_sigint_install(false);
+	for (uint64_t i = 0; i < p->jobs; i++) {
+		p->workers[i].q = q;
+		int err = pthread_create(&p->threads[i], NULL, worker, &p->workers[i]);
+		if (err != 0) {
+			fprintf(stderr, "tsume verify: cannot start worker thread %llu of %llu: %s\n", (unsigned long long)i + 1,
+			        (unsigned long long)p->jobs, strerror(err));
+			pool_close(p);
+			pthread_mutex_destroy(&q->mu);
+			pthread_cond_destroy(&q->cv);
+			pool_free(p, p->jobs);
+			return EXIT_UNKNOWN;
+		}
+		p->started++;
 	}
+	return -1;
+}
 
+/* Hands the problems of one file to the pool (the lines of o's shard),
+ * printing finished results in input order as slots are needed; a line
+ * that cannot be read is counted in out->sum.bad_lines, an unreadable file
+ * in files_unreadable. */
+static void feed_file(Pool *p, Printer *pr, const VerifyOptions *o, const char *file, VerifyOutcome *out)
+{
+	Queue *q = &p->q;
+	PioError err;
+	PioReader *r = pio_open(file, &err);
+	if (!r) {
+		fprintf(stderr, "%s: %s\n", file, err.message);
+		out->sum.files_unreadable++;
+		return;
+	}
+	for (;;) {
+		if (cli_interrupted())
+			break;
+		/* wait for a free slot, printing finished ones in order */
+		pthread_mutex_lock(&q->mu);
+		for (;;) {
+			print_done(q, pr);
+			if (q->tail - q->head < q->nslots)
+				break;
+			pthread_cond_wait(&q->cv, &q->mu);
+		}
+		Slot *s = &q->slots[q->tail % q->nslots];
+		pthread_mutex_unlock(&q->mu);
+		int rc = pio_next(r, &s->problem, &err);
+		if (rc == PIO_END)
+			break;
+		/* a line of another shard, good or bad, is that shard's (a
+		 * stream error too, by the line it happened on) */
+		long line = rc == PIO_OK ? s->problem.line : err.line;
+		out->input_problems += rc == PIO_OK;
+		if (line > 0 && !shard_takes(&o->shard, (uint64_t)(line - 1))) {
+			if (rc == PIO_ERR_STREAM)
+				break;
+			continue;
+		}
+		if (rc != PIO_OK) {
+			if (pr->tty)
+				fprintf(stderr, "\r\033[K");
+			if (err.line)
+				fprintf(stderr, "%s:%ld: %s\n", file, err.line, err.message);
+			else
+				fprintf(stderr, "%s: %s\n", file, err.message);
+			out->sum.bad_lines++;
+			if (rc == PIO_ERR_STREAM)
+				break;
+			continue;
+		}
+		char why[120];
+		if (!pio_stated_consistent(&s->problem, why, sizeof why)) {
+			if (pr->tty)
+				fprintf(stderr, "\r\033[K");
+			fprintf(stderr, "%s:%ld: %s\n", file, s->problem.line, why);
+			out->sum.bad_lines++;
+			continue;
+		}
+		int missing = pos_missing_pieces(&s->problem.root);
+		if (missing > 0 && o->rest) {
+			pos_give_missing(&s->problem.root, color_flip(s->problem.root.side));
+		} else if (missing > 0) {
+			if (pr->tty)
+				fprintf(stderr, "\r\033[K");
+			char where[PATH_MAX + 24];
+			snprintf(where, sizeof where, "%s:%ld", file, s->problem.line);
+			cli_warn_missing(where, missing);
+		}
+		s->file = file;
+		pthread_mutex_lock(&q->mu);
+		s->state = SLOT_READY;
+		q->tail++;
+		pthread_cond_broadcast(&q->cv);
+		pthread_mutex_unlock(&q->mu);
+	}
+	pio_close(r);
+}
+
+/* The run: the worker pool started, every file's problems verified and their
+ * results printed in input order, the pool stopped and freed.  Returns -1,
+ * or the exit status to end with when the pool could not be set up. */
+static int verify_run(const VerifyOptions *o, VerifyOutcome *out)
+{
+	Pool p;
+	int rc = pool_alloc(&p, o);
+	if (rc < 0)
+		rc = pool_start(&p, o);
+	if (rc >= 0)
+		return rc;
 	bool tty = isatty(STDERR_FILENO);
 	long total = 0;
 	if (tty)
-		for (int i = optind; i < argc; i++)
-			if (strcmp(argv[i], "-") != 0)
-				total += count_problems(argv[i], &shard);
-	if (fmt == FMT_CSV)
+		for (int i = 0; i < o->nfiles; i++)
+			if (strcmp(o->files[i], "-") != 0)
+				total += count_problems(o->files[i], &o->shard);
+	if (o->fmt == FMT_CSV)
 		printf("file,line,result,length,stated,cooks,final_alternatives,leftover,unnecessary,short_variations,undecided,reasons,nodes,"
 		       "seconds,stated_verdict\n");
 
-	VerifySummary sum;
-	memset(&sum, 0, sizeof sum);
-	long input_problems = 0; /* in every shard: "no problem in the input" is about the input */
+	memset(out, 0, sizeof *out);
 	double t0 = clock_now();
-	Printer pr = {fmt, tty, total, t0, &sum};
-	for (int fi = optind; fi < argc && !cli_interrupted(); fi++) {
-		const char *file = argv[fi];
-		PioError err;
-		PioReader *r = pio_open(file, &err);
-		if (!r) {
-			fprintf(stderr, "%s: %s\n", file, err.message);
-			sum.files_unreadable++;
-			continue;
-		}
-		for (;;) {
-			if (cli_interrupted())
-				break;
-			/* wait for a free slot, printing finished ones in order */
-			pthread_mutex_lock(&q.mu);
-			for (;;) {
-				print_done(&q, &pr);
-				if (q.tail - q.head < q.nslots)
-					break;
-				pthread_cond_wait(&q.cv, &q.mu);
-			}
-			Slot *s = &q.slots[q.tail % q.nslots];
-			pthread_mutex_unlock(&q.mu);
-			int rc = pio_next(r, &s->problem, &err);
-			if (rc == PIO_END)
-				break;
-			/* a line of another shard, good or bad, is that shard's (a
-			 * stream error too, by the line it happened on) */
-			long line = rc == PIO_OK ? s->problem.line : err.line;
-			input_problems += rc == PIO_OK;
-			if (line > 0 && !shard_takes(&shard, (uint64_t)(line - 1))) {
-				if (rc == PIO_ERR_STREAM)
-					break;
-				continue;
-			}
-			if (rc != PIO_OK) {
-				if (tty)
-					fprintf(stderr, "\r\033[K");
-				if (err.line)
-					fprintf(stderr, "%s:%ld: %s\n", file, err.line, err.message);
-				else
-					fprintf(stderr, "%s: %s\n", file, err.message);
-				sum.bad_lines++;
-				if (rc == PIO_ERR_STREAM)
-					break;
-				continue;
-			}
-			char why[120];
-			if (!pio_stated_consistent(&s->problem, why, sizeof why)) {
-				if (tty)
-					fprintf(stderr, "\r\033[K");
-				fprintf(stderr, "%s:%ld: %s\n", file, s->problem.line, why);
-				sum.bad_lines++;
-				continue;
-			}
-			int missing = pos_missing_pieces(&s->problem.root);
-			if (missing > 0 && rest) {
-				pos_give_missing(&s->problem.root, color_flip(s->problem.root.side));
-			} else if (missing > 0) {
-				if (tty)
-					fprintf(stderr, "\r\033[K");
-				char where[PATH_MAX + 24];
-				snprintf(where, sizeof where, "%s:%ld", file, s->problem.line);
-				cli_warn_missing(where, missing);
-			}
-			s->file = file;
-			pthread_mutex_lock(&q.mu);
-			s->state = SLOT_READY;
-			q.tail++;
-			pthread_cond_broadcast(&q.cv);
-			pthread_mutex_unlock(&q.mu);
-		}
-		pio_close(r);
-	}
+	Printer pr = {o->fmt, tty, total, t0, &out->sum};
+	for (int fi = 0; fi < o->nfiles && !cli_interrupted(); fi++)
+		feed_file(&p, &pr, o, o->files[fi], out);
 	/* drain */
-	pthread_mutex_lock(&q.mu);
-	q.closing = true;
-	pthread_cond_broadcast(&q.cv);
+	Queue *q = &p.q;
+	pthread_mutex_lock(&q->mu);
+	q->closing = true;
+	pthread_cond_broadcast(&q->cv);
 	for (;;) {
-		print_done(&q, &pr);
-		if (q.head >= q.tail)
+		print_done(q, &pr);
+		if (q->head >= q->tail)
 			break;
-		pthread_cond_wait(&q.cv, &q.mu);
+		pthread_cond_wait(&q->cv, &q->mu);
 	}
-	pthread_mutex_unlock(&q.mu);
-	for (uint64_t i = 0; i < jobs; i++) {
-		pthread_join(threads[i], NULL);
-		dfpn_free(workers[i].d);
-	}
-	free(workers);
+	pthread_mutex_unlock(&q->mu);
+	pool_close(&p);
 	if (tty)
 		fprintf(stderr, "\r\033[K");
+	out->seconds = clock_now() - t0;
+	pool_free(&p, p.jobs);
+	return -1;
+}
+
+/* The end of a run: the summary on stderr, a shard's summary record, and the
+ * exit status. */
+static int verify_report(const VerifyOptions *o, const VerifyOutcome *out)
+{
 	bool interrupted = cli_interrupted();
 	struct rusage ru;
 	getrusage(RUSAGE_SELF, &ru);
-	VerifyRunInfo run = {clock_now() - t0, (int)jobs, ru.ru_maxrss / 1024, interrupted, futile};
-	vsum_print(stderr, &sum, &run);
-	if (shard.count && fmt == FMT_JSON) {
+	VerifyRunInfo run = {out->seconds, (int)o->jobs, ru.ru_maxrss / 1024, interrupted, o->futile};
+	vsum_print(stderr, &out->sum, &run);
+	if (o->shard.count && o->fmt == FMT_JSON) {
 		/* the shard's summary record ends its report, for tsume merge */
-		VerifyRunSpec spec = {shard, argv + optind, argc - optind, time_s, nodes, hash, search_threads, rest};
-		vsum_write_record(stdout, &sum, &run, &spec);
+		VerifyRunSpec spec = {o->shard, o->files, o->nfiles, o->time_s, o->nodes, o->hash, o->search_threads, o->rest};
+		vsum_write_record(stdout, &out->sum, &run, &spec);
 		fflush(stdout);
 	}
-	free(threads);
-	free(q.slots);
-	if (sum.bad_lines || sum.files_unreadable)
+	if (out->sum.bad_lines || out->sum.files_unreadable)
 		return EXIT_BADINPUT;
-	if (input_problems == 0 && !interrupted) {
+	if (out->input_problems == 0 && !interrupted) {
 		/* an empty collection is a mistake, not a pass (a CI check must not
 		 * go green on it) */
 		fprintf(stderr, "tsume verify: no problem in the input\n");
 		return EXIT_BADINPUT;
 	}
-	return sum.passed == sum.problems && !interrupted ? EXIT_MATE : EXIT_NOMATE;
+	return out->sum.passed == out->sum.problems && !interrupted ? EXIT_MATE : EXIT_NOMATE;
+}
+
+int cmd_verify(int argc, char **argv)
+{
+	VerifyOptions o;
+	int rc = verify_parse(argc, argv, &o);
+	if (rc >= 0)
+		return rc;
+	VerifyOutcome out;
+	rc = verify_run(&o, &out);
+	return rc >= 0 ? rc : verify_report(&o, &out);
 }
