@@ -89,7 +89,8 @@ $(BUILD)/tests/test_json_read: $(BUILD)/tools/json_read.o $(BUILD)/tools/shard.o
 
 # Runs every test binary; fails if any fails or none ran.
 test: $(TEST_BIN) tsume test-install
-	@set -e; n=0; for t in $(TEST_BIN); do echo "== $$t"; ./$$t; n=$$((n+1)); done; \
+	@set -e; echo "== layers"; python3 tests/check_layers.py; \
+	 n=0; for t in $(TEST_BIN); do echo "== $$t"; ./$$t; n=$$((n+1)); done; \
 	 echo "== tools"; sh tests/test_cli.sh ./tsume; \
 	 echo "== usi"; python3 tests/test_usi.py ./tsume $(SHARED); \
 	 echo "== sheet"; sh tests/test_sheet.sh ./tsume; \

@@ -12,6 +12,7 @@
 #include "testutil.h"
 
 #include "context.h"
+#include "dfpn.h"
 #include "futile.h"
 #include "initcache.h"
 
