@@ -190,13 +190,13 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 	const uint64_t key = pos_board_key(pos);
 	const Hand hand = pos->hand[d->run.attacker];
 	const uint64_t nodes_before = d->run.nodes;
-	NodeResult r = {1, 1, 0, REP_NONE, hand};
+	NodeResult r = {.pn = 1, .dn = 1, .len = 0, .rep = REP_NONE, .hand = hand};
 
 	d->run.nodes++;
 	if (d->run.nodes >= d->run.next_check)
 		limits_check(d);
 	if (or_node && remain < 1)
-		return (NodeResult){PNDN_INF, 0, 0, REP_NONE, HAND_FULL};
+		return (NodeResult){.pn = PNDN_INF, .dn = 0, .len = 0, .rep = REP_NONE, .hand = HAND_FULL};
 	if (pos->ply + 2 >= POS_MAX_PLY) {
 		d->run.stopped = true;
 		d->run.stop_reason = DFPN_STOP_DEPTH;
@@ -208,12 +208,14 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 	if (n == 0) {
 		if (or_node) {
 			Hand dis = proof_disproof_or_clamp(HAND_FULL, hand);
-			tt_store(d->tab.tt, key, hand, dis, PNDN_INF, 0, TT_LEN_INF, 1, d->tree.path.len - 1);
-			return (NodeResult){PNDN_INF, 0, TT_LEN_INF, REP_NONE, dis};
+			tt_store(d->tab.tt, &(TTRecord){.key = key, .hand = hand, .result_hand = dis, .pn = PNDN_INF, .dn = 0,
+			                                .len = TT_LEN_INF, .amount = 1, .depth = d->tree.path.len - 1});
+			return (NodeResult){.pn = PNDN_INF, .dn = 0, .len = TT_LEN_INF, .rep = REP_NONE, .hand = dis};
 		}
 		Hand proof = proof_guard_interpositions(pos, d->run.attacker, 0);
-		tt_store(d->tab.tt, key, hand, proof, 0, PNDN_INF, 0, 1, d->tree.path.len - 1);
-		return (NodeResult){0, PNDN_INF, 0, REP_NONE, proof};
+		tt_store(d->tab.tt, &(TTRecord){.key = key, .hand = hand, .result_hand = proof, .pn = 0, .dn = PNDN_INF, .len = 0,
+		                                .amount = 1, .depth = d->tree.path.len - 1});
+		return (NodeResult){.pn = 0, .dn = PNDN_INF, .len = 0, .rep = REP_NONE, .hand = proof};
 	}
 	if (base == SIZE_MAX) {
 		d->run.stopped = true;
@@ -298,7 +300,8 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 		rt_store(d->tab.rt, path_top_hash(&d->tree.path), r.rep, r.len, d->run.nodes - nodes_before);
 		tt_mark_rep(d->tab.tt, key, hand, d->tree.path.len - 1);
 	} else if (!(d->run.stopped && r.pn != 0 && r.dn != 0))
-		tt_store(d->tab.tt, key, hand, r.hand, r.pn, r.dn, r.len, d->run.nodes - nodes_before, d->tree.path.len - 1);
+		tt_store(d->tab.tt, &(TTRecord){.key = key, .hand = hand, .result_hand = r.hand, .pn = r.pn, .dn = r.dn, .len = r.len,
+		                                .amount = d->run.nodes - nodes_before, .depth = d->tree.path.len - 1});
 	return r;
 }
 

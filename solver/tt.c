@@ -122,7 +122,7 @@ static inline void slot_store(TTSlot *s, const TTEntry *e)
 
 TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain)
 {
-	TTProbe r = {1, 1, 0, false, false, INT16_MAX, hand};
+	TTProbe r = {.pn = 1, .dn = 1, .depth = INT16_MAX, .hand = hand};
 	const TTSlot *b = bucket_of(tt, key);
 	/* the slots whose key matches, found first without a branch per slot
 	 * (3 % more nodes per second on the bench signature set than testing
@@ -144,10 +144,10 @@ TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain)
 			continue;
 		if (e->pn == 0) {
 			if (hand_ge(hand, e->hand) && e->len <= remain)
-				return (TTProbe){0, PNDN_INF, e->len, true, false, INT16_MAX, e->hand};
+				return (TTProbe){.pn = 0, .dn = PNDN_INF, .len = e->len, .found = true, .depth = INT16_MAX, .hand = e->hand};
 		} else if (e->dn == 0) {
 			if (hand_ge(e->hand, hand) && remain <= e->len)
-				return (TTProbe){PNDN_INF, 0, e->len, true, false, INT16_MAX, e->hand};
+				return (TTProbe){.pn = PNDN_INF, .dn = 0, .len = e->len, .found = true, .depth = INT16_MAX, .hand = e->hand};
 		} else if (e->hand == hand) {
 			r.pn = e->pn;
 			r.dn = e->dn;
@@ -159,9 +159,13 @@ TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain)
 	return r;
 }
 
-TTStoreOutcome tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn pn, PnDn dn, int len, uint64_t amount,
-                        int depth)
+TTStoreOutcome tt_store(TT *tt, const TTRecord *r)
 {
+	const uint64_t key = r->key;
+	const Hand hand = r->hand;
+	PnDn pn = r->pn, dn = r->dn;
+	int len = r->len, depth = r->depth;
+	const uint64_t amount = r->amount;
 	TTSlot *b = bucket_of(tt, key);
 	TTEntry bucket[TT_BUCKET_SIZE];
 	for (int i = 0; i < TT_BUCKET_SIZE; i++)
@@ -171,7 +175,7 @@ TTStoreOutcome tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn 
 	TTStoreOutcome outcome = TT_UPDATED;
 	uint32_t amt = amount >= UINT32_MAX / 2 ? UINT32_MAX / 2 : (uint32_t)amount + 1;
 	bool resolved = pn == 0 || dn == 0;
-	Hand h = resolved ? result_hand : hand;
+	Hand h = resolved ? r->result_hand : hand;
 	if (len < 0)
 		len = 0;
 	if (len > TT_LEN_INF)
@@ -267,7 +271,7 @@ void tt_mark_rep(TT *tt, uint64_t key, Hand hand, int depth)
 	TTEntry e;
 	TTSlot *s = find_open(tt, key, hand, &e);
 	if (!s) {
-		tt_store(tt, key, hand, hand, 1, 1, 0, 0, depth);
+		tt_store(tt, &(TTRecord){.key = key, .hand = hand, .result_hand = hand, .pn = 1, .dn = 1, .depth = depth});
 		s = find_open(tt, key, hand, &e); /* NULL if a result for hand blocked it */
 	}
 	if (s) {

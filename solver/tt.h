@@ -158,9 +158,19 @@ typedef enum {
 	TT_REPLACED,     /* a live entry of another position replaced */
 } TTStoreOutcome;
 
-/* Returns what the store did to the table. */
-TTStoreOutcome tt_store(TT *tt, uint64_t key, Hand hand, Hand result_hand, PnDn pn, PnDn dn, int len, uint64_t amount,
-                        int depth);
+/* What tt_store stores: the values of the position (key, hand). */
+typedef struct {
+	uint64_t key;     /* board key (pos_board_key) */
+	Hand hand;        /* the attacker's hand */
+	Hand result_hand; /* resolved: the proof hand (<= hand) or disproof hand (>= hand) */
+	PnDn pn, dn;
+	int len;          /* mate-length bound (tt.h, above) */
+	uint64_t amount;  /* nodes searched below */
+	int depth;        /* the position's index on the search path */
+} TTRecord;
+
+/* Stores *r; returns what the store did to the table. */
+TTStoreOutcome tt_store(TT *tt, const TTRecord *r);
 
 /* Asks the kernel to back the table with 2 MB pages from now on (for a
  * search that has run a while; see tt.c).  Idempotent; failure is harmless. */
