@@ -1071,8 +1071,8 @@ expect_bad "$tmp/ev.sfen:1: stated answer: mate=4 is even" "$tmp/ev.sfen:2: stat
 # Each command of README's ```sh blocks runs through sh -c, in README's order,
 # in a stand-in for the top of a clone: ./tsume and tsume (on PATH) are the
 # binary under test; doc/, contrib/ and problems/ are this tree's; ../shared is
-# the shared data; set.sfen (the collection of the shard examples) is 24
-# ShogiBoardQ 5-ply problems; HOME is empty; `sbatch` is a stand-in that runs
+# the shared data; set.sfen (the collection of the shard examples) is made
+# first as README makes it, 24 problems of problems/teach-mate3.sfen.gz; HOME is empty; `sbatch` is a stand-in that runs
 # the tasks of a job array one after the other, as Slurm would run them.  Blocks
 # marked "<!-- run by tests/NAME -->" are run by that test (make, install).  A
 # command not listed below fails: an example added to README needs its check.
@@ -1084,7 +1084,7 @@ mkdir -p "$rd/top" "$rd/bin" "$rd/home"
 ln -s "$shared_abs" "$rd/shared"
 ln -s "$tsume_abs" "$rd/top/tsume"
 for d in doc contrib problems; do ln -s "$top/$d" "$rd/top/$d"; done
-grep -v '^#' "$shared_abs/problems/raw/shogiboardq/tsume_5ply_1000_20261001.txt" | head -24 >"$rd/top/set.sfen"
+zcat "$top/problems/teach-mate3.sfen.gz" | head -24 >"$rd/top/set.sfen" # as README makes it
 cat >"$rd/bin/sbatch" <<'SBATCH'
 #!/bin/sh
 # sbatch --array=LO-HI SCRIPT ARG...: the array's tasks one after the other
@@ -1146,10 +1146,11 @@ while IFS=$tab read -r owner cmd; do
 	esac
 	readme_run "$cmd"
 	case $cmd in
-	"./tsume solve ../shared/problems/raw/kifu-for-js/taichitsume.kif -o kotae.kif")
-		[ $rc -eq 0 ] && [ -z "$out" ] && grep -q '^まで7手で詰み$' "$rd/top/kotae.kif" && ok || fail "status $rc: $(cat "$tmp/err")" ;;
-	"./tsume solve --quiet --format json ../shared/problems/raw/tsumemi/3te/8.kif | jq "*)
-		[ $rc -eq 0 ] && [ "$out" = "mate 3: B*3a 2b1b R*3b" ] && grep -qF '`mate 3: B*3a 2b1b R*3b`' "$top/README.md" && ok ||
+	"./tsume solve doc/example.kif -o kotae.kif")
+		[ $rc -eq 0 ] && [ -z "$out" ] && grep -q '^まで15手で詰み$' "$rd/top/kotae.kif" && ok || fail "status $rc: $(cat "$tmp/err")" ;;
+	"./tsume solve --quiet --format json doc/example.kif | jq "*)
+		v="mate 15: P*1b 2a1b G*2a 1a2a S*3b 2a1a 1c1b 1a1b G*2c 1b1a 3b2a+ 1a2a 3c3b+ 2a1a 2c2b"
+		[ $rc -eq 0 ] && [ "$out" = "$v" ] && tr '\n' ' ' <"$top/README.md" | sed 's/  */ /g' | grep -qF "\`$v\`" && ok ||
 			fail "status $rc, got '$out'" ;;
 	"./tsume verify doc/verify-example.sfen")
 		# stdout is exactly the report README shows; the bad line on stderr as README says
@@ -1179,6 +1180,8 @@ while IFS=$tab read -r owner cmd; do
 		[ $rc -eq 0 ] && printf '%s\n' "$out" | grep -qx usiok && printf '%s\n' "$out" | grep -qx readyok &&
 			[ "$(printf '%s\n' "$out" | tail -1)" = "checkmate P*1b 2a1b G*2a 1a2a S*3b 2a1a 1c1b 1a1b G*2c 1b1a 3b2a+ 1a2a 3c3b+ 2a1a 2c2b" ] &&
 			ok || fail "status $rc: $out" ;;
+	"zcat problems/teach-mate3.sfen.gz | head -24 > set.sfen")
+		[ $rc -eq 0 ] && [ "$(wc -l <"$rd/top/set.sfen")" -eq 24 ] && ok || fail "status $rc: $(cat "$tmp/err")" ;;
 	"parallel -j 2 tsume verify --jobs 1 --threads 1 --shard {}/2 --format json set.sfen '>' shard{}.json ::: 0 1")
 		[ $rc -eq 0 ] && [ -s "$rd/top/shard0.json" ] && [ -s "$rd/top/shard1.json" ] && ok || fail "status $rc: $(cat "$tmp/err")" ;;
 	"tsume merge shard*.json > report.json")

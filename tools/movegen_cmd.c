@@ -57,7 +57,7 @@ static int cmp_str(const void *a, const void *b) { return strcmp((const char *)a
 #define PERFT_HELP                                                                                                   \
 	PERFT_USAGE "  SFEN       the position: startpos, a SFEN, 'sfen ...' or 'position sfen ... moves ...'\n"          \
 	            "  DEPTH      plies, 1..20: prints the number of leaves of the legal-move tree (stderr: the time)\n"  \
-	            "  --divide   also the leaf count below each first move, one 'USI: N' line each\n"                   \
+	            "  --divide   also the leaf count below each first move, one 'USI N' line each\n"                   \
 	            "exit status: 0 counted, 2 bad position or usage\n"
 #define MOVES_HELP                                                                                                   \
 	MOVES_USAGE "  SFEN         the position: startpos, a SFEN, 'sfen ...' or 'position sfen ... moves ...'\n"        \

@@ -430,7 +430,7 @@ int sheet_write(FILE *out, const char *title, const SheetProblem *problems, size
 	SHEET_USAGE "  FILE          problem lines 'SFEN [moves ...] [; mate=N ...]', plain or gzip, or KIF/CSA files\n" \
 	            "                ('-' = stdin); every problem becomes a numbered diagram, in file order\n"          \
 	            "  -o, --output  the HTML page (default standard output); never one of the inputs\n"             \
-	            "  -t, --title   the page's title (default: the file names)\n"                                     \
+	            "  -t, --title   the page's title (default: 詰将棋)\n"                                     \
 	            "  --rest        give the pieces in nobody's hand to the defender (else a warning names each problem)\n" \
 	            "The answers (stated moves in JSA notation and USI, the SFEN) are on a page of their own.\n"      \
 	            "exit status: 0 written, 2 a bad line, no problem, or an output error (no sheet written)\n"
