@@ -1,0 +1,135 @@
+/* verify_ctx.c -- the searches verify's checks share (see verify_ctx.h). */
+#include "verify_ctx.h"
+
+#include "clock.h"
+#include "mate1.h"
+#include "movegen.h"
+
+#include <string.h>
+
+
+/* Limits for the next sub-search: what is left of the problem's budget.
+ * Returns false when nothing is left. */
+bool verify_next_limits(VerifyCtx *c)
+{
+	if (!c->lim) {
+		memset(&c->sub, 0, sizeof c->sub);
+		return true;
+	}
+	c->sub = *c->lim;
+	c->sub.progress = NULL;
+	if (c->lim->stop && atomic_load(c->lim->stop))
+		return false;
+	if (c->lim->max_nodes) {
+		if (c->nodes >= c->lim->max_nodes)
+			return false;
+		c->sub.max_nodes = c->lim->max_nodes - c->nodes;
+	}
+	if (c->lim->max_time_ms) {
+		int64_t left = c->lim->max_time_ms - (int64_t)((clock_now() - c->start) * 1000.0);
+		if (left <= 0)
+			return false;
+		c->sub.max_time_ms = left;
+	}
+	return true;
+}
+
+/* What counts as mate here, as a line_replay callback (arg: the VerifyCtx):
+ * modulo futile drops under the rule in force; a plain mate under the rule
+ * "none" and in the strict unnecessary-piece test. */
+bool verify_ctx_mated(Position *pos, void *arg)
+{
+	const VerifyCtx *c = arg;
+	return c->strict ? mate1_is_mated(pos) : dfpn_is_mated_in(c->d, pos);
+}
+
+
+/* Plays the given line[0..n) (legal: replayed before) from root into
+ * c->pos, writing the generator's form of each move to played[]. */
+void verify_play_given(VerifyCtx *c, const Position *root, const Move *line, int n, Move *played)
+{
+	pos_copy(&c->pos, root);
+	for (int i = 0; i < n; i++) {
+		gen_find_legal(&c->pos, line[i], &played[i]);
+		pos_do_move(&c->pos, played[i]);
+	}
+}
+
+/* Mate of at most max_len plies for the attacker from pos?  Returns the
+ * status; an UNKNOWN counts as undecided. */
+DfpnStatus verify_mate_within(VerifyCtx *c, const Position *pos, int max_len, int *len)
+{
+	DfpnBound b;
+	if (!verify_next_limits(c)) {
+		c->out->undecided++;
+		return DFPN_UNKNOWN;
+	}
+	dfpn_mate_within(c->d, pos, c->attacker, max_len, &c->sub, &b);
+	c->nodes += b.nodes;
+	if (b.status == DFPN_UNKNOWN)
+		c->out->undecided++;
+	if (len)
+		*len = b.len;
+	return b.status;
+}
+
+/* Pieces in the attacker's hand after `line` (n plies) from root (駒余り). */
+int verify_leftover_after(VerifyCtx *c, const Position *root, const Move *line, int n)
+{
+	Position *pos = &c->pos;
+	pos_copy(pos, root);
+	for (int k = 0; k < n; k++)
+		pos_do_move(pos, line[k]);
+	int left = 0;
+	for (int pt = PAWN; pt <= GOLD; pt++)
+		left += hand_count(pos->hand[c->attacker], (PieceType)pt);
+	return left;
+}
+
+/* true iff some line from pos (the attacker's mate takes exactly t plies
+ * here) where the defender resists longest and the attacker mates as fast as
+ * possible -- with any of the mating final moves -- ends with pieces in the
+ * attacker's hand (want true: the ShogiBoardQ no-surplus policy) or with none
+ * (want false).  *undecided is set when a limit stopped a sub-search.  pos is
+ * restored. */
+bool verify_line_ends_with(VerifyCtx *c, Position *pos, int t, bool want, bool *undecided)
+{
+	MoveList list;
+	if (t <= 0)
+		return (pos->hand[c->attacker] != 0) == want;
+	if (pos->side == c->attacker) {
+		gen_checks(pos, &list);
+		for (int i = 0; i < list.n; i++) {
+			Move m = list.moves[i];
+			pos_do_move(pos, m);
+			bool hit = false;
+			DfpnStatus st = t == 1 ? (verify_mated(c, pos) ? DFPN_MATE : DFPN_NOMATE) : verify_mate_within(c, pos, t - 1, NULL);
+			if (st == DFPN_UNKNOWN)
+				*undecided = true;
+			else if (st == DFPN_MATE)
+				hit = verify_line_ends_with(c, pos, t - 1, want, undecided);
+			pos_undo_move(pos, m);
+			if (hit)
+				return true;
+		}
+		return false;
+	}
+	if (verify_mated(c, pos))
+		return (pos->hand[c->attacker] != 0) == want;
+	gen_evasions(pos, &list);
+	for (int i = 0; i < list.n; i++) {
+		Move m = list.moves[i];
+		pos_do_move(pos, m);
+		bool hit = false;
+		/* a longest defence: no mate within t-3 after it */
+		DfpnStatus st = t >= 3 ? verify_mate_within(c, pos, t - 3, NULL) : DFPN_NOMATE;
+		if (st == DFPN_UNKNOWN)
+			*undecided = true;
+		else if (st == DFPN_NOMATE)
+			hit = verify_line_ends_with(c, pos, t - 1, want, undecided);
+		pos_undo_move(pos, m);
+		if (hit)
+			return true;
+	}
+	return false;
+}

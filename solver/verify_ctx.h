@@ -1,0 +1,61 @@
+/*
+ * verify_ctx.h -- what verify's checks share (verify.c, verify_stated.c):
+ * the problem's context (its Dfpn, the budget left of its limits, the
+ * result being filled) and the searches every check makes through it.
+ * Not part of the API (that is verify.h).
+ */
+#ifndef TSUME_VERIFY_CTX_H
+#define TSUME_VERIFY_CTX_H
+
+#include "verify_types.h"
+
+/* The all-longest-defences 駒余り search is exhaustive: done up to this length. */
+#define VERIFY_LEFTOVER_MAX_LEN 31
+
+/* One problem being verified. */
+typedef struct {
+	Dfpn *d;
+	const DfpnLimits *lim;
+	DfpnLimits sub;
+	double start;
+	uint64_t nodes;
+	VerifyResult *out;
+	Color attacker;
+	bool quick;       /* VerifySpec.first_failure */
+	bool strict;      /* every interposition counts (the unnecessary-piece test) */
+	Position pos;     /* scratch */
+	Position mod;     /* a position with one attacker piece removed */
+} VerifyCtx;
+
+/* Limits for the next sub-search: what is left of the problem's budget.
+ * Returns false when nothing is left. */
+bool verify_next_limits(VerifyCtx *c);
+
+/* What counts as mate here, as a line_replay callback (arg: the VerifyCtx):
+ * modulo futile drops under the rule in force; a plain mate under the rule
+ * "none" and in the strict unnecessary-piece test. */
+bool verify_ctx_mated(Position *pos, void *arg);
+
+/* Plays the given line[0..n) (legal: replayed before) from root into
+ * c->pos, writing the generator's form of each move to played[]. */
+void verify_play_given(VerifyCtx *c, const Position *root, const Move *line, int n, Move *played);
+
+/* Mate of at most max_len plies for the attacker from pos?  Returns the
+ * status; an UNKNOWN counts as undecided. */
+DfpnStatus verify_mate_within(VerifyCtx *c, const Position *pos, int max_len, int *len);
+
+/* Pieces in the attacker's hand after `line` (n plies) from root (駒余り). */
+int verify_leftover_after(VerifyCtx *c, const Position *root, const Move *line, int n);
+
+/* true iff some line from pos (the attacker's mate takes exactly t plies
+ * here) where the defender resists longest and the attacker mates as fast as
+ * possible -- with any of the mating final moves -- ends with pieces in the
+ * attacker's hand (want true: the ShogiBoardQ no-surplus policy) or with none
+ * (want false).  *undecided is set when a limit stopped a sub-search.  pos is
+ * restored. */
+bool verify_line_ends_with(VerifyCtx *c, Position *pos, int t, bool want, bool *undecided);
+
+/* The defender (to move) is mated (verify_ctx_mated). */
+static inline bool verify_mated(const VerifyCtx *c, Position *pos) { return verify_ctx_mated(pos, (void *)c); }
+
+#endif

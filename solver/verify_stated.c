@@ -1,0 +1,192 @@
+/* verify_stated.c -- the verdict on a stated answer (see verify_stated.h). */
+#include "verify_stated.h"
+
+#include "context.h"
+#include "futile.h"
+#include "movegen.h"
+
+/* The minimal mate length from pos (either side to move) given a mate within
+ * `found` plies: the bound is lowered by two until no mate is left.  0 when a
+ * limit stopped a search. */
+static int minimal_len(VerifyCtx *c, Position *pos, int found)
+{
+	while (found >= 2) {
+		int shorter = 0;
+		DfpnStatus st = verify_mate_within(c, pos, found - 2, &shorter);
+		if (st == DFPN_NOMATE)
+			break;
+		if (st != DFPN_MATE)
+			return 0;
+		found = shorter;
+	}
+	return found;
+}
+
+/* The stated line line[0..n) from root (legal and mating) against the
+ * proven values, ply by ply.  Our minimal length len differs from n.
+ *  - len > n: at some defender ply the stated defence is not the longest;
+ *    the first defender ply k with an evasion that is not mated within the
+ *    n-k-1 plies the stated line leaves is reported, with that evasion and
+ *    the length it reaches (solved).
+ *  - len < n: at some attacker ply k the stated attack is slower than the
+ *    best: there is a mate within n-k-2 from ply k but none within n-k-3
+ *    after the stated move.  The first such k is reported, with a check that
+ *    mates within n-k-2 and its length.
+ *  - before either, a defender ply where the stated move is a drop that the
+ *    rule in force calls futile: the stated length counts an interposition
+ *    this rule does not (VERDICT_FUTILE_CONVENTION).
+ *  - len > n, every such evasion exactly two plies longer and ending, in
+ *    every fastest line, with pieces in hand, while the stated line ends
+ *    with none: VERDICT_LEFTOVER_CONVENTION at the first of them.  Under
+ *    nogain a drop that outlasts the node's own minimal length is futile and
+ *    passed over.
+ * (The deficit between the stated remaining length and the true value
+ * changes only at such plies, so one is always found when no limit stops
+ * the sub-searches.)  The lengths reported are minimal (0 when a limit
+ * stopped their minimisation).  Sets out->stated; its sub-searches' limits do not
+ * count toward out->undecided. */
+void verify_stated_walk(VerifyCtx *c, const Position *root, const Move *line, int n, int len)
+{
+	VerifyResult *out = c->out;
+	int undecided_before = out->undecided;
+	Position *pos = &c->pos;
+	pos_copy(pos, root);
+	out->stated = (VerifyStated){.verdict = VERDICT_UNDECIDED, .ply = -1, .move = MOVE_NONE, .worst_ply = -1};
+	VerifyStated excused_at = {.verdict = VERDICT_NONE, .ply = -1, .move = MOVE_NONE, .worst_ply = -1};
+	VerifyStated first = excused_at; /* the first longer defence */
+	bool worst_known = false;
+	bool longer = len > n;
+	for (int k = 0; k < n; k++) {
+		int r = n - k; /* plies the stated line leaves from this node */
+		MoveList list;
+		bool attacker = pos->side == c->attacker;
+		if (!attacker) {
+			gen_evasions(pos, &list);
+			bool futile[MAX_MOVES];
+			futile_mark(pos, &list, futile, c->strict ? &FUTILITY_NONE : dfpn_futility(c->d));
+			bool bounded = !c->strict && dfpn_futility(c->d)->bounded;
+			int node_len = -1; /* this node's minimal length, when needed */
+			/* the stated line goes on through a drop this rule does not count */
+			for (int i = 0; i < list.n && !longer; i++)
+				if (futile[i] && move_same(list.moves[i], line[k])) {
+					out->stated = (VerifyStated){.verdict = VERDICT_FUTILE_CONVENTION, .ply = k, .move = line[k], .worst_ply = -1};
+					goto end;
+				}
+			for (int i = 0; i < list.n && longer; i++) {
+				Move m = list.moves[i];
+				if (futile[i] || move_same(m, line[k]))
+					continue;
+				pos_do_move(pos, m);
+				DfpnStatus st = verify_mate_within(c, pos, r - 1, NULL);
+				if (st == DFPN_NOMATE && bounded && move_is_drop(m)) {
+					/* nogain: a drop that outlasts the node's real
+					 * defences is futile (the node's length is theirs) */
+					if (node_len < 0) {
+						pos_undo_move(pos, m);
+						int f = 0;
+						node_len = verify_mate_within(c, pos, DFPN_MAX_PV - 2, &f) == DFPN_MATE ? minimal_len(c, pos, f) : 0;
+						pos_do_move(pos, m);
+					}
+					if (node_len > 0 && verify_mate_within(c, pos, node_len - 1, NULL) != DFPN_MATE) {
+						pos_undo_move(pos, m);
+						continue;
+					}
+				}
+				int found = 0;
+				if (st == DFPN_NOMATE && verify_mate_within(c, pos, DFPN_MAX_PV - 2, &found) == DFPN_MATE)
+					found = minimal_len(c, pos, found);
+				else
+					found = 0;
+				/* 2手変長駒余り: two plies longer, but every such line
+				 * leaves the attacker pieces in hand (not asked once a
+				 * longer defence decides the verdict: a +2 cannot raise
+				 * the worst excess, which is at least 2 then) */
+				bool excused = false;
+				if (st == DFPN_NOMATE && found == r + 1 && found <= VERIFY_LEFTOVER_MAX_LEN &&
+				    first.verdict == VERDICT_NONE) {
+					bool undecided = false;
+					excused = !verify_line_ends_with(c, pos, found, false, &undecided) && !undecided;
+				}
+				pos_undo_move(pos, m);
+				if (excused) {
+					if (excused_at.verdict == VERDICT_NONE)
+						excused_at = (VerifyStated){.verdict = VERDICT_LEFTOVER_CONVENTION, .ply = k, .move = m,
+						                            .len = found + 1, .stated_left = r, .worst_ply = -1};
+				} else if (st == DFPN_NOMATE) {
+					if (first.verdict == VERDICT_NONE) {
+						first = (VerifyStated){.verdict = VERDICT_LONGER_DEFENCE, .ply = k, .move = m,
+						                       .len = found ? found + 1 : 0, .stated_left = r, .worst_ply = -1};
+						worst_known = true;
+					}
+					/* the walk goes on to the end: the worst excess */
+					if (!found)
+						worst_known = false;
+					else if (found + 1 - r > first.worst_excess) {
+						first.worst_excess = found + 1 - r;
+						first.worst_ply = k;
+					}
+				}
+			}
+		} else if (!longer && r >= 3) {
+			if (verify_mate_within(c, pos, r - 2, NULL) == DFPN_MATE) {
+				pos_do_move(pos, line[k]);
+				DfpnStatus after = verify_mate_within(c, pos, r - 3, NULL);
+				pos_undo_move(pos, line[k]);
+				if (after == DFPN_NOMATE) {
+					gen_checks(pos, &list);
+					for (int i = 0; i < list.n; i++) {
+						int found = 0;
+						pos_do_move(pos, list.moves[i]);
+						DfpnStatus st = verify_mate_within(c, pos, r - 3, &found);
+						if (st == DFPN_MATE)
+							found = minimal_len(c, pos, found);
+						pos_undo_move(pos, list.moves[i]);
+						if (st == DFPN_MATE && found > 0) {
+							out->stated = (VerifyStated){.verdict = VERDICT_SHORTER_MATE, .ply = k, .move = list.moves[i], .len = found + 1, .worst_ply = -1};
+							goto end;
+						}
+					}
+				}
+			}
+		}
+		pos_do_move(pos, line[k]);
+	}
+	if (first.verdict != VERDICT_NONE) {
+		out->stated = first;
+		if (!worst_known) {
+			out->stated.worst_excess = 0;
+			out->stated.worst_ply = -1;
+		}
+		goto end;
+	}
+	/* every longer defence was a 2手変長駒余り, and the stated line
+	 * itself leaves nothing in hand: the composers' reading */
+	if (excused_at.verdict != VERDICT_NONE) {
+		out->stated = excused_at;
+		if (pos->hand[c->attacker])
+			out->stated.verdict = VERDICT_LONGER_DEFENCE;
+	}
+end:
+	out->undecided = undecided_before;
+}
+
+/* The verdict from what verify_problem found (see VerifyStated). */
+void verify_stated_verdict(VerifyCtx *c, const Position *root, const VerifySpec *spec)
+{
+	VerifyResult *out = c->out;
+	if (spec->stated_len < 0)
+		return;
+	unsigned f = out->flags;
+	if (f & VERIFY_NOT_MATE)
+		out->stated.verdict = VERDICT_NO_MATE;
+	else if (f & VERIFY_BAD_LINE)
+		out->stated.verdict = VERDICT_STATED_NOT_MATE;
+	else if (out->solve.status != DFPN_MATE || !out->solve.len_minimal)
+		out->stated.verdict = VERDICT_UNDECIDED;
+	else if (spec->stated_len == out->len)
+		out->stated.verdict = out->final_alts ? VERDICT_FINAL_ALT : VERDICT_EXACT;
+	else if (spec->given && spec->given_len == spec->stated_len)
+		verify_stated_walk(c, root, out->line, out->line_len, out->len);
+	else
+		out->stated.verdict = spec->stated_len < out->len ? VERDICT_LONGER_DEFENCE : VERDICT_SHORTER_MATE;
+}

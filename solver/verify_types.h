@@ -1,0 +1,121 @@
+/*
+ * verify_types.h -- the types of a composer's checks (verify.h): what is
+ * asked (VerifySpec), the failure and information flags, the verdict on a
+ * stated answer, and the result.  Shared by verify's rooms below the API.
+ */
+#ifndef TSUME_VERIFY_TYPES_H
+#define TSUME_VERIFY_TYPES_H
+
+#include "dfpn.h"
+
+#define VERIFY_MAX_LIST 16
+
+typedef struct {
+	int stated_len;    /* stated mate length, -1 if none */
+	const Move *given; /* stated main line, NULL if none */
+	int given_len;
+	bool first_failure; /* stop at the first failure found (the generator's
+	                       screening): the lists then hold at most one
+	                       cook / unnecessary piece, the counts are partial */
+} VerifySpec;
+
+/* Failure flags (a problem passes when none is set) and information flags. */
+enum {
+	VERIFY_NOT_MATE = 1 << 0,     /* no mate (proven) */
+	VERIFY_WRONG_LENGTH = 1 << 1, /* minimal length differs from the stated one */
+	VERIFY_COOK = 1 << 2,         /* 余詰 before the final move */
+	VERIFY_LEFTOVER = 1 << 3,     /* 駒余り */
+	VERIFY_UNNECESSARY = 1 << 4,  /* an attacker piece is not needed */
+	VERIFY_UNDECIDED = 1 << 5,    /* a limit left some check open */
+	VERIFY_BAD_LINE = 1 << 6,     /* the given main line is not a legal mating line */
+	VERIFY_FAIL_MASK = (1 << 7) - 1,
+	VERIFY_FINAL_ALT = 1 << 8,    /* information: other mating final moves */
+	VERIFY_SHORT_VAR = 1 << 9,    /* information: shorter mates in variations */
+};
+
+typedef struct {
+	int ply;   /* 0-based ply of the attacker node on the main line */
+	Move move; /* the alternative check */
+	int len;   /* plies of the alternative mate from that node */
+} VerifyCook;
+
+typedef struct {
+	Square sq;     /* board square, or SQ_NONE for a piece in hand */
+	PieceType pt;  /* type on the board (or in hand) */
+} VerifyPiece;
+
+/* Why a stated answer's length differs from ours, in the composers' terms
+ * (verify_verdict_name gives the word the tools print). */
+typedef enum {
+	VERDICT_NONE = 0,       /* no stated length */
+	VERDICT_EXACT,          /* the stated length is the minimal one */
+	VERDICT_FINAL_ALT,      /* exact, but other final moves mate too */
+	VERDICT_LONGER_DEFENCE, /* 変長: at ply `ply` the defence `move` is not mated
+	                           within the plies the stated line leaves: it
+	                           resists `len` plies from there (0: unknown) */
+	VERDICT_SHORTER_MATE,   /* 早詰: at ply `ply` the stated attack is not the
+	                           fastest: `move` mates in `len` plies from there */
+	VERDICT_STATED_NOT_MATE, /* the stated line is illegal or does not end in
+	                            mate under the rule in force */
+	VERDICT_NO_MATE,        /* no mate at all */
+	VERDICT_UNDECIDED,      /* a limit stopped the search before it could tell */
+	VERDICT_FUTILE_CONVENTION, /* at ply `ply` the stated line counts the drop
+	                              `move`, which the rule in force calls futile
+	                              (another futility convention's length) */
+	VERDICT_LEFTOVER_CONVENTION, /* 2手変長駒余り: every defence longer than the
+	                                stated line's (the first: `move` at ply
+	                                `ply`, `len` plies) is exactly two plies
+	                                longer and ends, however the attacker mates
+	                                fastest, with pieces in the attacker's hand,
+	                                while the stated line leaves none.  The
+	                                composers' rule then takes the stated line
+	                                (詰将棋のルール: "攻方の持駒が余らない順と、
+	                                それより2手長いが駒が余る順があれば前者");
+	                                by today's standard a flaw (2手変長) */
+} VerifyVerdict;
+
+/* The verdict, and where it was found (ply 0-based on the stated line; -1
+ * when no line was stated: the totals alone were compared).  For
+ * VERDICT_STATED_NOT_MATE from verify_stated: the first illegal or
+ * non-checking move (len 0), or the last move when the line does not end
+ * in mate (len 1). */
+typedef struct {
+	VerifyVerdict verdict;
+	int ply;
+	Move move; /* MOVE_NONE when there is none */
+	int len;   /* plies from that ply on by `move`; 0 if unknown */
+	int stated_left; /* longer_defence, leftover_convention: plies the stated
+	                    line leaves from that ply (len - stated_left: how
+	                    much longer the defence resists; 0 if unknown) */
+	int worst_excess; /* longer_defence: over every defender ply of the
+	                     stated line and every defence there, the most plies
+	                     by which one outlasts what the stated line leaves
+	                     (2: only 2手変長, which some eras tolerated); 0 if a
+	                     limit left one unknown */
+	int worst_ply;    /* where that is (0-based; -1 if unknown) */
+} VerifyStated;
+
+typedef struct {
+	unsigned flags;
+	DfpnResult solve; /* the solver's answer for the root */
+	int len;          /* minimal mate length (0 if no mate) */
+	int line_len;     /* the main line checked */
+	Move line[DFPN_MAX_PV];
+	int cooks;
+	VerifyCook cook[VERIFY_MAX_LIST];
+	int final_alts;
+	Move final_alt[VERIFY_MAX_LIST];
+	int leftover; /* pieces in the attacker's hand at the end of the main line */
+	int unnecessary;
+	VerifyPiece unnecessary_piece[VERIFY_MAX_LIST];
+	int short_variations;
+	int undecided; /* sub-searches a limit stopped */
+	VerifyStated stated; /* why the stated length differs (or not) */
+	uint64_t nodes;
+	double seconds;
+} VerifyResult;
+
+/* true iff no failure flag is set. */
+static inline bool verify_passed(unsigned flags) { return (flags & VERIFY_FAIL_MASK) == 0; }
+
+#endif
