@@ -141,6 +141,14 @@ int main(int argc, char **argv)
 	if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0)
 		return cmd_version(argc - 1, argv + 1);
 	if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
+		/* tsume help CMD: the command's own --help */
+		for (size_t i = 0; argc > 2 && i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
+			if (strcmp(argv[2], COMMANDS[i].name) == 0) {
+				char name[32], help[] = "--help";
+				snprintf(name, sizeof name, "tsume %s", COMMANDS[i].name);
+				char *args[] = {name, help, NULL};
+				return stdout_status(COMMANDS[i].run(2, args));
+			}
 		usage(stdout);
 		return EXIT_MATE;
 	}
