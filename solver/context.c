@@ -44,7 +44,7 @@ Dfpn *context_new(size_t hash_mb, TT *tt, RepTable *rt, const FutileSearchOps *o
 
 bool context_take_rule(Dfpn *d, DfpnFutileRule rule)
 {
-	bool sub = rule == DFPN_FUTILE_BROAD || rule == DFPN_FUTILE_NOGAIN || rule == DFPN_FUTILE_ANSWERED;
+	bool sub = futile_rule_searches(rule);
 	if (sub && !d->rules.sub) {
 		size_t mb = d->tab.hash_mb / 8;
 		d->rules.sub = futile_sub_new(mb < 4 ? 4 : mb, d->tab.tt, d->rules.ops);

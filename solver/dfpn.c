@@ -279,8 +279,8 @@ bool dfpn_is_mated_by(Position *pos, DfpnFutileRule rule)
 {
 	if (rule == DFPN_FUTILE_NONE)
 		return futile_is_mated(pos, &FUTILITY_NONE);
-	if (rule == DFPN_FUTILE_NARROW || rule == DFPN_FUTILE_NOGAIN)
-		return dfpn_is_mated(pos); /* nogain: mated means the narrow test */
+	if (!futile_rule_mates_by_search(rule))
+		return dfpn_is_mated(pos); /* narrow, nogain: the narrow test */
 	/* broad, answered: a sub-search of its own (a one-off question) */
 	FutileSub *sub = futile_sub_new(1, NULL, &SUB_SEARCH);
 	if (!sub)

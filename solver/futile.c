@@ -21,6 +21,16 @@ bool futile_rule_parse(const char *name, DfpnFutileRule *rule)
 	return false;
 }
 
+bool futile_rule_searches(DfpnFutileRule rule)
+{
+	return rule == DFPN_FUTILE_BROAD || rule == DFPN_FUTILE_NOGAIN || rule == DFPN_FUTILE_ANSWERED;
+}
+
+bool futile_rule_mates_by_search(DfpnFutileRule rule)
+{
+	return rule == DFPN_FUTILE_BROAD || rule == DFPN_FUTILE_ANSWERED;
+}
+
 Futility futile_rule(DfpnFutileRule rule, FutileSub *s, const FutileSubTests *tests)
 {
 	if (rule == DFPN_FUTILE_NONE)

@@ -186,6 +186,13 @@ typedef struct FutileSubTests {
 	bool (*capturable)(Position *pos, Move drop, Move cap, PieceType pt, const Futility *f);
 } FutileSubTests;
 
+/* Does the rule need a sub-search (futile_sub.h) for its verdicts (broad,
+ * nogain, answered)?  Is a check whose every evasion is a drop mate by a
+ * sub-search under it, not only by the narrow test (broad, answered; under
+ * nogain "mated" means the narrow test)? */
+bool futile_rule_searches(DfpnFutileRule rule);
+bool futile_rule_mates_by_search(DfpnFutileRule rule);
+
 /* The rule `rule` as the functions below take it: FUTILITY_NONE, _NARROW,
  * _CAPTURABLE (rule DFPN_FUTILE_NB), or the narrow test with the
  * sub-search s and its tests for broad, nogain and answered (s may be NULL
