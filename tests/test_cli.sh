@@ -711,6 +711,11 @@ run "generate --sheet into a missing directory: refused at start-up" "" generate
 expect 2 "err:tsume generate: /no/such/dir/x.html: No such file or directory"
 run "generate --sheet onto a directory: refused at start-up" "" generate --mate 7 --count 1000 --sheet "$tmp"
 expect 2 "err:tsume generate: $tmp: Is a directory"
+# one file named two ways before it exists: the worksheet would overwrite the problems
+rm -f "$tmp/same.sfen"
+run "generate --out F --sheet ./F (a file not yet made): refused" "" generate --quiet --mate 1 --count 2 --out "$tmp/same.sfen" --sheet "$tmp/./same.sfen"
+expect 2 "err:tsume generate: --out and --sheet name the same file '$tmp/same.sfen'"
+check "generate --out F --sheet ./F: nothing written" test ! -e "$tmp/same.sfen"
 bad_value "tsume: DEPTH must be a whole number of plies, 1..20, got ' 3'" perft startpos " 3"
 name="moves --checks --evasions"
 "$TSUME" moves --checks --evasions "$M1" >"$tmp/out" 2>"$tmp/err"
@@ -1039,7 +1044,7 @@ expect_bad "tsume: solve: the output $tmp/one.sfen is also an input"
 name="solve -o onto its input: the input kept"
 [ "$(wc -l <"$tmp/one.sfen")" -eq 2 ] && passed=$((passed + 1)) || fail "the input was changed"
 if [ -w /dev/full ]; then
-	for args in "solve $C05" "solve --format json $C05" "verify $tmp/one.sfen" "moves startpos"; do
+	for args in "solve $C05" "solve --format json $C05" "verify $tmp/one.sfen" "moves startpos" "--version" "help" "help verify"; do
 		name="$args > /dev/full: a write error, exit 2"
 		# shellcheck disable=SC2086
 		"$TSUME" $args >/dev/full 2>"$tmp/err"

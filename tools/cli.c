@@ -225,12 +225,35 @@ const char *cli_reason_name(DfpnStopReason r)
 
 /* ---- output files ---- */
 
+/* The directory part of path into dir (size bytes): "." for a bare name;
+ * returns the last component. */
+static const char *split_path(const char *path, char *dir, size_t size)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash) {
+		snprintf(dir, size, ".");
+		return path;
+	}
+	snprintf(dir, size, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+	return slash + 1;
+}
+
 bool cli_same_file(const char *a, const char *b)
 {
 	struct stat sa, sb;
 	if (strcmp(a, b) == 0)
 		return true;
-	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	bool ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0;
+	if (ea && eb)
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	if (ea || eb)
+		return false;
+	/* neither exists yet (files about to be written): the same name in
+	 * the same directory ("x.sfen" and "./x.sfen") */
+	char da[4096], db[4096];
+	const char *na = split_path(a, da, sizeof da), *nb = split_path(b, db, sizeof db);
+	return strcmp(na, nb) == 0 && *na && stat(da, &sa) == 0 && stat(db, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
 }
 
 bool cli_ends_with(const char *s, const char *suffix)

@@ -180,8 +180,9 @@ bool cli_read_line(FILE *f, char *buf, size_t size, size_t *len, size_t *nul);
 
 /* ---- output files ---- */
 
-/* true iff the two paths name one file: the same text, or one existing file
- * (same device and inode). */
+/* true iff the two paths name one file: the same text, one existing file
+ * (same device and inode), or -- neither existing yet -- the same name in
+ * one directory ("x.sfen" and "./x.sfen"). */
 bool cli_same_file(const char *a, const char *b);
 
 /* true iff s ends in suffix, ASCII letters in any case (".KIF" ends in ".kif"). */

@@ -139,7 +139,7 @@ int main(int argc, char **argv)
 			return stdout_status(COMMANDS[i].run(argc - 1, argv + 1));
 		}
 	if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0)
-		return cmd_version(argc - 1, argv + 1);
+		return stdout_status(cmd_version(argc - 1, argv + 1));
 	if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
 		/* tsume help CMD: the command's own --help */
 		for (size_t i = 0; argc > 2 && i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
@@ -150,7 +150,7 @@ int main(int argc, char **argv)
 				return stdout_status(COMMANDS[i].run(2, args));
 			}
 		usage(stdout);
-		return EXIT_MATE;
+		return stdout_status(EXIT_MATE);
 	}
 	fprintf(stderr, "tsume: unknown command '%s'\n", cmd);
 	usage(stderr);
