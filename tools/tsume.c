@@ -2,8 +2,8 @@
  * tsume.c -- the command-line front end: one binary, git-style sub-commands,
  * dispatched from COMMANDS below; `tsume help` prints the list made from it.
  * Each sub-command lives in its own file (solve.c, movegen_cmd.c, bench.c,
- * convert.c, verify_cmd.c, generate.c, merge.c, sheet.c, usi.c); what they share
- * (exit statuses, option values, Ctrl-C, JSON) is in cli.h.
+ * convert.c, verify_cmd.c, generate.c, merge.c, sheet_cmd.c, usi.c); what
+ * they share (exit statuses, option values, Ctrl-C, JSON) is in cli.h.
  */
 #include "bench.h"
 #include "cli.h"
@@ -11,7 +11,7 @@
 #include "generate.h"
 #include "merge.h"
 #include "movegen_cmd.h"
-#include "sheet.h"
+#include "sheet_cmd.h"
 #include "solve.h"
 #include "usi.h"
 #include "verify_cmd.h"
