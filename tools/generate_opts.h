@@ -2,6 +2,7 @@
 #ifndef TSUME_GENERATE_OPTS_H
 #define TSUME_GENERATE_OPTS_H
 
+#include "cli.h"
 #include "dfpn.h"
 #include "shard.h"
 
@@ -11,7 +12,7 @@
 /* The arguments after "tsume generate", as usage texts show them. */
 #define GENERATE_ARGS                                                                                                  \
 	"--mate N --count K [--seed S] [--pieces MIN-MAX] [--level easy|medium|hard] [--jobs J] [--out FILE[.gz]] "    \
-	"[--sheet FILE.html] [--futile none|narrow|broad|nogain|answered] [--shard I/N] [--quiet]"
+	"[--sheet FILE.html] [--futile " CLI_FUTILE_NAMES "] [--shard I/N] [--quiet]"
 
 /* The options of one run, checked. */
 typedef struct {

@@ -1,6 +1,6 @@
 /*
  * sheet.h -- printable worksheets: a self-contained HTML page of tsume
- * problems with their answers, and the `tsume sheet` command.
+ * problems with their answers (the `tsume sheet` command: sheet_cmd.h).
  *
  * The page holds no external resource (no fonts, scripts, style sheets or
  * images are linked): the style is inline and every diagram is an inline
@@ -71,14 +71,5 @@ int sheet_write(FILE *out, const char *title, const SheetProblem *problems, size
  * For gote, "残り全部" when gote holds every piece on no square and not in
  * sente's hand (and holds something), the convention of printed problems. */
 void sheet_hand_text(const Position *pos, Color c, char *buf, size_t size);
-
-/* tsume sheet FILE... [-o OUT.html] [--title T]: reads problem collections
- * (plain or gzip, see core/problemio.h; "-" = standard input), numbers the
- * problems 1, 2, ... in file order, takes N from "; mate=N" (else the number
- * of stated moves) and writes the worksheet to standard output or OUT.  A
- * bad line is reported as "FILE:LINE: reason" (every bad line is reported)
- * and nothing is written.  Returns 0 on success, 2 on bad input, an
- * unreadable file, a write error or a usage error. */
-int cmd_sheet(int argc, char **argv);
 
 #endif

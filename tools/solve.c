@@ -1,6 +1,7 @@
 /*
- * solve.c -- `tsume solve SFEN|- [...]` (see solve.h): reading a problem line,
- * solving it with the df-pn solver, and printing the result as text or JSON.
+ * solve.c -- `tsume solve SFEN|FILE...|- [...]` (see solve.h): the options,
+ * reading the problems, solving each with the df-pn solver; the output of a
+ * result is solve_report.c's.
  */
 #include "solve.h"
 
@@ -9,10 +10,10 @@
 #include "kif.h"
 #include "line.h"
 #include "movegen.h"
-#include "notation.h"
 #include "problemio.h"
 #include "sfen.h"
 #include "solve_kif.h"
+#include "solve_report.h"
 #include "verify.h"
 
 #include <ctype.h>
@@ -175,143 +176,6 @@ static int load_problem(SolveWork *w, const char *text, bool rest, char *err, si
 	return 0;
 }
 
-static void print_text(SolveCtx *ctx, FILE *out, Problem *pb, const DfpnResult *res, const VerifyStated *stated, const char *sfen,
-                       const char *kif)
-{
-	if (!ctx->quiet) {
-		char board[KIF_BOARD_MAX];
-		if (kif_board(&pb->root, board, sizeof board) >= 0)
-			fputs(board, out);
-	}
-	fprintf(out, "sfen %s\n", sfen);
-	if (res->status == DFPN_MATE) {
-		fprintf(out, "mate %d", res->len);
-		if (!res->len_minimal)
-			fprintf(out, " (minimality not proven: %s)", cli_reason_name(res->reason));
-		fprintf(out, "\n");
-	} else if (res->status == DFPN_NOMATE) {
-		fprintf(out, "nomate\n");
-	} else {
-		fprintf(out, "unknown (%s)\n", cli_reason_name(res->reason));
-	}
-	if (pb->given_len) {
-		fprintf(out, "given answer (%d pl%s):", pb->given_len, pb->given_len == 1 ? "y" : "ies");
-		for (int i = 0; i < pb->given_len; i++) {
-			char usi[6];
-			fprintf(out, " %s", usi_format(pb->given[i], usi));
-		}
-		fprintf(out, "\n");
-		if (res->status == DFPN_MATE && res->pv_len > 0) {
-			int k = 0;
-			while (k < pb->given_len && k < res->pv_len && move_same(pb->given[k], res->pv[k]))
-				k++;
-			if (k < pb->given_len || k < res->pv_len)
-				fprintf(out, "our main line differs from the given answer from ply %d on%s\n", k + 1,
-				        res->len == pb->given_len &&
-				                (stated->verdict == VERDICT_EXACT || stated->verdict == VERDICT_FINAL_ALT)
-				            ? " (same length: another longest defence or final move)"
-				            : "");
-		}
-		char why[160];
-		fprintf(out, "given answer: %s", verify_verdict_name(stated->verdict));
-		if (verify_stated_text(stated, why, sizeof why) > 0)
-			fprintf(out, " (%s)", why);
-		else if (stated->verdict == VERDICT_UNDECIDED)
-			fprintf(out, " (a limit stopped the searches that judge the answer; raise --nodes or --time)");
-		fprintf(out, "\n");
-	}
-	if (res->status == DFPN_MATE) {
-		if (res->pv_len == 0) {
-			fprintf(out, "no main line (the search was stopped before a complete line could be read)\n");
-		} else {
-			if (!res->pv_verified)
-				fprintf(out,
-				        "line not verified (%d plies, read from the search table; the defence may not be the "
-				        "longest)\n",
-				        res->pv_len);
-			fprintf(out, "usi:");
-			for (int i = 0; i < res->pv_len; i++) {
-				char usi[6];
-				fprintf(out, " %s", usi_format(res->pv[i], usi));
-			}
-			fprintf(out, "\nkif: %s\n", kif);
-		}
-	}
-	fprintf(out,
-	        "nodes %llu (proof %llu, shorter-mate re-search %llu, main line %llu) time %.3f s nps %.0f hashfull %.1f%%\n",
-	        (unsigned long long)res->nodes, (unsigned long long)res->nodes_prove, (unsigned long long)res->nodes_minimize,
-	        (unsigned long long)res->nodes_pv, res->seconds, res->seconds > 0 ? (double)res->nodes / res->seconds : 0.0,
-	        res->hashfull / 10.0);
-}
-
-static void print_json(FILE *out, const Problem *pb, const DfpnResult *res, const VerifyStated *stated, const char *input,
-                       long lineno, const char *sfen, const char *kif, DfpnFutileRule futile)
-{
-	fprintf(out, "{");
-	if (lineno)
-		fprintf(out, "\"line\":%ld,", lineno);
-	fprintf(out, "\"input\":");
-	cli_json_string(out, input);
-	fprintf(out, ",\"sfen\":");
-	cli_json_string(out, sfen);
-	const bool mate = res->status == DFPN_MATE;
-	fprintf(out, ",\"result\":\"%s\"", mate ? "mate" : res->status == DFPN_NOMATE ? "nomate" : "unknown");
-	if (mate)
-		fprintf(out, ",\"length\":%d,\"minimal\":%s,\"line_verified\":%s", res->len, res->len_minimal ? "true" : "false",
-		        res->pv_verified ? "true" : "false");
-	else
-		fprintf(out, ",\"length\":null,\"minimal\":null,\"line_verified\":null");
-	fprintf(out, ",\"usi\":[");
-	for (int i = 0; i < res->pv_len; i++) {
-		char usi[6];
-		fprintf(out, "%s\"%s\"", i ? "," : "", usi_format(res->pv[i], usi));
-	}
-	fprintf(out, "],\"kif\":");
-	cli_json_string(out, kif);
-	if (pb->given_len) {
-		fprintf(out, ",\"given\":[");
-		for (int i = 0; i < pb->given_len; i++) {
-			char usi[6];
-			fprintf(out, "%s\"%s\"", i ? "," : "", usi_format(pb->given[i], usi));
-		}
-		fprintf(out, "]");
-		cli_json_verdict(out, stated);
-	}
-	fprintf(out, ",\"nodes\":%llu,\"seconds\":%.6f,\"nps\":%.0f,\"hashfull\":%d,\"reason\":", (unsigned long long)res->nodes,
-	        res->seconds, res->seconds > 0 ? (double)res->nodes / res->seconds : 0.0, res->hashfull);
-	if (res->reason == DFPN_STOP_NONE)
-		fprintf(out, "null");
-	else
-		fprintf(out, "\"%s\"", cli_reason_name(res->reason));
-	fprintf(out, ",\"futile\":\"%s\",\"threads\":%d}\n", dfpn_futile_name(futile), res->threads);
-}
-
-/* The KIF kifu (solve_kif.h), its variations searched on the problem's
- * table; a given answer's verdict in a comment.  Returns 0, or -1 after a
- * message (out of memory, a write error). */
-static int print_kif(SolveCtx *ctx, FILE *out, const Problem *pb, const DfpnResult *res, const VerifyStated *stated,
-                     const char *sfen)
-{
-	char given[200] = "", why[160];
-	if (pb->given_len) {
-		size_t n = (size_t)snprintf(given, sizeof given, "%s", verify_verdict_name(stated->verdict));
-		if (verify_stated_text(stated, why, sizeof why) > 0 && n < sizeof given)
-			snprintf(given + n, sizeof given - n, " (%s)", why);
-	}
-	SolveKifOptions opt = {
-	    .variations = ctx->variations,
-	    .var_nodes = SOLVE_KIF_VAR_NODES,
-	    .stop = ctx->lim.stop,
-	    .sfen = sfen,
-	    .given = pb->given_len ? given : NULL,
-	};
-	if (solve_kif_write(out, ctx->d, &pb->root, res, &opt) == 0)
-		return 0;
-	fprintf(stderr, "tsume: %s: %s\n", out == stdout ? "standard output" : ctx->out_path,
-	        ferror(out) ? "write error" : "out of memory");
-	return -1;
-}
-
 /* Solves the problem on one line and prints the result.  where is the
  * "stdin:LINE" prefix of messages in '-' mode (NULL for an argument).
  * Returns the exit status for this problem. */
@@ -348,16 +212,18 @@ static int solve_text(SolveCtx *ctx, const char *text, const char *where, long l
 	progress_clear(&ctx->progress);
 	int rc = res->status == DFPN_MATE ? EXIT_MATE : res->status == DFPN_NOMATE ? EXIT_NOMATE : EXIT_UNKNOWN;
 	FILE *out = solve_output(ctx);
+	SolveReport rep = {&pb->root, pb->given, pb->given_len, res, &stated, sfen, kif};
 	if (!out) {
 		rc = EXIT_BADINPUT;
 	} else {
 		if (ctx->printed++ && ctx->format != FORMAT_JSON)
 			fputc('\n', out);
 		if (ctx->format == FORMAT_JSON)
-			print_json(out, pb, res, &stated, text, lineno, sfen, kif, dfpn_futile(ctx->d));
+			solve_report_json(out, &rep, text, lineno, dfpn_futile(ctx->d));
 		else if (ctx->format == FORMAT_TEXT)
-			print_text(ctx, out, pb, res, &stated, sfen, kif);
-		else if (print_kif(ctx, out, pb, res, &stated, sfen) != 0)
+			solve_report_text(out, &rep, !ctx->quiet);
+		else if (solve_report_kif(out, out == stdout ? "standard output" : ctx->out_path, ctx->d, &rep, ctx->variations,
+		                          ctx->lim.stop) != 0)
 			rc = EXIT_BADINPUT;
 		fflush(out);
 	}

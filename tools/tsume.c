@@ -2,8 +2,8 @@
  * tsume.c -- the command-line front end: one binary, git-style sub-commands,
  * dispatched from COMMANDS below; `tsume help` prints the list made from it.
  * Each sub-command lives in its own file (solve.c, movegen_cmd.c, bench.c,
- * convert.c, verify_cmd.c, generate.c, merge.c, sheet.c, usi.c); what they share
- * (exit statuses, option values, Ctrl-C, JSON) is in cli.h.
+ * convert.c, verify_cmd.c, generate.c, merge.c, sheet_cmd.c, usi.c); what
+ * they share (exit statuses, option values, Ctrl-C, JSON) is in cli.h.
  */
 #include "bench.h"
 #include "cli.h"
@@ -11,7 +11,7 @@
 #include "generate.h"
 #include "merge.h"
 #include "movegen_cmd.h"
-#include "sheet.h"
+#include "sheet_cmd.h"
 #include "solve.h"
 #include "usi.h"
 #include "verify_cmd.h"
@@ -27,7 +27,7 @@
 	"as an engine; commands come on standard input, answers on standard output.\n"                              \
 	"  commands: usi, isready, setoption, usinewgame, position, go mate MS|infinite, stop, gameover, quit\n"   \
 	"  options:  USI_Hash (MB, 1..1048576, default 256), Threads (1..256, default the cores),\n"                \
-	"            ShortestMate (true|false, default true), FutileRule (none|narrow|broad|nogain|answered)\n"     \
+	"            ShortestMate (true|false, default true), FutileRule (" CLI_FUTILE_NAMES ")\n"     \
 	"  answers:  checkmate M1 ... MN, checkmate nomate, checkmate timeout\n"                                    \
 	"At the end of input a running search still answers; quit stops it.  Exit status 0 (a hash table\n"   \
 	"that cannot be allocated is an info string error; the engine goes on), 1 out of memory at start.\n"

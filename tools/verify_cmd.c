@@ -7,18 +7,18 @@
  * them in any order; the main thread prints the results in input order as
  * the oldest slot completes.  Memory is bounded by the ring: 2 x jobs slots.
  * With --shard only the lines of that shard are verified (shard.h), and a
- * JSON report ends with the summary record (verify_summary.h).
+ * JSON report ends with the summary record (verify_summary.h).  The line of
+ * one problem is verify_report.c's.
  */
 #include "verify_cmd.h"
 
 #include "cli.h"
-#include "kanji.h"
 #include "kif.h"
-#include "notation.h"
 #include "problemio.h"
 #include "sfen.h"
 #include "shard.h"
 #include "verify.h"
+#include "verify_report.h"
 #include "verify_summary.h"
 
 #include <getopt.h>
@@ -31,7 +31,6 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-enum { FMT_TEXT, FMT_JSON, FMT_CSV };
 enum { SLOT_FREE, SLOT_READY, SLOT_BUSY, SLOT_DONE };
 
 typedef struct {
@@ -90,120 +89,6 @@ static void *worker(void *arg)
 	return NULL;
 }
 
-/* ---- output ---- */
-
-static void piece_text(const VerifyPiece *p, char *buf, size_t size)
-{
-	if (p->sq == SQ_NONE)
-		snprintf(buf, size, "%s(hand)", KANJI_PIECE[p->pt]);
-	else
-		snprintf(buf, size, "%s%s%s", KANJI_ZEN_DIGIT[sq_file(p->sq)], KANJI_NUM[sq_rank(p->sq)], KANJI_PIECE[p->pt]);
-}
-
-static void reasons_text(const VerifyResult *r, const char *sep, char *buf, size_t size)
-{
-	size_t n = 0;
-	buf[0] = '\0';
-#define ADD(...) (n += (size_t)snprintf(buf + n, n < size ? size - n : 0, __VA_ARGS__))
-	if (r->flags & VERIFY_NOT_MATE)
-		ADD("%sno mate", n ? sep : "");
-	if (r->flags & VERIFY_BAD_LINE)
-		ADD("%sthe stated main line is not a legal mating line", n ? sep : "");
-	if (r->flags & VERIFY_WRONG_LENGTH) {
-		char why[160];
-		ADD("%swrong length", n ? sep : "");
-		if (verify_stated_text(&r->stated, why, sizeof why) > 0)
-			ADD(" (%s)", why);
-	}
-	if (r->flags & VERIFY_COOK) {
-		char u[6];
-		ADD("%s余詰 (cook) x%d", n ? sep : "", r->cooks);
-		for (int i = 0; i < r->cooks && i < 3; i++)
-			ADD(" [ply %d %s mates in %d]", r->cook[i].ply + 1, usi_format(r->cook[i].move, u), r->cook[i].len);
-	}
-	if (r->flags & VERIFY_LEFTOVER)
-		ADD("%s駒余り (%d piece%s left in hand)", n ? sep : "", r->leftover, r->leftover == 1 ? "" : "s");
-	if (r->flags & VERIFY_UNNECESSARY) {
-		ADD("%sunnecessary piece%s:", n ? sep : "", r->unnecessary == 1 ? "" : "s");
-		for (int i = 0; i < r->unnecessary && i < VERIFY_MAX_LIST; i++) {
-			char t[32];
-			piece_text(&r->unnecessary_piece[i], t, sizeof t);
-			ADD(" %s", t);
-		}
-	}
-	if (r->flags & VERIFY_UNDECIDED)
-		ADD("%sundecided (a limit stopped %d of verify's searches%s)", n ? sep : "", r->undecided > 0 ? r->undecided : 1,
-		    r->solve.status == DFPN_MATE && !r->solve.len_minimal ? "; the length is not proven minimal" : "");
-#undef ADD
-}
-
-static void print_result(int fmt, const Slot *s, VerifySummary *sum)
-{
-	const VerifyResult *r = &s->result;
-	bool pass = verify_passed(r->flags);
-	vsum_add(sum, r->flags, r->nodes);
-	long stated = -1;
-	if (!pio_meta_int(&s->problem, "mate", &stated) && s->problem.n_moves > 0)
-		stated = s->problem.n_moves;
-	/* the reasons joined by "; " (text, csv), or by \x1f to split into a
-	 * JSON array */
-	char why[1024];
-	reasons_text(r, fmt == FMT_JSON ? "\x1f" : "; ", why, sizeof why);
-	if (fmt == FMT_TEXT) {
-		printf("%s:%ld: %s", s->file, s->problem.line, pass ? "PASS" : "FAIL");
-		if (r->len)
-			printf(" mate %d", r->len);
-		if (stated >= 0)
-			printf(" (stated %ld)", stated);
-		if (!pass)
-			printf(": %s", why);
-		if (r->flags & VERIFY_FINAL_ALT)
-			printf(" [%d other mating final move%s]", r->final_alts, r->final_alts == 1 ? "" : "s");
-		if (r->flags & VERIFY_SHORT_VAR)
-			printf(" [%d shorter variation%s]", r->short_variations, r->short_variations == 1 ? "" : "s");
-		printf("\n");
-	} else if (fmt == FMT_JSON) {
-		printf("{\"file\":");
-		cli_json_string(stdout, s->file);
-		printf(",\"line\":%ld,\"pass\":%s,\"length\":%d,\"stated\":", s->problem.line, pass ? "true" : "false", r->len);
-		if (stated >= 0)
-			printf("%ld", stated);
-		else
-			printf("null");
-		printf(",\"not_mate\":%s,\"wrong_length\":%s,\"cooks\":%d,\"final_alternatives\":%d,\"leftover\":%d,"
-		       "\"unnecessary\":%d,\"short_variations\":%d,\"undecided\":%s,\"reasons\":",
-		       r->flags & VERIFY_NOT_MATE ? "true" : "false", r->flags & VERIFY_WRONG_LENGTH ? "true" : "false", r->cooks,
-		       r->final_alts, r->leftover, r->unnecessary, r->short_variations, r->flags & VERIFY_UNDECIDED ? "true" : "false");
-		/* the reasons and the line as arrays of strings, as solve's "usi" */
-		putchar('[');
-		for (char *p = why, *e; *p; p = *e ? e + 1 : e) {
-			e = p + strcspn(p, "\x1f");
-			char c = *e;
-			*e = '\0';
-			if (p != why)
-				putchar(',');
-			cli_json_string(stdout, p);
-			*e = c;
-		}
-		printf("],\"usi\":[");
-		for (int i = 0; i < r->line_len; i++) {
-			char u[6];
-			printf("%s\"%s\"", i ? "," : "", usi_format(r->line[i], u));
-		}
-		printf("],\"nodes\":%llu,\"seconds\":%.3f", (unsigned long long)r->nodes, r->seconds);
-		const VerifyStated *v = &r->stated;
-		cli_json_verdict(stdout, v);
-		printf("}\n");
-	} else {
-		cli_csv_field(stdout, s->file);
-		printf(",%ld,%s,%d,%ld,%d,%d,%d,%d,%d,%s,", s->problem.line, pass ? "pass" : "fail", r->len, stated, r->cooks,
-		       r->final_alts, r->leftover, r->unnecessary, r->short_variations, r->flags & VERIFY_UNDECIDED ? "yes" : "no");
-		cli_csv_field(stdout, why);
-		printf(",%llu,%.3f,%s\n", (unsigned long long)r->nodes, r->seconds, verify_verdict_name(r->stated.verdict));
-	}
-	fflush(stdout);
-}
-
 static void progress(bool tty, long done, long total, double t0)
 {
 	if (!tty)
@@ -242,7 +127,7 @@ static long count_problems(const char *path, const Shard *shard)
 }
 
 typedef struct {
-	int fmt;
+	VerifyFormat fmt;
 	bool tty;
 	long total;
 	double t0;
@@ -259,7 +144,9 @@ static void print_done(Queue *q, Printer *pr)
 		pthread_mutex_unlock(&q->mu);
 		if (pr->tty)
 			fprintf(stderr, "\r\033[K");
-		print_result(pr->fmt, s, pr->sum);
+		vsum_add(pr->sum, s->result.flags, s->result.nodes);
+		verify_report_line(stdout, pr->fmt, s->file, &s->problem, &s->result);
+		fflush(stdout);
 		progress(pr->tty, pr->sum->problems, pr->total, pr->t0);
 		pthread_mutex_lock(&q->mu);
 		s->state = SLOT_FREE;
@@ -294,7 +181,7 @@ typedef struct {
 	uint64_t jobs, search_threads; /* --jobs, --threads (both set by verify_parse) */
 	double time_s;                 /* --time */
 	uint64_t nodes, hash;          /* --nodes, --hash */
-	int fmt;                       /* --format: FMT_* */
+	VerifyFormat fmt;              /* --format */
 	DfpnFutileRule futile;         /* --futile */
 	bool rest;                     /* --rest */
 	Shard shard;                   /* --shard I/N (count 0: the whole input) */
@@ -321,7 +208,7 @@ static int verify_parse(int argc, char **argv, VerifyOptions *o)
 	                                     {"rest", no_argument, NULL, 'r'},
 	                                     {"shard", required_argument, NULL, 'S'},  {0, 0, 0, 0}};
 	/* jobs, threads 0: not given */
-	*o = (VerifyOptions){.time_s = 60, .hash = 64, .fmt = FMT_TEXT, .futile = DFPN_FUTILE_DEFAULT};
+	*o = (VerifyOptions){.time_s = 60, .hash = 64, .fmt = VERIFY_FORMAT_TEXT, .futile = DFPN_FUTILE_DEFAULT};
 	int c;
 	while ((c = getopt_long(argc, argv, "j:t:n:H:f:F:T:S:rh", opts, NULL)) != -1) {
 		bool ok = true;
@@ -352,11 +239,11 @@ static int verify_parse(int argc, char **argv, VerifyOptions *o)
 			break;
 		case 'f':
 			if (strcmp(optarg, "text") == 0)
-				o->fmt = FMT_TEXT;
+				o->fmt = VERIFY_FORMAT_TEXT;
 			else if (strcmp(optarg, "json") == 0)
-				o->fmt = FMT_JSON;
+				o->fmt = VERIFY_FORMAT_JSON;
 			else if (strcmp(optarg, "csv") == 0)
-				o->fmt = FMT_CSV;
+				o->fmt = VERIFY_FORMAT_CSV;
 			else {
 				cli_bad_value(PROG, "--format", "text, json or csv", optarg);
 				ok = false;
@@ -600,9 +487,8 @@ static int verify_run(const VerifyOptions *o, VerifyOutcome *out)
 		for (int i = 0; i < o->nfiles; i++)
 			if (strcmp(o->files[i], "-") != 0)
 				total += count_problems(o->files[i], &o->shard);
-	if (o->fmt == FMT_CSV)
-		printf("file,line,result,length,stated,cooks,final_alternatives,leftover,unnecessary,short_variations,undecided,reasons,nodes,"
-		       "seconds,stated_verdict\n");
+	if (o->fmt == VERIFY_FORMAT_CSV)
+		verify_report_csv_header(stdout);
 
 	memset(out, 0, sizeof *out);
 	double t0 = clock_now();
@@ -631,14 +517,14 @@ static int verify_run(const VerifyOptions *o, VerifyOutcome *out)
 
 /* The end of a run: the summary on stderr, a shard's summary record, and the
  * exit status. */
-static int verify_report(const VerifyOptions *o, const VerifyOutcome *out)
+static int verify_finish(const VerifyOptions *o, const VerifyOutcome *out)
 {
 	bool interrupted = cli_interrupted();
 	struct rusage ru;
 	getrusage(RUSAGE_SELF, &ru);
 	VerifyRunInfo run = {out->seconds, (int)o->jobs, ru.ru_maxrss / 1024, interrupted, o->futile};
 	vsum_print(stderr, &out->sum, &run);
-	if (o->shard.count && o->fmt == FMT_JSON) {
+	if (o->shard.count && o->fmt == VERIFY_FORMAT_JSON) {
 		/* the shard's summary record ends its report, for tsume merge */
 		VerifyRunSpec spec = {o->shard, o->files, o->nfiles, o->time_s, o->nodes, o->hash, o->search_threads, o->rest};
 		vsum_write_record(stdout, &out->sum, &run, &spec);
@@ -663,5 +549,5 @@ int cmd_verify(int argc, char **argv)
 		return rc;
 	VerifyOutcome out;
 	rc = verify_run(&o, &out);
-	return rc >= 0 ? rc : verify_report(&o, &out);
+	return rc >= 0 ? rc : verify_finish(&o, &out);
 }

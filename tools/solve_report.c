@@ -1,0 +1,146 @@
+/*
+ * solve_report.c -- the output of one solve result (solve_report.h): the
+ * text report, the JSON line, the KIF kifu with its variations.
+ */
+#include "solve_report.h"
+
+#include "cli.h"
+#include "kif.h"
+#include "notation.h"
+#include "solve_kif.h"
+
+#include <stdio.h>
+
+void solve_report_text(FILE *out, const SolveReport *r, bool diagram)
+{
+	const DfpnResult *res = r->res;
+	const VerifyStated *stated = r->stated;
+	if (diagram) {
+		char board[KIF_BOARD_MAX];
+		if (kif_board(r->root, board, sizeof board) >= 0)
+			fputs(board, out);
+	}
+	fprintf(out, "sfen %s\n", r->sfen);
+	if (res->status == DFPN_MATE) {
+		fprintf(out, "mate %d", res->len);
+		if (!res->len_minimal)
+			fprintf(out, " (minimality not proven: %s)", cli_reason_name(res->reason));
+		fprintf(out, "\n");
+	} else if (res->status == DFPN_NOMATE) {
+		fprintf(out, "nomate\n");
+	} else {
+		fprintf(out, "unknown (%s)\n", cli_reason_name(res->reason));
+	}
+	if (r->given_len) {
+		fprintf(out, "given answer (%d pl%s):", r->given_len, r->given_len == 1 ? "y" : "ies");
+		for (int i = 0; i < r->given_len; i++) {
+			char usi[6];
+			fprintf(out, " %s", usi_format(r->given[i], usi));
+		}
+		fprintf(out, "\n");
+		if (res->status == DFPN_MATE && res->pv_len > 0) {
+			int k = 0;
+			while (k < r->given_len && k < res->pv_len && move_same(r->given[k], res->pv[k]))
+				k++;
+			if (k < r->given_len || k < res->pv_len)
+				fprintf(out, "our main line differs from the given answer from ply %d on%s\n", k + 1,
+				        res->len == r->given_len &&
+				                (stated->verdict == VERDICT_EXACT || stated->verdict == VERDICT_FINAL_ALT)
+				            ? " (same length: another longest defence or final move)"
+				            : "");
+		}
+		char why[160];
+		fprintf(out, "given answer: %s", verify_verdict_name(stated->verdict));
+		if (verify_stated_text(stated, why, sizeof why) > 0)
+			fprintf(out, " (%s)", why);
+		else if (stated->verdict == VERDICT_UNDECIDED)
+			fprintf(out, " (a limit stopped the searches that judge the answer; raise --nodes or --time)");
+		fprintf(out, "\n");
+	}
+	if (res->status == DFPN_MATE) {
+		if (res->pv_len == 0) {
+			fprintf(out, "no main line (the search was stopped before a complete line could be read)\n");
+		} else {
+			if (!res->pv_verified)
+				fprintf(out,
+				        "line not verified (%d plies, read from the search table; the defence may not be the "
+				        "longest)\n",
+				        res->pv_len);
+			fprintf(out, "usi:");
+			for (int i = 0; i < res->pv_len; i++) {
+				char usi[6];
+				fprintf(out, " %s", usi_format(res->pv[i], usi));
+			}
+			fprintf(out, "\nkif: %s\n", r->kif);
+		}
+	}
+	fprintf(out,
+	        "nodes %llu (proof %llu, shorter-mate re-search %llu, main line %llu) time %.3f s nps %.0f hashfull %.1f%%\n",
+	        (unsigned long long)res->nodes, (unsigned long long)res->nodes_prove, (unsigned long long)res->nodes_minimize,
+	        (unsigned long long)res->nodes_pv, res->seconds, res->seconds > 0 ? (double)res->nodes / res->seconds : 0.0,
+	        res->hashfull / 10.0);
+}
+
+void solve_report_json(FILE *out, const SolveReport *r, const char *input, long lineno, DfpnFutileRule futile)
+{
+	const DfpnResult *res = r->res;
+	fprintf(out, "{");
+	if (lineno)
+		fprintf(out, "\"line\":%ld,", lineno);
+	fprintf(out, "\"input\":");
+	cli_json_string(out, input);
+	fprintf(out, ",\"sfen\":");
+	cli_json_string(out, r->sfen);
+	const bool mate = res->status == DFPN_MATE;
+	fprintf(out, ",\"result\":\"%s\"", mate ? "mate" : res->status == DFPN_NOMATE ? "nomate" : "unknown");
+	if (mate)
+		fprintf(out, ",\"length\":%d,\"minimal\":%s,\"line_verified\":%s", res->len, res->len_minimal ? "true" : "false",
+		        res->pv_verified ? "true" : "false");
+	else
+		fprintf(out, ",\"length\":null,\"minimal\":null,\"line_verified\":null");
+	fprintf(out, ",\"usi\":[");
+	for (int i = 0; i < res->pv_len; i++) {
+		char usi[6];
+		fprintf(out, "%s\"%s\"", i ? "," : "", usi_format(res->pv[i], usi));
+	}
+	fprintf(out, "],\"kif\":");
+	cli_json_string(out, r->kif);
+	if (r->given_len) {
+		fprintf(out, ",\"given\":[");
+		for (int i = 0; i < r->given_len; i++) {
+			char usi[6];
+			fprintf(out, "%s\"%s\"", i ? "," : "", usi_format(r->given[i], usi));
+		}
+		fprintf(out, "]");
+		cli_json_verdict(out, r->stated);
+	}
+	fprintf(out, ",\"nodes\":%llu,\"seconds\":%.6f,\"nps\":%.0f,\"hashfull\":%d,\"reason\":", (unsigned long long)res->nodes,
+	        res->seconds, res->seconds > 0 ? (double)res->nodes / res->seconds : 0.0, res->hashfull);
+	if (res->reason == DFPN_STOP_NONE)
+		fprintf(out, "null");
+	else
+		fprintf(out, "\"%s\"", cli_reason_name(res->reason));
+	fprintf(out, ",\"futile\":\"%s\",\"threads\":%d}\n", dfpn_futile_name(futile), res->threads);
+}
+
+int solve_report_kif(FILE *out, const char *out_name, Dfpn *d, const SolveReport *r, int variations, atomic_bool *stop)
+{
+	const VerifyStated *stated = r->stated;
+	char given[200] = "", why[160];
+	if (r->given_len) {
+		size_t n = (size_t)snprintf(given, sizeof given, "%s", verify_verdict_name(stated->verdict));
+		if (verify_stated_text(stated, why, sizeof why) > 0 && n < sizeof given)
+			snprintf(given + n, sizeof given - n, " (%s)", why);
+	}
+	SolveKifOptions opt = {
+	    .variations = variations,
+	    .var_nodes = SOLVE_KIF_VAR_NODES,
+	    .stop = stop,
+	    .sfen = r->sfen,
+	    .given = r->given_len ? given : NULL,
+	};
+	if (solve_kif_write(out, d, r->root, r->res, &opt) == 0)
+		return 0;
+	fprintf(stderr, "tsume: %s: %s\n", out_name, ferror(out) ? "write error" : "out of memory");
+	return -1;
+}

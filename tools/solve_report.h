@@ -1,0 +1,49 @@
+/*
+ * solve_report.h -- the output of one `tsume solve` result (solve.h): the
+ * text report, the JSON line and the KIF kifu.
+ */
+#ifndef TSUME_SOLVE_REPORT_H
+#define TSUME_SOLVE_REPORT_H
+
+#include "dfpn.h"
+#include "verify.h"
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+/* One solved problem, as the reports show it. */
+typedef struct {
+	const Position *root;       /* the position solved, at ply 0 */
+	const Move *given;          /* the answer given with the problem: given_len moves from root */
+	int given_len;              /* 0 = none given */
+	const DfpnResult *res;      /* the search's result on root */
+	const VerifyStated *stated; /* the verdict on the given answer (read when given_len > 0) */
+	const char *sfen;           /* root as SFEN ("" when it could not be written) */
+	const char *kif;            /* the main line res->pv in KIF notation ("" when none) */
+} SolveReport;
+
+/* Writes the text report of r to out: the board (with diagram), "sfen
+ * SFEN", the result ("mate N" and why its minimality is not proven,
+ * "nomate", "unknown (REASON)"), a given answer, where our main line departs
+ * from it and the verdict on it, the main line in USI and KIF (or why there
+ * is none or it is not verified), and the search figures.  Write errors are
+ * left in out's error flag. */
+void solve_report_text(FILE *out, const SolveReport *r, bool diagram);
+
+/* Writes r to out as one JSON object on a line: "line" (when lineno is not
+ * 0), "input" (the problem as given), "sfen", "result", "length", "minimal",
+ * "line_verified", "usi", "kif", a given answer and its verdict
+ * (cli_json_verdict), "nodes", "seconds", "nps", "hashfull", "reason",
+ * "futile" (the name of rule futile) and "threads".  Write errors are left
+ * in out's error flag. */
+void solve_report_json(FILE *out, const SolveReport *r, const char *input, long lineno, DfpnFutileRule futile);
+
+/* Writes r to out as a KIF kifu with its variations (solve_kif.h), at most
+ * `variations` a defender move, searched on d's table (d solved r->root;
+ * stop, when set, ends them, may be NULL); a given answer's verdict in a
+ * comment.  Returns 0, or -1 after the message "tsume: OUT_NAME: write
+ * error" or "... out of memory" on stderr. */
+int solve_report_kif(FILE *out, const char *out_name, Dfpn *d, const SolveReport *r, int variations, atomic_bool *stop);
+
+#endif

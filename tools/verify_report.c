@@ -1,0 +1,130 @@
+/*
+ * verify_report.c -- verify's line for one problem (verify_report.h): the
+ * reasons a problem fails, as text, JSON or CSV.
+ */
+#include "verify_report.h"
+
+#include "cli.h"
+#include "kanji.h"
+#include "notation.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* A piece as the reasons name it: "５三金" on a square, "金(hand)" in hand. */
+static void piece_text(const VerifyPiece *p, char *buf, size_t size)
+{
+	if (p->sq == SQ_NONE)
+		snprintf(buf, size, "%s(hand)", KANJI_PIECE[p->pt]);
+	else
+		snprintf(buf, size, "%s%s%s", KANJI_ZEN_DIGIT[sq_file(p->sq)], KANJI_NUM[sq_rank(p->sq)], KANJI_PIECE[p->pt]);
+}
+
+/* Why r fails (and an undecided check), the reasons joined by sep, into buf
+ * (size bytes). */
+static void reasons_text(const VerifyResult *r, const char *sep, char *buf, size_t size)
+{
+	size_t n = 0;
+	buf[0] = '\0';
+#define ADD(...) (n += (size_t)snprintf(buf + n, n < size ? size - n : 0, __VA_ARGS__))
+	if (r->flags & VERIFY_NOT_MATE)
+		ADD("%sno mate", n ? sep : "");
+	if (r->flags & VERIFY_BAD_LINE)
+		ADD("%sthe stated main line is not a legal mating line", n ? sep : "");
+	if (r->flags & VERIFY_WRONG_LENGTH) {
+		char why[160];
+		ADD("%swrong length", n ? sep : "");
+		if (verify_stated_text(&r->stated, why, sizeof why) > 0)
+			ADD(" (%s)", why);
+	}
+	if (r->flags & VERIFY_COOK) {
+		char u[6];
+		ADD("%s余詰 (cook) x%d", n ? sep : "", r->cooks);
+		for (int i = 0; i < r->cooks && i < 3; i++)
+			ADD(" [ply %d %s mates in %d]", r->cook[i].ply + 1, usi_format(r->cook[i].move, u), r->cook[i].len);
+	}
+	if (r->flags & VERIFY_LEFTOVER)
+		ADD("%s駒余り (%d piece%s left in hand)", n ? sep : "", r->leftover, r->leftover == 1 ? "" : "s");
+	if (r->flags & VERIFY_UNNECESSARY) {
+		ADD("%sunnecessary piece%s:", n ? sep : "", r->unnecessary == 1 ? "" : "s");
+		for (int i = 0; i < r->unnecessary && i < VERIFY_MAX_LIST; i++) {
+			char t[32];
+			piece_text(&r->unnecessary_piece[i], t, sizeof t);
+			ADD(" %s", t);
+		}
+	}
+	if (r->flags & VERIFY_UNDECIDED)
+		ADD("%sundecided (a limit stopped %d of verify's searches%s)", n ? sep : "", r->undecided > 0 ? r->undecided : 1,
+		    r->solve.status == DFPN_MATE && !r->solve.len_minimal ? "; the length is not proven minimal" : "");
+#undef ADD
+}
+
+void verify_report_line(FILE *out, VerifyFormat fmt, const char *file, const PioProblem *problem, const VerifyResult *r)
+{
+	bool pass = verify_passed(r->flags);
+	long stated = -1;
+	if (!pio_meta_int(problem, "mate", &stated) && problem->n_moves > 0)
+		stated = problem->n_moves;
+	/* the reasons joined by "; " (text, csv), or by \x1f to split into a
+	 * JSON array */
+	char why[1024];
+	reasons_text(r, fmt == VERIFY_FORMAT_JSON ? "\x1f" : "; ", why, sizeof why);
+	if (fmt == VERIFY_FORMAT_TEXT) {
+		fprintf(out, "%s:%ld: %s", file, problem->line, pass ? "PASS" : "FAIL");
+		if (r->len)
+			fprintf(out, " mate %d", r->len);
+		if (stated >= 0)
+			fprintf(out, " (stated %ld)", stated);
+		if (!pass)
+			fprintf(out, ": %s", why);
+		if (r->flags & VERIFY_FINAL_ALT)
+			fprintf(out, " [%d other mating final move%s]", r->final_alts, r->final_alts == 1 ? "" : "s");
+		if (r->flags & VERIFY_SHORT_VAR)
+			fprintf(out, " [%d shorter variation%s]", r->short_variations, r->short_variations == 1 ? "" : "s");
+		fprintf(out, "\n");
+	} else if (fmt == VERIFY_FORMAT_JSON) {
+		fprintf(out, "{\"file\":");
+		cli_json_string(out, file);
+		fprintf(out, ",\"line\":%ld,\"pass\":%s,\"length\":%d,\"stated\":", problem->line, pass ? "true" : "false", r->len);
+		if (stated >= 0)
+			fprintf(out, "%ld", stated);
+		else
+			fprintf(out, "null");
+		fprintf(out, ",\"not_mate\":%s,\"wrong_length\":%s,\"cooks\":%d,\"final_alternatives\":%d,\"leftover\":%d,"
+		        "\"unnecessary\":%d,\"short_variations\":%d,\"undecided\":%s,\"reasons\":",
+		        r->flags & VERIFY_NOT_MATE ? "true" : "false", r->flags & VERIFY_WRONG_LENGTH ? "true" : "false", r->cooks,
+		        r->final_alts, r->leftover, r->unnecessary, r->short_variations, r->flags & VERIFY_UNDECIDED ? "true" : "false");
+		/* the reasons and the line as arrays of strings, as solve's "usi" */
+		fputc('[', out);
+		for (char *p = why, *e; *p; p = *e ? e + 1 : e) {
+			e = p + strcspn(p, "\x1f");
+			char c = *e;
+			*e = '\0';
+			if (p != why)
+				fputc(',', out);
+			cli_json_string(out, p);
+			*e = c;
+		}
+		fprintf(out, "],\"usi\":[");
+		for (int i = 0; i < r->line_len; i++) {
+			char u[6];
+			fprintf(out, "%s\"%s\"", i ? "," : "", usi_format(r->line[i], u));
+		}
+		fprintf(out, "],\"nodes\":%llu,\"seconds\":%.3f", (unsigned long long)r->nodes, r->seconds);
+		const VerifyStated *v = &r->stated;
+		cli_json_verdict(out, v);
+		fprintf(out, "}\n");
+	} else {
+		cli_csv_field(out, file);
+		fprintf(out, ",%ld,%s,%d,%ld,%d,%d,%d,%d,%d,%s,", problem->line, pass ? "pass" : "fail", r->len, stated, r->cooks,
+		        r->final_alts, r->leftover, r->unnecessary, r->short_variations, r->flags & VERIFY_UNDECIDED ? "yes" : "no");
+		cli_csv_field(out, why);
+		fprintf(out, ",%llu,%.3f,%s\n", (unsigned long long)r->nodes, r->seconds, verify_verdict_name(r->stated.verdict));
+	}
+}
+
+void verify_report_csv_header(FILE *out)
+{
+	fprintf(out, "file,line,result,length,stated,cooks,final_alternatives,leftover,unnecessary,short_variations,undecided,reasons,"
+	             "nodes,seconds,stated_verdict\n");
+}

@@ -1,0 +1,38 @@
+/*
+ * verify_report.h -- the report line of one problem `tsume verify` checked
+ * (verify_cmd.h), as text, JSON or CSV; the summary is verify_summary.h's.
+ */
+#ifndef TSUME_VERIFY_REPORT_H
+#define TSUME_VERIFY_REPORT_H
+
+#include "problemio.h"
+#include "verify.h"
+
+#include <stdio.h>
+
+/* --format */
+typedef enum { VERIFY_FORMAT_TEXT, VERIFY_FORMAT_JSON, VERIFY_FORMAT_CSV } VerifyFormat;
+
+/* Writes the header line of the CSV report to out: the names of the fields
+ * verify_report_line writes, comma-separated. */
+void verify_report_csv_header(FILE *out);
+
+/*
+ * Writes the line of one problem to out: problem, read from file (the name
+ * shown) and verified as *r (verify_problem), in format fmt.  The stated
+ * length is the problem's "; mate=N", else the number of its stated moves.
+ *   text: "FILE:LINE: PASS|FAIL[ mate N][ (stated M)][: REASONS][ [K other
+ *         mating final moves]][ [K shorter variations]]";
+ *   JSON: one object: "file", "line", "pass", "length", "stated", the counts
+ *         of each check, "undecided", "reasons" and "usi" (arrays of
+ *         strings), "nodes", "seconds" and the verdict on the stated line
+ *         (cli_json_verdict);
+ *   CSV:  one row of the fields verify_report_csv_header names, the reasons
+ *         joined by "; ".
+ * The reasons name each failed check (no mate, a bad line, the wrong length
+ * and why, 余詰 and the first cooks, 駒余り, the unnecessary pieces, an
+ * undecided check).  Write errors are left in out's error flag.
+ */
+void verify_report_line(FILE *out, VerifyFormat fmt, const char *file, const PioProblem *problem, const VerifyResult *r);
+
+#endif
