@@ -126,6 +126,17 @@ printf 'x\tsolve\tdefault\t4k4/9/4P4/9/9/9/9/9/9 b G 1 moves G*5b\n' >"$tmp/solv
 refused "solve with moves" "$tmp/solvemoves.tsv" "$tmp/solvemoves.tsv:1: "
 printf '# nothing\n' >"$tmp/empty.tsv"
 refused "no row" "$tmp/empty.tsv" "$tmp/empty.tsv: no problem"
+printf 'x\tsolve\tdefault\t4k4/9/4P4/9/9/9/9/9/9 b G 1\000 moves 5a5b\n' >"$tmp/nul.tsv"
+refused "a NUL byte in a row" "$tmp/nul.tsv" "$tmp/nul.tsv:1: a NUL byte in the row"
+{ printf 'x\tsolve\tdefault\t'; head -c 70000 /dev/zero | tr '\0' a; printf '\n'; } >"$tmp/long.tsv"
+refused "a row over 65,536 bytes" "$tmp/long.tsv" "$tmp/long.tsv:1: a row longer than 65,536 bytes"
+refused "a directory" "$tmp" "$tmp: read error: Is a directory"
+name="--problems without --signature: refused"
+"$TSUME" bench --problems "$tmp/two.tsv" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -ne 2 ] || ! grep -qF "tsume bench: --problems is the problem file of --signature" "$tmp/err"; then
+	fail "exit status $rc: $(cat "$tmp/err")"
+else ok; fi
 
 # ---- --problems FILE: a file of one's own
 printf 'one\tsolve\tdefault\t4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\ntwo\tverify\tnone\t4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1 moves G*5b\n' >"$tmp/two.tsv"

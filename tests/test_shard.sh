@@ -211,6 +211,11 @@ refused "merge: JSON that is not a verify record" \
 refused "merge: a line that is not JSON" \
 	"$MERGE: $tmp/broken.json:1: not a line of a tsume verify --format json report: byte $(($(head -1 "$tmp/s0.json" | sed 's/"pass".*//' | wc -c) + 7)): expected a value" \
 	"$TSUME" merge "$tmp/broken.json" "$tmp/s1.json"
+{ printf '{"file":"x","line":1,"pass":true,"x":"'; head -c 1100000 /dev/zero | tr '\0' a; printf '"}\n'; } >"$tmp/big.json"
+refused "merge: a line over 1 MB, read past in constant memory" \
+	"$MERGE: $tmp/big.json:1: not a line of a tsume verify --format json report: longer than 1 MB" "$TSUME" merge "$tmp/big.json"
+mkdir -p "$tmp/adir"
+refused "merge: a directory" "$MERGE: $tmp/adir: read error: Is a directory" "$TSUME" merge "$tmp/adir"
 $V --shard 1/2 --time 30 "$tmp/b.sfen" >"$tmp/t1.json" 2>/dev/null
 refused "merge: shards run with another --time" \
 	"$MERGE: $tmp/t1.json and $tmp/s0.json are not shards of one verify run: they differ in --time" \

@@ -296,6 +296,10 @@ int cmd_bench(int argc, char **argv)
 	}
 	if (signature)
 		return bench_signature(problems, !quiet) ? EXIT_BADINPUT : EXIT_MATE; /* 2: the file could not be read */
+	if (problems) {
+		fprintf(stderr, "tsume bench: --problems is the problem file of --signature\n");
+		return EXIT_BADINPUT;
+	}
 	if (long_only && perft_only) {
 		fprintf(stderr, "tsume bench: --long-only and --perft-only exclude each other\n");
 		return EXIT_BADINPUT;

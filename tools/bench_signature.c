@@ -5,6 +5,7 @@
  */
 #include "bench_signature.h"
 
+#include "cli.h"
 #include "clock.h"
 #include "dfpn.h"
 #include "sfen.h"
@@ -187,13 +188,21 @@ static bool sig_file_read(const char *path, SigFile *f, SigScratch *sc)
 		fprintf(stderr, "tsume bench --signature: %s: %s\n", path, strerror(errno));
 		return false;
 	}
-	char *line = NULL;
-	size_t size = 0;
+	char *line = malloc(PIO_LINE_MAX + 1);
+	size_t len, nul;
 	long lineno = 0;
-	bool ok = true;
-	while (ok && getline(&line, &size, in) >= 0) {
+	bool ok = line != NULL;
+	if (!ok)
+		fprintf(stderr, "tsume bench --signature: out of memory\n");
+	while (ok && cli_read_line(in, line, PIO_LINE_MAX + 1, &len, &nul)) {
 		lineno++;
-		line[strcspn(line, "\r\n")] = '\0';
+		if (len > PIO_LINE_MAX || nul) {
+			fprintf(stderr, "tsume bench --signature: %s:%ld: %s\n", path, lineno,
+			        nul ? "a NUL byte in the row" : "a row longer than 65,536 bytes");
+			ok = false;
+			break;
+		}
+		line[strcspn(line, "\r")] = '\0';
 		if (line[0] == '#' || line[0] == '\0')
 			continue;
 		if (f->n == f->cap) {
@@ -227,7 +236,7 @@ static bool sig_file_read(const char *path, SigFile *f, SigScratch *sc)
 		}
 	}
 	if (ok && ferror(in)) {
-		fprintf(stderr, "tsume bench --signature: %s: read error\n", path);
+		fprintf(stderr, "tsume bench --signature: %s: read error: %s\n", path, strerror(errno));
 		ok = false;
 	}
 	if (ok && f->n == 0) {

@@ -12,6 +12,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 #include <zlib.h>
 
@@ -85,7 +86,10 @@ static bool read_trailer(ShardFile *sf)
 	int errnum = Z_OK;
 	const char *msg = gzerror(gz, &errnum);
 	if (ok && errnum != Z_OK && errnum != Z_STREAM_END) {
-		fprintf(stderr, PROG ": %s: %s\n", sf->path, errnum == Z_ERRNO ? "read error" : msg);
+		if (errnum == Z_ERRNO)
+			fprintf(stderr, PROG ": %s: read error: %s\n", sf->path, strerror(errno));
+		else
+			fprintf(stderr, PROG ": %s: %s\n", sf->path, msg);
 		ok = false;
 	} else if (ok &&
 	           (last_no == 0 || strncmp(last, "# " GEN_SHARD_TRAILER_PREFIX, strlen("# " GEN_SHARD_TRAILER_PREFIX)) != 0)) {

@@ -10,6 +10,7 @@
 #include "shard.h"
 #include "verify_summary.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -152,29 +153,40 @@ static bool read_summary(const JsonMember *m, int n, Report *r)
 	return ok;
 }
 
+/* The longest line of a report merge reads (a record of verify's JSON: its
+ * main line of up to 4,096 moves and its reasons fit many times over); a
+ * longer line is refused, read past in constant memory. */
+#define MERGE_LINE_MAX (1 << 20)
+
 /* Reads one report: its records into recs, its summary record into r. */
 static bool read_report(Report *r, int index, Records *recs)
 {
 	FILE *f = fopen(r->path, "r");
 	if (!f) {
-		fprintf(stderr, PROG ": %s: cannot open\n", r->path);
+		fprintf(stderr, PROG ": %s: cannot open: %s\n", r->path, strerror(errno));
 		return false;
 	}
-	char *buf = NULL, err[160];
-	size_t size = 0;
-	ssize_t len;
+	char err[160];
+	size_t len, nul;
 	long lineno = 0;
 	bool ok = true;
+	char *buf = malloc(MERGE_LINE_MAX + 1);
 	JsonMember *m = malloc(MERGE_MEMBERS_MAX * sizeof *m);
-	if (!m) {
+	if (!m || !buf) {
+		free(buf);
+		free(m);
 		fprintf(stderr, PROG ": out of memory\n");
 		fclose(f);
 		return false;
 	}
-	while (ok && (len = getline(&buf, &size, f)) >= 0) {
+	while (ok && cli_read_line(f, buf, MERGE_LINE_MAX + 1, &len, &nul)) {
 		lineno++;
-		if (len > 0 && buf[len - 1] == '\n')
-			buf[--len] = '\0';
+		if (len > MERGE_LINE_MAX || nul) {
+			fprintf(stderr, PROG ": %s:%ld: not a line of a tsume verify --format json report: %s\n", r->path,
+			        lineno, nul ? "a NUL byte" : "longer than 1 MB");
+			ok = false;
+			break;
+		}
 		if (buf[strspn(buf, " \t\r")] == '\0')
 			continue;
 		if (r->has_summary) {
@@ -234,6 +246,10 @@ static bool read_report(Report *r, int index, Records *recs)
 		recs->n++;
 		r->records++;
 		r->records_passed += pass;
+	}
+	if (ok && ferror(f)) {
+		fprintf(stderr, PROG ": %s: read error: %s\n", r->path, strerror(errno));
+		ok = false;
 	}
 	if (ok && !r->has_summary) {
 		fprintf(stderr,
