@@ -151,6 +151,16 @@ bool cli_interrupted(void) { return atomic_load(&sigint_stop); }
 
 /* ---- output ---- */
 
+void cli_json_moves(FILE *f, const Move *moves, int n)
+{
+	fputc('[', f);
+	for (int i = 0; i < n; i++) {
+		char usi[6];
+		fprintf(f, "%s\"%s\"", i ? "," : "", usi_format(moves[i], usi));
+	}
+	fputc(']', f);
+}
+
 void cli_json_verdict(FILE *f, const VerifyStated *v)
 {
 	if (v->verdict == VERDICT_NONE)

@@ -134,6 +134,9 @@ bool cli_interrupted(void);
  * valid UTF-8 for any input bytes. */
 void cli_json_string(FILE *f, const char *s);
 
+/* Writes moves[0..n) to f as a JSON array of USI strings: ["P*1b","2a1b"]. */
+void cli_json_moves(FILE *f, const Move *moves, int n);
+
 /* Writes a stated-answer verdict's JSON members to f, each after a comma:
  * "stated_verdict" (verify_verdict_name; null for VERDICT_NONE: no stated
  * length), "verdict_ply" (1-based),

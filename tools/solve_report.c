@@ -98,20 +98,13 @@ void solve_report_json(FILE *out, const SolveReport *r, const char *input, long 
 		        res->pv_verified ? "true" : "false");
 	else
 		fprintf(out, ",\"length\":null,\"minimal\":null,\"line_verified\":null");
-	fprintf(out, ",\"usi\":[");
-	for (int i = 0; i < res->pv_len; i++) {
-		char usi[6];
-		fprintf(out, "%s\"%s\"", i ? "," : "", usi_format(res->pv[i], usi));
-	}
-	fprintf(out, "],\"kif\":");
+	fprintf(out, ",\"usi\":");
+	cli_json_moves(out, res->pv, res->pv_len);
+	fprintf(out, ",\"kif\":");
 	cli_json_string(out, r->kif);
 	if (r->given_len) {
-		fprintf(out, ",\"given\":[");
-		for (int i = 0; i < r->given_len; i++) {
-			char usi[6];
-			fprintf(out, "%s\"%s\"", i ? "," : "", usi_format(r->given[i], usi));
-		}
-		fprintf(out, "]");
+		fprintf(out, ",\"given\":");
+		cli_json_moves(out, r->given, r->given_len);
 		cli_json_verdict(out, r->stated);
 	}
 	fprintf(out, ",\"nodes\":%llu,\"seconds\":%.6f,\"nps\":%.0f,\"hashfull\":%d,\"reason\":", (unsigned long long)res->nodes,

@@ -105,12 +105,9 @@ void verify_report_line(FILE *out, VerifyFormat fmt, const char *file, const Pio
 			cli_json_string(out, p);
 			*e = c;
 		}
-		fprintf(out, "],\"usi\":[");
-		for (int i = 0; i < r->line_len; i++) {
-			char u[6];
-			fprintf(out, "%s\"%s\"", i ? "," : "", usi_format(r->line[i], u));
-		}
-		fprintf(out, "],\"nodes\":%llu,\"seconds\":%.3f", (unsigned long long)r->nodes, r->seconds);
+		fprintf(out, "],\"usi\":");
+		cli_json_moves(out, r->line, r->line_len);
+		fprintf(out, ",\"nodes\":%llu,\"seconds\":%.3f", (unsigned long long)r->nodes, r->seconds);
 		const VerifyStated *v = &r->stated;
 		cli_json_verdict(out, v);
 		fprintf(out, "}\n");
