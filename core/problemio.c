@@ -233,7 +233,8 @@ static int parse_meta(PioProblem *out, char *s, const char *line_start, PioError
 			e--;
 		/* mate=N, the stated length, is read by every tool: a bad or
 		 * repeated one is an error, not a silent fallback */
-		if (klen == 4 && strncmp(key, "mate", 4) == 0) {
+		bool is_mate = klen == 4 && strncmp(key, "mate", 4) == 0;
+		if (is_mate) {
 			char val[32];
 			size_t vlen = (size_t)(e - v);
 			snprintf(val, sizeof val, "%.*s", (int)(vlen < sizeof val - 1 ? vlen : sizeof val - 1), v);
@@ -249,7 +250,14 @@ static int parse_meta(PioProblem *out, char *s, const char *line_start, PioError
 				return set_error(err, PIO_ERR_LINE, out->line, "metadata", col, "metadata (column %d): mate given twice",
 				                 col);
 		}
-		if (out->n_meta < PIO_META_MAX) {
+		/* mate= is always kept: when every slot is taken, in place of the
+		 * last pair kept (a stated length is never ignored, and a second
+		 * one is always seen) */
+		if (out->n_meta < PIO_META_MAX || is_mate) {
+			if (out->n_meta == PIO_META_MAX) {
+				out->n_meta--;
+				out->meta_truncated = true;
+			}
 			PioMeta *m = &out->meta[out->n_meta++];
 			memcpy(m->key, key, klen);
 			m->key[klen] = '\0';

@@ -20,9 +20,11 @@
  * name=SOS by X).  Up to PIO_META_MAX pairs of PIO_VALUE_MAX bytes are kept;
  * more pairs, or longer values, are dropped / cut at a UTF-8 character
  * boundary and flagged in meta_truncated, not treated as errors.  The key
- * "mate" (the stated length, read by verify and sheet) must hold a whole
- * number 1..POS_MAX_PLY and come once: "mate=abc", "mate=-1", "mate=" and a
- * second "mate=" are line errors (field "metadata", the value's column).
+ * "mate" (the stated length, read by verify and sheet) is always kept,
+ * wherever it comes (past PIO_META_MAX pairs in place of the last pair
+ * kept); it must hold a whole number 1..POS_MAX_PLY and come once:
+ * "mate=abc", "mate=-1", "mate=" and a second "mate=" are line errors
+ * (field "metadata", the value's column; the key's for a second one).
  *
  * A KIF or CSA file (conv.h; told by its name or its first bytes,
  * conv_detect) is one problem: line 1, converted by conv_file with the

@@ -778,6 +778,14 @@ printf '4k4/9/4P4/9/9/9/9/9/9 b G 1 moves G*5b ; mate=abc\n4k4/9/4P4/9/9/9/9/9/9
 rc=$?
 out=$(cat "$tmp/out")
 expect 2 "err:$tmp/badmate.sfen:1: metadata (column 47): mate must be a whole number of plies, 1..4096, got 'abc'" "line:$tmp/badmate.sfen:2: PASS mate 1 (stated 1)"
+# mate= is read wherever it comes: after eight other pairs too (it was once
+# dropped with the pairs past the eighth, and a wrong length passed)
+MANY='; a=1 ; b=2 ; c=3 ; d=4 ; e=5 ; f=6 ; g=7 ; h=8'
+ML3="+L1k1+L4/2sR5/+P8/9/9/9/9/9/9 b r2b4g3s4n2l17p 1"
+printf '%s %s ; mate=5\n%s %s ; mate=5 ; mate=7\n' "$ML3" "$MANY" "$ML3" "$MANY" >"$tmp/manymeta.sfen"
+run "verify: mate= after eight other pairs is read, a second one refused" "" verify "$tmp/manymeta.sfen"
+expect 2 "line:$tmp/manymeta.sfen:1: FAIL mate 3 (stated 5): wrong length" \
+	"err:$tmp/manymeta.sfen:2: metadata (column $((${#ML3} + ${#MANY} + 14))): mate given twice"
 
 # --futile: the futile-interposition rule (C27 of cases.tsv: mate 1 when the
 # drop on 1e is futile, 3 when every interposition counts)

@@ -210,6 +210,39 @@ static void test_metadata_limits(void **state)
 	pio_close(r);
 }
 
+/* mate=, the stated length, is kept wherever it comes: after PIO_META_MAX
+ * other pairs it takes the place of the last one kept, and a second mate=
+ * there is refused as given twice. */
+static void test_metadata_mate_kept(void **state)
+{
+	(void)state;
+	char pairs[256];
+	int k = 0;
+	for (int i = 0; i < PIO_META_MAX; i++)
+		k += snprintf(pairs + k, sizeof pairs - (size_t)k, " ; %c=%d", 'a' + i, i + 1);
+	char text[1024];
+	int n = snprintf(text, sizeof text, "%s%s ; mate=5\n%s%s ; mate=5 ; mate=7\n%s ; mate=3%s ; mate=7\n", P1, pairs, P1,
+	                 pairs, P1, pairs);
+	const char *path = tmp_path("meta-mate.sfen");
+	write_file(path, text, (size_t)n);
+	PioReader *r = pio_open(path, NULL);
+	assert_non_null(r);
+	expect_problem(r, 1, P1, "");
+	assert_int_equal(prob.n_meta, PIO_META_MAX);
+	assert_true(prob.meta_truncated);
+	long mate = 0;
+	assert_true(pio_meta_int(&prob, "mate", &mate));
+	assert_int_equal(mate, 5);
+	assert_string_equal(prob.meta[PIO_META_MAX - 2].key, "g");
+	assert_null(pio_meta_get(&prob, "h"));
+	int col2 = (int)strlen(P1) + k + (int)strlen(" ; mate=5 ; ") + 1;
+	expect_error(r, PIO_ERR_LINE, 2, "metadata", col2, "mate given twice");
+	int col3 = (int)strlen(P1) + (int)strlen(" ; mate=3") + k + (int)strlen(" ; ") + 1;
+	expect_error(r, PIO_ERR_LINE, 3, "metadata", col3, "mate given twice");
+	expect_end(r);
+	pio_close(r);
+}
+
 /* Bad lines are reported with their line number, field and column; the
  * lines after them are read. */
 static void test_bad_lines(void **state)
@@ -496,9 +529,11 @@ static void test_open_errors(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_plain_syntax), cmocka_unit_test(test_root_before_moves), cmocka_unit_test(test_metadata_limits),
-	    cmocka_unit_test(test_bad_lines),    cmocka_unit_test(test_long_lines),        cmocka_unit_test(test_nul_byte),
-	    cmocka_unit_test(test_write_plain),  cmocka_unit_test(test_write_gzip),        cmocka_unit_test(test_damaged_gzip),
+	    cmocka_unit_test(test_plain_syntax),    cmocka_unit_test(test_root_before_moves),
+	    cmocka_unit_test(test_metadata_limits), cmocka_unit_test(test_metadata_mate_kept),
+	    cmocka_unit_test(test_bad_lines),       cmocka_unit_test(test_long_lines),
+	    cmocka_unit_test(test_nul_byte),        cmocka_unit_test(test_write_plain),
+	    cmocka_unit_test(test_write_gzip),      cmocka_unit_test(test_damaged_gzip),
 	    cmocka_unit_test(test_open_errors),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
