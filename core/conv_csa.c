@@ -133,7 +133,9 @@ int conv_csa_parse(char *text, bool rest, ConvProblem *out)
 	memset(&su, 0, sizeof su);
 	su.side = SENTE;
 	bool root_ready = false, ended = false, have_position = false;
-	long position_line = 0;
+	/* PI: a game from the start position (or a handicap), not a problem */
+	bool from_pi = false;
+	long position_line = 0, last_move_line = 0;
 	char *p = text;
 	long lineno = 0;
 	char *line;
@@ -177,6 +179,7 @@ int conv_csa_parse(char *text, bool rest, ConvProblem *out)
 					position_line = lineno;
 				have_position = true;
 				if (s[1] == 'I') {
+					from_pi = true;
 					conv_start_board(&su, out);
 					rc = csa_piece_list(&su, s + 2, SENTE, true, out, lineno);
 				} else if (s[1] >= '1' && s[1] <= '9') {
@@ -212,6 +215,7 @@ int conv_csa_parse(char *text, bool rest, ConvProblem *out)
 					root_ready = true;
 				}
 				rc = csa_move(out, s, lineno);
+				last_move_line = lineno;
 				break;
 			default:
 				rc = conv_fail(out, lineno, "CSA: unknown line '%.10s'", s);
@@ -227,6 +231,17 @@ int conv_csa_parse(char *text, bool rest, ConvProblem *out)
 		return conv_fail(out, 0, "CSA: no position");
 	if (!root_ready && conv_setup_root(&su, rest, out, position_line))
 		return -1;
+	/* A problem's answer ends with the attacker's mating move: an even
+	 * number of moves with no '%' (or '/') after them is a file cut short,
+	 * not another problem */
+	if (!from_pi && out->n_moves > 0 && out->n_moves % 2 == 0 && !ended) {
+		int n = out->n_moves;
+		conv_unplay(out);
+		return conv_fail(out, last_move_line,
+		                 "CSA: cut short: the moves end at move %d (the defender's) with no '%%' line (%%TSUMI) "
+		                 "after them",
+		                 n);
+	}
 	conv_unplay(out);
 	out->stated = -1;
 	return 0;

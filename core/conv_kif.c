@@ -339,6 +339,10 @@ int conv_kif_parse(char *text, bool rest, ConvProblem *out)
 	char handicap[64] = "";
 	long number_base = -1;
 	int stated_header = -1, stated_end = -1;
+	/* the move list closed by an end word, まで or 変化 (else the file may
+	 * be cut short), and the line of its last move */
+	bool closed = false;
+	long last_move_line = 0;
 	char *p = text;
 	long lineno = 0;
 	char *line;
@@ -346,8 +350,10 @@ int conv_kif_parse(char *text, bool rest, ConvProblem *out)
 		lineno++;
 		if (line[0] == '#' || line[0] == '*' || line[0] == '&')
 			continue;
-		if (conv_starts(line, "変化："))
+		if (conv_starts(line, "変化：")) {
+			closed = true;
 			break; /* variations follow the main line */
+		}
 		const char *field;
 		long number;
 		if (kif_move_line(line, &number, &field)) {
@@ -375,7 +381,7 @@ int conv_kif_parse(char *text, bool rest, ConvProblem *out)
 				return conv_fail(out, lineno, "move %ld: %s", number, why);
 			}
 			if (km.end) {
-				ended = true;
+				ended = closed = true;
 				continue;
 			}
 			if (number_base < 0)
@@ -398,14 +404,17 @@ int conv_kif_parse(char *text, bool rest, ConvProblem *out)
 				conv_unplay(out);
 				return -1;
 			}
+			last_move_line = lineno;
 			continue;
 		}
 		const char *s = line;
 		int rc = 0;
 		if (root_ready) {
 			/* after the moves only the closing "まで N手..." matters */
-			if (conv_eat(&s, "まで"))
+			if (conv_eat(&s, "まで")) {
 				stated_end = stated_length(s);
+				closed = true;
+			}
 			continue;
 		}
 		if (conv_eat(&s, "後手の持駒：") || conv_eat(&s, "上手の持駒：")) {
@@ -444,6 +453,18 @@ int conv_kif_parse(char *text, bool rest, ConvProblem *out)
 			return conv_fail(out, board_line, "board: %d rows, expected nine", rows);
 		if (conv_setup_root(&su, rest, out, board_line))
 			return -1;
+	}
+	/* A problem's answer ends with the attacker's mating move: an even
+	 * number of moves that nothing closes (no end word, まで, 変化, nor a
+	 * 手数 of that length) is a file cut short, not another problem.  A
+	 * game from the start position (手合割, no diagram) is not a problem. */
+	if (rows > 0 && out->n_moves % 2 == 0 && out->n_moves > 0 && !closed && stated_header != out->n_moves) {
+		int n = out->n_moves;
+		conv_unplay(out);
+		return conv_fail(out, last_move_line,
+		                 "cut short: the moves end at move %d (the defender's) with no end word (詰み) or まで line "
+		                 "after them",
+		                 n);
 	}
 	conv_unplay(out);
 	out->stated = stated_header >= 0 ? stated_header : stated_end;

@@ -1059,6 +1059,16 @@ fi
 grep -v '^ *3 ' "$tmp/k3.kif" >"$tmp/short.kif"
 run "solve a KIF whose moves fall short of its stated length: refused" "" solve "$tmp/short.kif"
 expect_bad "$tmp/short.kif: KIF: the file states 3 moves, 2 read"
+# a KIF or CSA file cut in its moves (its end lost) is not solved as the position after them
+grep -v '^手数：' "$tmp/k3.kif" | head -24 >"$tmp/cut.kif"
+CUT="cut short: the moves end at move 2 (the defender's) with no end word (詰み) or まで line after them"
+run "solve a KIF cut after move 2: refused" "" solve "$tmp/cut.kif"
+expect_bad "$tmp/cut.kif:24: KIF: $CUT"
+run "convert a KIF cut after move 2: refused" "" convert "$tmp/cut.kif"
+expect_bad "$tmp/cut.kif:24: $CUT"
+printf 'P-11OU\nP+00KI\n+\n+0055KI\n-1112OU\n' >"$tmp/cut.csa"
+run "verify a CSA cut after move 2: a bad file" "" verify "$tmp/cut.csa"
+expect 2 "err:$tmp/cut.csa:5: CSA: cut short: the moves end at move 2 (the defender's) with no '%' line (%TSUMI) after them"
 (cd "$tmp" && printf '4k4/9/4P4/9/9/9/9/9/9 b G 1\n' >startpos && "$tsume_abs" solve -q startpos) >"$tmp/out" 2>"$tmp/err"
 rc=$?
 out=$(cat "$tmp/out")

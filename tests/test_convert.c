@@ -12,6 +12,9 @@
  *    origin, 手合割 without a diagram) and their errors, with line numbers;
  *  - hand-written CSA texts (P1..P9, PI, P+/P- with 00AL, several statements
  *    on a line) and their errors;
+ *  - KIF and CSA files cut in their moves (an even number, nothing after
+ *    them): refused; the same moves closed by an end word, まで or '%', or
+ *    a game from the start position: converted;
  *  - cmd_convert on several files, one of them bad: exit 2, the other files
  *    written (gzip), the error named "FILE:LINE: reason".
  *
@@ -312,6 +315,42 @@ static void test_kif_errors(void **state)
 	convert_bad("empty", "# nothing\n", 0, "no board diagram");
 }
 
+/* A problem file cut in its moves is refused, not solved as the position
+ * after them: a diagram's moves that end on the defender's move with
+ * nothing after them (no end word, no まで, no 変化). */
+static void test_kif_cut(void **state)
+{
+	(void)state;
+	char text[4096];
+	/* KIF_SILVER cut after move 2, its 中断 and まで lines lost */
+	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+	strstr(text, "   3 ５三金打")[0] = '\0';
+	convert_bad("cut after move 2", text, 20,
+	            "cut short: the moves end at move 2 (the defender's) with no end word (詰み) or まで line after them");
+	/* cut after move 1: an odd number, taken as it is */
+	strstr(text, "   2 同玉")[0] = '\0';
+	convert_ok("cut after move 1", text, false, SFEN_SILVER, "4c5b");
+	/* two moves closed by an end word, by まで, or by a 手数 of two: not cut */
+	static const char *const ends[] = {"   3 中断\n", "まで2手で中断\n"};
+	for (size_t i = 0; i < sizeof ends / sizeof *ends; i++) {
+		snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+		snprintf(strstr(text, "   3 ５三金打"), 64, "%s", ends[i]);
+		convert_ok(ends[i], text, false, SFEN_SILVER, "4c5b 5a5b");
+	}
+	snprintf(text, sizeof text, "手数：2手\n%s", KIF_SILVER + 3);
+	strstr(text, "   3 ５三金打")[0] = '\0';
+	convert_ok("手数：2手", text, false, SFEN_SILVER, "4c5b 5a5b");
+	/* a game from the start position (手合割, no diagram) is no problem:
+	 * test_kif_written's "hirate", four moves and no end, converts */
+	/* CSA: the same cut, and with its %TSUMI */
+	convert_bad("csa cut", "P-11OU\nP+00KI\n+\n+0055KI\n-1112OU\n", 5,
+	            "CSA: cut short: the moves end at move 2 (the defender's) with no '%' line (%TSUMI) after them");
+	convert_ok("csa %TSUMI", "P-11OU\nP+00KI\n+\n+0055KI\n-1112OU\n%TSUMI\n", false, "8k/9/9/9/9/9/9/9/9 b G 1",
+	           "G*5e 1a1b");
+	/* a game from PI, two moves and no end: not a problem, converted */
+	convert_ok("csa PI game", "PI\n+\n+7776FU\n-3334FU\n", false, SFEN_STARTPOS, "7g7f 3c3d");
+}
+
 /* ------------------------------------------------------------------ */
 /* CSA */
 
@@ -516,8 +555,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_shared_kif), cmocka_unit_test(test_shared_kemuri), cmocka_unit_test(test_kif_written),
-	    cmocka_unit_test(test_kif_errors), cmocka_unit_test(test_csa),           cmocka_unit_test(test_cmd_convert),
-	    cmocka_unit_test(test_detect_and_read),
+	    cmocka_unit_test(test_kif_errors), cmocka_unit_test(test_kif_cut),       cmocka_unit_test(test_csa),
+	    cmocka_unit_test(test_cmd_convert), cmocka_unit_test(test_detect_and_read),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
