@@ -19,7 +19,8 @@
  * 手数 of that length after them is a file cut short, an error (a game
  * from 手合割 without a diagram is not a problem, and is not checked).
  *
- * CSA (V2.x): P1..P9 rows, PI with removals, P+/P- piece lists (00XX = in
+ * CSA (V2.x): P1..P9 rows (all nine, each once, each of nine squares: a row
+ * missing or short is an error), PI with removals, P+/P- piece lists (00XX = in
  * hand, 00AL = the rest of the set to that side), the side line "+"/"-",
  * moves "+7776FU" (a promoted piece code on an unpromoted piece means a
  * promotion), "%..." ends the moves; ',' separates statements on a line, "'"

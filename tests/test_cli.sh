@@ -727,10 +727,22 @@ expect_bad "tsume bench: --long-only with --long 0: nothing to run"
 run "bench --long-only --long 0.5: only the long problems, within the limit" "" bench --long-only --long 0.5 --hash 16
 expect 0 "re:^Zuko #99 kemuri +(mate 117|unknown 0) \(expected 117\)" "noout:perft" "noout:ShogiBoardQ"
 
+# csa_board [ROW...] -- the CSA rows P1..P9, each ROW ("P3 * ...") in place of
+# its empty row (a board given as rows has all nine)
+csa_board() {
+	for r in 1 2 3 4 5 6 7 8 9; do
+		row="P$r *  *  *  *  *  *  *  *  * "
+		for given in "$@"; do
+			case $given in "P$r"*) row=$given ;; esac
+		done
+		printf '%s\n' "$row"
+	done
+}
+
 # convert never loses a file: an output that is also an input is refused and
 # left as it was; when no input converts, an earlier output is left as it was
 name="convert: output is an input"
-printf 'P1 *  *  *  *  * -OU *  *  * \nP+00HI\n+\n' >"$tmp/self.csa"
+{ csa_board 'P1 *  *  *  *  * -OU *  *  * '; printf 'P+00HI\n+\n'; } >"$tmp/self.csa"
 cp "$tmp/self.csa" "$tmp/self.before"
 "$TSUME" convert "$tmp/self.csa" -o "$tmp/self.csa" >"$tmp/out" 2>"$tmp/err"
 rc=$?
@@ -756,12 +768,14 @@ csa_bad() {
 	rc=$?
 	expect_msg 2 "$tmp/bad.csa:$3"
 }
-csa_bad "two kings" 'P1 *  *  *  *  * -OU *  *  * \nP3 *  *  *  *  * -OU *  *  * \nP+00HI\n+\n' "1: bad position: board: two gote kings, on 4a and 4c"
-csa_bad "nifu" 'P1 *  *  *  *  * -OU *  *  * \nP5 *  *  *  * +FU *  *  *  * \nP7 *  *  *  * +FU *  *  *  * \n+\n' "1: bad position: board: two unpromoted sente pawns on file 5, on 5e and 5g (nifu)"
-csa_bad "three rooks" 'P1 *  *  *  *  * -OU *  *  * \nP5+HI+HI+HI *  *  *  *  *  * \n+\n' "1: bad position: board: 3 rooks on the board, the set has 2"
+csa_bad "two kings" "$(csa_board 'P1 *  *  *  *  * -OU *  *  * ' 'P3 *  *  *  *  * -OU *  *  * ')\nP+00HI\n+\n" "1: bad position: board: two gote kings, on 4a and 4c"
+csa_bad "nifu" "$(csa_board 'P1 *  *  *  *  * -OU *  *  * ' 'P5 *  *  *  * +FU *  *  *  * ' 'P7 *  *  *  * +FU *  *  *  * ')\n+\n" "1: bad position: board: two unpromoted sente pawns on file 5, on 5e and 5g (nifu)"
+csa_bad "three rooks" "$(csa_board 'P1 *  *  *  *  * -OU *  *  * ' 'P5+HI+HI+HI *  *  *  *  *  * ')\n+\n" "1: bad position: board: 3 rooks on the board, the set has 2"
 csa_bad "a row twice" 'P1 *  *  *  *  * -OU *  *  * \nP1 *  *  *  *  * -OU *  *  * \n+\n' "2: CSA: row P1 given twice"
 csa_bad "a piece on a piece" 'P-51OU\nP-51KI\n+\n' "2: CSA: '51KI' on an occupied square"
-csa_bad "no defender king" 'P1 *  *  *  *  *  *  *  *  * \nP+00HI\n+\n' " bad position: the defender (gote, the side not to move) has no king"
+csa_bad "no defender king" "$(csa_board)\nP+00HI\n+\n" " bad position: the defender (gote, the side not to move) has no king"
+csa_bad "a row missing" "$(csa_board | grep -v '^P1')\nP+00HI\n+\n" "1: CSA: row P1 missing: a board given as rows has P1..P9, each once"
+csa_bad "a row cut short" "$(csa_board 'P1 *  *  *  *  *  *  * -KE')\nP+00HI\n+\n" "1: CSA: row P1 has 8 squares, not nine"
 
 # verify --format csv: fields with a comma or a quote are quoted (RFC 4180)
 name="verify csv: file name quoted"
@@ -854,7 +868,9 @@ expect 0 "line:mate 7" "line:usi: $kif_usi" "line:given answer: exact"
 iconv -f CP932 -t UTF-8 "$KJS/taichitsume.kif" >"$tmp/utf8-problem.txt"
 run "solve: a UTF-8 KIF told by its content" "" solve --quiet "$tmp/utf8-problem.txt"
 expect 0 "line:mate 7" "line:usi: $kif_usi" "line:given answer: exact"
-printf "'the same problem as CSA\nP1 *  *  *  *  *  * +TO-KE-KY\nP2 *  *  *  *  *  * +GI-OU * \nP3 *  *  *  *  *  * -GI-FU * \nP5 *  *  *  *  *  *  *  * +FU\nP+00KI00GI\nP-00AL\n+\n" >"$tmp/taichi.csa"
+{ printf "'the same problem as CSA\n"
+  csa_board 'P1 *  *  *  *  *  * +TO-KE-KY' 'P2 *  *  *  *  *  * +GI-OU * ' 'P3 *  *  *  *  *  * -GI-FU * ' 'P5 *  *  *  *  *  *  *  * +FU'
+  printf 'P+00KI00GI\nP-00AL\n+\n'; } >"$tmp/taichi.csa"
 run "solve FILE.csa" "" solve --quiet --format json "$tmp/taichi.csa"
 expect 0 "out:\"sfen\":\"6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1\"" "out:\"length\":7"
 cp "$tmp/taichi.csa" "$tmp/taichi-csa.txt"

@@ -11,7 +11,7 @@
  *    CP932 here, 同 without a space, 王, 不成, JSA modifiers without an
  *    origin, 手合割 without a diagram) and their errors, with line numbers;
  *  - hand-written CSA texts (P1..P9, PI, P+/P- with 00AL, several statements
- *    on a line) and their errors;
+ *    on a line) and their errors (a row missing or short of nine squares);
  *  - KIF and CSA files cut in their moves (an even number, nothing after
  *    them): refused; the same moves closed by an end word, まで or '%', or
  *    a game from the start position: converted;
@@ -345,8 +345,7 @@ static void test_kif_cut(void **state)
 	/* CSA: the same cut, and with its %TSUMI */
 	convert_bad("csa cut", "P-11OU\nP+00KI\n+\n+0055KI\n-1112OU\n", 5,
 	            "CSA: cut short: the moves end at move 2 (the defender's) with no '%' line (%TSUMI) after them");
-	convert_ok("csa %TSUMI", "P-11OU\nP+00KI\n+\n+0055KI\n-1112OU\n%TSUMI\n", false, "8k/9/9/9/9/9/9/9/9 b G 1",
-	           "G*5e 1a1b");
+	convert_ok("csa %TSUMI", "P-11OU\nP+00KI\n+\n+0055KI\n-1112OU\n%TSUMI\n", false, "8k/9/9/9/9/9/9/9/9 b G 1", "G*5e 1a1b");
 	/* a game from PI, two moves and no end: not a problem, converted */
 	convert_ok("csa PI game", "PI\n+\n+7776FU\n-3334FU\n", false, SFEN_STARTPOS, "7g7f 3c3d");
 }
@@ -366,7 +365,7 @@ static const char CSA_3TE1[] = "' tsumemi 3te/1\n"
                                "P4 *  *  *  * +GI *  *  *  * \n"
                                "P5 *  *  *  *  *  *  *  *  * \n"
                                "P6 *  *  *  *  *  *  *  *  *\n" /* trailing blank left out */
-                               "P7\n"                           /* all left out */
+                               "P7 *  *  *  *  *  *  *  *  * \n"
                                "P8 *  *  *  *  *  *  *  *  * \n"
                                "P9 *  *  *  *  *  *  *  *  * \n"
                                "P+00KI00GI\n"
@@ -404,6 +403,23 @@ static void test_csa(void **state)
 	convert_bad("csa bad row", "P1-KY-KE-GI-KI-OU-KI-GI-KE-ZZ\n", 1, "row 1, file 1");
 	convert_bad("csa nifu", "P-11OU\nP+15FU16FU\n+\n", 1, "bad position");
 	convert_bad("csa late P", "P-11OU\nP+00KI\n+\n+0012KI\nP+00KI\n", 5, "position line after the moves");
+
+	/* a board given as rows has P1..P9, each of nine squares: a row lost
+	 * or cut short is an error at its line, not a row of empty squares */
+	char text[2048];
+	snprintf(text, sizeof text, "%s", CSA_3TE1);
+	char *p = strstr(text, "P1 ");
+	memmove(p, p + strlen("P1 *  *  *  *  *  *  *  *  * \n"), strlen(p) - strlen("P1 *  *  *  *  *  *  *  *  * \n") + 1);
+	convert_bad("csa no P1", text, 6, "CSA: row P1 missing: a board given as rows has P1..P9, each once");
+	snprintf(text, sizeof text, "%s", CSA_3TE1);
+	p = strstr(text, "P9 ");
+	memmove(p, p + strlen("P9 *  *  *  *  *  *  *  *  * \n"), strlen(p) - strlen("P9 *  *  *  *  *  *  *  *  * \n") + 1);
+	convert_bad("csa no P9", text, 6, "CSA: row P9 missing");
+	snprintf(text, sizeof text, "%s", CSA_3TE1);
+	memcpy(strstr(text, "P2 *  *  *  * -OU *  *  *  * "), "P2 *  *  *  * -OU *  *  *    ",
+	       strlen("P2 *  *  *  * -OU *  *  *  * "));
+	convert_bad("csa P2 of eight squares", text, 7, "CSA: row P2 has 8 squares, not nine");
+	convert_bad("csa P7 of no square", "P1 *  *  *  *  * -OU *  *  * \nP7\n", 2, "CSA: row P7 has 0 squares, not nine");
 }
 
 /* ------------------------------------------------------------------ */
@@ -554,8 +570,8 @@ static void test_detect_and_read(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_shared_kif), cmocka_unit_test(test_shared_kemuri), cmocka_unit_test(test_kif_written),
-	    cmocka_unit_test(test_kif_errors), cmocka_unit_test(test_kif_cut),       cmocka_unit_test(test_csa),
+	    cmocka_unit_test(test_shared_kif),  cmocka_unit_test(test_shared_kemuri),   cmocka_unit_test(test_kif_written),
+	    cmocka_unit_test(test_kif_errors),  cmocka_unit_test(test_kif_cut),         cmocka_unit_test(test_csa),
 	    cmocka_unit_test(test_cmd_convert), cmocka_unit_test(test_detect_and_read),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
