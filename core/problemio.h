@@ -36,14 +36,19 @@
  * look binary (a NUL byte and one control byte in 32) gives one
  * PIO_ERR_STREAM ("binary data ..."), not an error a line.
  *
- * Reading goes through zlib's gzopen/gzgets, which detects gzip by content:
- * a gzip file is decompressed, any other file is read as it is.  Memory is
- * constant (one line buffer) whatever the size of the file; a line longer
- * than PIO_LINE_MAX bytes is reported as an error and skipped without being
- * held; so is a line holding a NUL byte (field "line", the byte's column).  A truncated or corrupt gzip stream is reported once (with zlib's
- * message) and ends the stream; a partial last line cut by it is not
- * returned as a problem.  Lines are returned as they are inflated, so damage
- * that still inflates is found only by the CRC check at the end of the file.
+ * gzip is detected by content, as gzopen does: a file that starts with the
+ * gzip magic bytes is inflated (zlib's inflate), its members one after the
+ * other as gzip -d reads concatenated members; any other file is read as it
+ * is.  Bytes after the last member that do not start another one (text
+ * appended to a gzip file) are a stream error naming their byte, not
+ * ignored.  Memory is constant (one line buffer) whatever the size of the
+ * file; a line longer than PIO_LINE_MAX bytes is reported as an error and
+ * skipped without being held; so is a line holding a NUL byte (field
+ * "line", the byte's column).  A truncated or corrupt gzip stream is
+ * reported once (zlib's message; field "gzip") and ends the stream; a
+ * partial last line cut by it is not returned as a problem.  Lines are
+ * returned as they are inflated, so damage that still inflates is found
+ * only by the CRC check at the end of its member.
  */
 #ifndef TSUME_PROBLEMIO_H
 #define TSUME_PROBLEMIO_H

@@ -625,6 +625,17 @@ name="bad input: a corrupt gzip (verify)"
 "$TSUME" verify --jobs 1 "$tmp/crc.gz" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 expect_msg 2 "$tmp/crc.gz:1: gzip: $tmp/crc.gz: incorrect data check"
+name="bad input: text appended to a gzip file (verify): the lines of the gzip stream, then an error"
+{ cat "$tmp/m1.gz"; printf '%s\n' "$M1"; } >"$tmp/tail.gz"
+"$TSUME" verify --jobs 1 "$tmp/tail.gz" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect 2 "err:$tmp/tail.gz:21: gzip: $tmp/tail.gz: data after the end of the gzip stream (byte $((size + 1)) of the file), not a gzip member" \
+	"err:verify summary: 20 problems, 20 passed, 0 failed, 1 bad line"
+name="verify: concatenated gzip members are read as gzip -d reads them"
+cat "$tmp/m1.gz" "$tmp/m1.gz" >"$tmp/two.gz"
+"$TSUME" verify --jobs 1 "$tmp/two.gz" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect 0 "line:$tmp/two.gz:40: PASS mate 1" "err:verify summary: 40 problems, 40 passed, 0 failed, 0 bad lines"
 name="bad input: gzip bytes on standard input (solve -)"
 "$TSUME" solve -q - <"$tmp/m1.gz" >"$tmp/out" 2>"$tmp/err"
 rc=$?
