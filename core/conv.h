@@ -18,6 +18,10 @@
  * with the attacker's mating move) with no end word, まで line, 変化 or
  * 手数 of that length after them is a file cut short, an error (a game
  * from 手合割 without a diagram is not a problem, and is not checked).
+ * What a file states twice or both ways is an error, never one reading
+ * chosen: a hand or the side to move given twice (先手番 and 後手番), a
+ * hand of なし and pieces; so is a stated length (手数, まで) over
+ * POS_MAX_PLY, however many digits it has.
  *
  * CSA (V2.x): P1..P9 rows (all nine, each once, each of nine squares: a row
  * missing or short is an error), PI with removals, P+/P- piece lists (00XX = in

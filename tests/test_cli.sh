@@ -1086,6 +1086,9 @@ fi
 grep -v '^ *3 ' "$tmp/k3.kif" >"$tmp/short.kif"
 run "solve a KIF whose moves fall short of its stated length: refused" "" solve "$tmp/short.kif"
 expect_bad "$tmp/short.kif: KIF: the file states 3 moves, 2 read"
+grep -v '^手数：' "$tmp/k3.kif" | sed 's/^まで3手/まで99999999999999999999手/' >"$tmp/huge.kif"
+run "verify a KIF stating 99999999999999999999 moves: refused, not passed over" "" verify "$tmp/huge.kif"
+expect 2 "err:$tmp/huge.kif:27: KIF: stated length 99999999999999999999手: more than 4096 moves"
 # a KIF or CSA file cut in its moves (its end lost) is not solved as the position after them
 grep -v '^手数：' "$tmp/k3.kif" | head -24 >"$tmp/cut.kif"
 CUT="cut short: the moves end at move 2 (the defender's) with no end word (詰み) or まで line after them"

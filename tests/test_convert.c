@@ -12,6 +12,8 @@
  *    origin, 手合割 without a diagram) and their errors, with line numbers;
  *  - hand-written CSA texts (P1..P9, PI, P+/P- with 00AL, several statements
  *    on a line) and their errors (a row missing or short of nine squares);
+ *  - KIF files that state a thing twice or both ways (a hand, the side to
+ *    move, なし and pieces) or a length over 4096 moves: refused;
  *  - KIF and CSA files cut in their moves (an even number, nothing after
  *    them): refused; the same moves closed by an end word, まで or '%', or
  *    a game from the start position: converted;
@@ -315,6 +317,57 @@ static void test_kif_errors(void **state)
 	convert_bad("empty", "# nothing\n", 0, "no board diagram");
 }
 
+/* Replaces the first `from` in text (of size bytes) by `to`. */
+static void replace(char *text, size_t size, const char *from, const char *to)
+{
+	char *p = strstr(text, from);
+	assert_non_null(p);
+	size_t n = strlen(from), m = strlen(to), rest = strlen(p + n);
+	assert_true(strlen(text) - n + m < size);
+	memmove(p + m, p + n, rest + 1);
+	memcpy(p, to, m);
+}
+
+/* What a file states twice or both ways, or a length no file can hold, is
+ * an error at its line, never one of the readings chosen without a word. */
+static void test_kif_contradictions(void **state)
+{
+	(void)state;
+	char text[4096];
+	/* a stated length over POS_MAX_PLY, however many digits: refused, as
+	 * a length of 1000 with 3 moves is (at 4096 and below it is a length) */
+	static const char *const huge[] = {"まで99999999999999999999手で中断", "まで4097手で中断"};
+	for (size_t i = 0; i < sizeof huge / sizeof *huge; i++) {
+		snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+		replace(text, sizeof text, "まで3手で中断", huge[i]);
+		convert_bad(huge[i], text, 23, "more than 4096 moves");
+	}
+	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+	replace(text, sizeof text, "まで3手で中断", "まで99999999999999999999999999999999手で中断");
+	convert_bad("many digits", text, 23, "stated length 999999999999999999999999...手: more than 4096 moves");
+	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+	replace(text, sizeof text, "まで3手で中断", "まで4096手で中断");
+	convert_ok("まで4096手", text, false, SFEN_SILVER, "4c5b 5a5b G*5c");
+	assert_int_equal(cp.stated, 4096);
+	snprintf(text, sizeof text, "手数：18446744073709551619手\n%s", KIF_SILVER + 3);
+	convert_bad("手数 overflowing", text, 1, "stated length 18446744073709551619手: more than 4096 moves");
+	/* a hand of なし (none) and pieces */
+	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+	replace(text, sizeof text, "後手の持駒：なし", "後手の持駒：なし　飛");
+	convert_bad("なし and a rook", text, 2, "hand: なし (none) followed by pieces '飛'");
+	/* a hand given twice: the second would replace the first */
+	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+	replace(text, sizeof text, "先手の持駒：金\r\n", "先手の持駒：金\r\n下手の持駒：飛\r\n");
+	convert_bad("sente's hand twice", text, 16, "hand: sente's hand given twice, on lines 15 and 16");
+	/* both sides to move; the same side twice is no contradiction */
+	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+	replace(text, sizeof text, "先手番\r\n", "後手番\r\n先手番\r\n");
+	convert_bad("後手番 and 先手番", text, 17, "side to move given twice: 後手番 on line 16, 先手番 here");
+	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+	replace(text, sizeof text, "先手番\r\n", "先手番\r\n先手番\r\n");
+	convert_ok("先手番 twice", text, false, SFEN_SILVER, "4c5b 5a5b G*5c");
+}
+
 /* A problem file cut in its moves is refused, not solved as the position
  * after them: a diagram's moves that end on the defender's move with
  * nothing after them (no end word, no まで, no 変化). */
@@ -570,9 +623,9 @@ static void test_detect_and_read(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_shared_kif),  cmocka_unit_test(test_shared_kemuri),   cmocka_unit_test(test_kif_written),
-	    cmocka_unit_test(test_kif_errors),  cmocka_unit_test(test_kif_cut),         cmocka_unit_test(test_csa),
-	    cmocka_unit_test(test_cmd_convert), cmocka_unit_test(test_detect_and_read),
+	    cmocka_unit_test(test_shared_kif), cmocka_unit_test(test_shared_kemuri), cmocka_unit_test(test_kif_written),
+	    cmocka_unit_test(test_kif_errors), cmocka_unit_test(test_kif_cut),       cmocka_unit_test(test_kif_contradictions),
+	    cmocka_unit_test(test_csa),        cmocka_unit_test(test_cmd_convert),   cmocka_unit_test(test_detect_and_read),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
