@@ -170,6 +170,31 @@ static int count_missing(const int missing[HAND_PT_NB])
 	return n;
 }
 
+/* The line of a hand fault sfen_setup found: the line that gave a hand more
+ * pieces of a type than the set has, else (the set exceeded by the board
+ * and the hands together) the last line that gave a hand pieces of a type
+ * the set has too many of; `line` when no hand line is known. */
+static long hand_fault_line(const Setup *su, long line)
+{
+	for (int c = 0; c < COLOR_NB; c++)
+		for (int pt = PAWN; pt <= GOLD; pt++)
+			if (su->hand[c][pt] > PIECE_SET_COUNT[pt] && su->hand_line[c][pt])
+				return su->hand_line[c][pt];
+	int total[HAND_PT_NB] = {0};
+	for (Square sq = 0; sq < SQ_NB; sq++)
+		if (su->board[sq] != PIECE_NONE && piece_type(su->board[sq]) != KING)
+			total[pt_unpromote(piece_type(su->board[sq]))]++;
+	long last = 0;
+	for (int pt = PAWN; pt <= GOLD; pt++) {
+		for (int c = 0; c < COLOR_NB; c++)
+			total[pt] += su->hand[c][pt];
+		for (int c = 0; c < COLOR_NB && total[pt] > PIECE_SET_COUNT[pt]; c++)
+			if (su->hand[c][pt] > 0 && su->hand_line[c][pt] > last)
+				last = su->hand_line[c][pt];
+	}
+	return last ? last : line;
+}
+
 /* Builds out->root from the setup: CSA 00AL, then --rest, then the checks of
  * sfen_setup (piece counts, nifu, dead pieces, side not to move in check). */
 int conv_setup_root(Setup *su, bool rest, ConvProblem *out, long line)
@@ -190,7 +215,8 @@ int conv_setup_root(Setup *su, bool rest, ConvProblem *out, long line)
 
 	SfenError serr;
 	if (sfen_setup(&out->root, su->board, su->hand, su->side, &serr) != SFEN_OK)
-		return conv_fail(out, line, "bad position: %s", serr.message);
+		return conv_fail(out, strcmp(serr.field, "hand") == 0 ? hand_fault_line(su, line) : line, "bad position: %s",
+		                 serr.message);
 	return 0;
 }
 

@@ -50,6 +50,7 @@ static int csa_piece_list(Setup *su, const char *s, Color c, bool removal, ConvP
 			if (pt > GOLD)
 				return conv_fail(out, line, "CSA: '%.4s' cannot be in a hand", s);
 			su->hand[c][pt]++;
+			su->hand_line[c][pt] = line;
 		} else {
 			if (su->board[sq] != PIECE_NONE)
 				return conv_fail(out, line, "CSA: '%.4s' on an occupied square", s);
@@ -221,7 +222,8 @@ int conv_csa_parse(char *text, bool rest, ConvProblem *out)
 					}
 					if (!su.side_given)
 						su.side = s[0] == '+' ? SENTE : GOTE;
-					if (csa_rows_complete(&su, out, rows_line) || conv_setup_root(&su, rest, out, position_line)) {
+					if (csa_rows_complete(&su, out, rows_line) ||
+					    conv_setup_root(&su, rest, out, position_line)) {
 						rc = -1;
 						break;
 					}

@@ -90,6 +90,7 @@ static int kif_hand(Setup *su, Color c, const char *s, ConvProblem *out, long li
 		if (pt == PT_NONE || pt > GOLD)
 			return conv_fail(out, line, "hand: unknown piece '%.*s'", conv_utf8_len(start), start);
 		su->hand[c][pt] += eat_count(&s);
+		su->hand_line[c][pt] = line;
 		const char *after = conv_skip_ws(s);
 		if (after == s && *s)
 			return conv_fail(out, line, "hand: unreadable text '%.12s'", s);
@@ -457,7 +458,8 @@ int conv_kif_parse(char *text, bool rest, ConvProblem *out)
 		} else if (side_of != COLOR_NB) {
 			if (side_line && su.side != side_of)
 				return conv_fail(out, lineno, "side to move given twice: %s on line %ld, %s here",
-				                 su.side == SENTE ? "先手番" : "後手番", side_line, side_of == SENTE ? "先手番" : "後手番");
+				                 su.side == SENTE ? "先手番" : "後手番", side_line,
+				                 side_of == SENTE ? "先手番" : "後手番");
 			side_line = lineno;
 			su.side = side_of;
 		} else if (s[0] == '|') {

@@ -263,6 +263,17 @@ static void test_kif_written(void **state)
 	           false, SFEN_STARTPOS, "7g7f 3c3d");
 }
 
+/* Replaces the first `from` in text (of size bytes) by `to`. */
+static void replace(char *text, size_t size, const char *from, const char *to)
+{
+	char *p = strstr(text, from);
+	assert_non_null(p);
+	size_t n = strlen(from), m = strlen(to), rest = strlen(p + n);
+	assert_true(strlen(text) - n + m < size);
+	memmove(p + m, p + n, rest + 1);
+	memcpy(p, to, m);
+}
+
 static void test_kif_errors(void **state)
 {
 	(void)state;
@@ -305,27 +316,31 @@ static void test_kif_errors(void **state)
 	convert_bad("bad row", "後手の持駒：なし\n" KIF_HEAD "| ・ ・ ・ ・x玉 ・ ・ ・ ・|一\n", 4, "expected ' ' or 'v'");
 	/* a bad hand */
 	convert_bad("bad hand", "後手の持駒：猫二\n", 1, "hand: unknown piece '猫'");
-	/* more pieces than the set (19 pawns) */
+	/* more pieces than the set (19 pawns): at the line of the hand, not of
+	 * the diagram */
 	convert_bad("19 pawns",
 	            "後手の持駒：歩十九\n" KIF_HEAD "| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW
 	            "三\n" EMPTY_ROW "四\n" EMPTY_ROW "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW "八\n" EMPTY_ROW
 	            "九\n" KIF_FOOT,
-	            4, "bad position");
+	            1, "bad position: hand: 19 pawns in the gote hand, the set has 18");
+	/* five golds in sente's hand (line 15), and a fifth gold with four on
+	 * the board (the hand that gave it); the board's own faults stay at the
+	 * diagram's first line */
+	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+	replace(text, sizeof text, "先手の持駒：金", "先手の持駒：飛　角　金五");
+	convert_bad("five golds", text, 15, "bad position: hand: 5 golds in the sente hand, the set has 4");
+	static const char golds4[] = "後手の持駒：なし\n" KIF_HEAD "|v金v金v金v金v玉 ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW
+	                             "三\n" EMPTY_ROW "四\n" EMPTY_ROW "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW
+	                             "八\n" EMPTY_ROW "九\n" KIF_FOOT "先手の持駒：金\n";
+	convert_bad("a fifth gold", golds4, 14, "bad position: hand: 5 golds in all (board and hands), the set has 4");
+	static const char rooks3[] = "後手の持駒：なし\n" KIF_HEAD "|v飛v飛v飛 ・v玉 ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW
+	                             "三\n" EMPTY_ROW "四\n" EMPTY_ROW "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW
+	                             "八\n" EMPTY_ROW "九\n" KIF_FOOT "先手の持駒：なし\n";
+	convert_bad("three rooks on the board", rooks3, 4, "bad position: board: 3 rooks on the board, the set has 2");
 	/* neither UTF-8 nor CP932 (0x81 0x20 is no CP932 character) */
 	convert_bad("bad bytes", "#\n\x81\x20\n", 2, "neither UTF-8 nor Shift_JIS");
 	/* no diagram, no moves */
 	convert_bad("empty", "# nothing\n", 0, "no board diagram");
-}
-
-/* Replaces the first `from` in text (of size bytes) by `to`. */
-static void replace(char *text, size_t size, const char *from, const char *to)
-{
-	char *p = strstr(text, from);
-	assert_non_null(p);
-	size_t n = strlen(from), m = strlen(to), rest = strlen(p + n);
-	assert_true(strlen(text) - n + m < size);
-	memmove(p + m, p + n, rest + 1);
-	memcpy(p, to, m);
 }
 
 /* What a file states twice or both ways, or a length no file can hold, is
@@ -456,6 +471,11 @@ static void test_csa(void **state)
 	convert_bad("csa bad row", "P1-KY-KE-GI-KI-OU-KI-GI-KE-ZZ\n", 1, "row 1, file 1");
 	convert_bad("csa nifu", "P-11OU\nP+15FU16FU\n+\n", 1, "bad position");
 	convert_bad("csa late P", "P-11OU\nP+00KI\n+\n+0012KI\nP+00KI\n", 5, "position line after the moves");
+	/* a hand fault at the line of the P+ / P- list that gave it */
+	convert_bad("csa three rooks in hand", "P-11OU\nP+00KI\n+\nP+00HI00KA00HI00HI\n", 4,
+	            "bad position: hand: 3 rooks in the sente hand, the set has 2");
+	convert_bad("csa a fifth gold", "P-11OU\nP+00KI00KI\nP-00KI00KI\nP+21KI\n+\n", 3,
+	            "bad position: hand: 5 golds in all (board and hands), the set has 4");
 
 	/* a board given as rows has P1..P9, each of nine squares: a row lost
 	 * or cut short is an error at its line, not a row of empty squares */
