@@ -13,13 +13,24 @@
  * (右左直上引寄), 成/不成/打 and the origin "(77)"; it must name exactly one
  * legal move (without an origin, the JSA modifiers decide between pieces).
  * The hands are taken exactly as the file states them: pieces of the set that
- * the file gives to nobody are given to nobody, unless --rest.
+ * the file gives to nobody are given to nobody, unless --rest.  A diagram
+ * whose moves end on an even move (the defender's: a problem's answer ends
+ * with the attacker's mating move) with no end word, まで line, 変化 or
+ * 手数 of that length after them is a file cut short, an error (a game
+ * from 手合割 without a diagram is not a problem, and is not checked).
+ * What a file states twice or both ways is an error, never one reading
+ * chosen: a hand or the side to move given twice (先手番 and 後手番), a
+ * hand of なし and pieces; so is a stated length (手数, まで) over
+ * POS_MAX_PLY, however many digits it has.
  *
- * CSA (V2.x): P1..P9 rows, PI with removals, P+/P- piece lists (00XX = in
+ * CSA (V2.x): P1..P9 rows (all nine, each once, each of nine squares: a row
+ * missing or short is an error), PI with removals, P+/P- piece lists (00XX = in
  * hand, 00AL = the rest of the set to that side), the side line "+"/"-",
  * moves "+7776FU" (a promoted piece code on an unpromoted piece means a
  * promotion), "%..." ends the moves; ',' separates statements on a line, "'"
- * starts a comment, "/" ends the first game.
+ * starts a comment, "/" ends the first game.  As in KIF, an even number of
+ * moves with no "%" or "/" after them is a file cut short, unless the
+ * position is PI (a game from the start position or a handicap).
  */
 #include "conv_internal.h"
 
@@ -159,6 +170,31 @@ static int count_missing(const int missing[HAND_PT_NB])
 	return n;
 }
 
+/* The line of a hand fault sfen_setup found: the line that gave a hand more
+ * pieces of a type than the set has, else (the set exceeded by the board
+ * and the hands together) the last line that gave a hand pieces of a type
+ * the set has too many of; `line` when no hand line is known. */
+static long hand_fault_line(const Setup *su, long line)
+{
+	for (int c = 0; c < COLOR_NB; c++)
+		for (int pt = PAWN; pt <= GOLD; pt++)
+			if (su->hand[c][pt] > PIECE_SET_COUNT[pt] && su->hand_line[c][pt])
+				return su->hand_line[c][pt];
+	int total[HAND_PT_NB] = {0};
+	for (Square sq = 0; sq < SQ_NB; sq++)
+		if (su->board[sq] != PIECE_NONE && piece_type(su->board[sq]) != KING)
+			total[pt_unpromote(piece_type(su->board[sq]))]++;
+	long last = 0;
+	for (int pt = PAWN; pt <= GOLD; pt++) {
+		for (int c = 0; c < COLOR_NB; c++)
+			total[pt] += su->hand[c][pt];
+		for (int c = 0; c < COLOR_NB && total[pt] > PIECE_SET_COUNT[pt]; c++)
+			if (su->hand[c][pt] > 0 && su->hand_line[c][pt] > last)
+				last = su->hand_line[c][pt];
+	}
+	return last ? last : line;
+}
+
 /* Builds out->root from the setup: CSA 00AL, then --rest, then the checks of
  * sfen_setup (piece counts, nifu, dead pieces, side not to move in check). */
 int conv_setup_root(Setup *su, bool rest, ConvProblem *out, long line)
@@ -179,7 +215,8 @@ int conv_setup_root(Setup *su, bool rest, ConvProblem *out, long line)
 
 	SfenError serr;
 	if (sfen_setup(&out->root, su->board, su->hand, su->side, &serr) != SFEN_OK)
-		return conv_fail(out, line, "bad position: %s", serr.message);
+		return conv_fail(out, strcmp(serr.field, "hand") == 0 ? hand_fault_line(su, line) : line, "bad position: %s",
+		                 serr.message);
 	return 0;
 }
 

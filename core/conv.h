@@ -13,13 +13,24 @@
  * (右左直上引寄), 成/不成/打 and the origin "(77)"; it must name exactly one
  * legal move (without an origin, the JSA modifiers decide between pieces).
  * The hands are taken exactly as the file states them: pieces of the set that
- * the file gives to nobody are given to nobody, unless --rest.
+ * the file gives to nobody are given to nobody, unless --rest.  A diagram
+ * whose moves end on an even move (the defender's: a problem's answer ends
+ * with the attacker's mating move) with no end word, まで line, 変化 or
+ * 手数 of that length after them is a file cut short, an error (a game
+ * from 手合割 without a diagram is not a problem, and is not checked).
+ * What a file states twice or both ways is an error, never one reading
+ * chosen: a hand or the side to move given twice (先手番 and 後手番), a
+ * hand of なし and pieces; so is a stated length (手数, まで) over
+ * POS_MAX_PLY, however many digits it has.
  *
- * CSA (V2.x): P1..P9 rows, PI with removals, P+/P- piece lists (00XX = in
+ * CSA (V2.x): P1..P9 rows (all nine, each once, each of nine squares: a row
+ * missing or short is an error), PI with removals, P+/P- piece lists (00XX = in
  * hand, 00AL = the rest of the set to that side), the side line "+"/"-",
  * moves "+7776FU" (a promoted piece code on an unpromoted piece means a
  * promotion), "%..." ends the moves; ',' separates statements on a line, "'"
- * starts a comment, "/" ends the first game.
+ * starts a comment, "/" ends the first game.  As in KIF, an even number of
+ * moves with no "%" or "/" after them is a file cut short, unless the
+ * position is PI (a game from the start position or a handicap).
  */
 #ifndef TSUME_CONV_H
 #define TSUME_CONV_H

@@ -50,6 +50,7 @@ static int csa_piece_list(Setup *su, const char *s, Color c, bool removal, ConvP
 			if (pt > GOLD)
 				return conv_fail(out, line, "CSA: '%.4s' cannot be in a hand", s);
 			su->hand[c][pt]++;
+			su->hand_line[c][pt] = line;
 		} else {
 			if (su->board[sq] != PIECE_NONE)
 				return conv_fail(out, line, "CSA: '%.4s' on an occupied square", s);
@@ -60,7 +61,7 @@ static int csa_piece_list(Setup *su, const char *s, Color c, bool removal, ConvP
 	return 0;
 }
 
-/* "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY" */
+/* "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY": nine squares, " * " for an empty one */
 static int csa_row(Setup *su, const char *s, ConvProblem *out, long line)
 {
 	int rank = s[1] - '0';
@@ -70,13 +71,11 @@ static int csa_row(Setup *su, const char *s, ConvProblem *out, long line)
 	s += 2;
 	for (int file = 9; file >= 1; file--) {
 		Square sq = sq_make(file, rank);
-		if (!*s) {
-			su->board[sq] = PIECE_NONE; /* trailing empty squares left out */
-			continue;
-		}
+		if (!*s) /* a row cut short is not a row of empty squares */
+			return conv_fail(out, line, "CSA: row P%d has %d squares, not nine", rank, 9 - file);
 		if (s[0] == ' ' && s[1] == '*') {
 			su->board[sq] = PIECE_NONE;
-			s += s[2] ? 3 : 2;
+			s += s[2] ? 3 : 2; /* the last one's trailing blank may be trimmed */
 			continue;
 		}
 		PieceType pt = s[1] && s[2] ? csa_piece(s + 1) : PT_NONE;
@@ -89,6 +88,19 @@ static int csa_row(Setup *su, const char *s, ConvProblem *out, long line)
 		s++;
 	if (*s)
 		return conv_fail(out, line, "CSA: row %d: text after nine squares", rank);
+	return 0;
+}
+
+/* A board given as rows has all nine, P1..P9 (a missing row is not a row of
+ * empty squares).  0, or -1 naming the first row missing at `line`, the
+ * line of the first row given. */
+static int csa_rows_complete(const Setup *su, ConvProblem *out, long line)
+{
+	if (su->csa_rows == 0)
+		return 0;
+	for (int rank = 1; rank <= 9; rank++)
+		if (!(su->csa_rows & (1u << rank)))
+			return conv_fail(out, line, "CSA: row P%d missing: a board given as rows has P1..P9, each once", rank);
 	return 0;
 }
 
@@ -133,7 +145,9 @@ int conv_csa_parse(char *text, bool rest, ConvProblem *out)
 	memset(&su, 0, sizeof su);
 	su.side = SENTE;
 	bool root_ready = false, ended = false, have_position = false;
-	long position_line = 0;
+	/* PI: a game from the start position (or a handicap), not a problem */
+	bool from_pi = false;
+	long position_line = 0, last_move_line = 0, rows_line = 0;
 	char *p = text;
 	long lineno = 0;
 	char *line;
@@ -177,9 +191,12 @@ int conv_csa_parse(char *text, bool rest, ConvProblem *out)
 					position_line = lineno;
 				have_position = true;
 				if (s[1] == 'I') {
+					from_pi = true;
 					conv_start_board(&su, out);
 					rc = csa_piece_list(&su, s + 2, SENTE, true, out, lineno);
 				} else if (s[1] >= '1' && s[1] <= '9') {
+					if (!rows_line)
+						rows_line = lineno;
 					rc = csa_row(&su, s, out, lineno);
 				} else if (s[1] == '+' || s[1] == '-') {
 					rc = csa_piece_list(&su, s + 2, s[1] == '+' ? SENTE : GOTE, false, out, lineno);
@@ -205,13 +222,15 @@ int conv_csa_parse(char *text, bool rest, ConvProblem *out)
 					}
 					if (!su.side_given)
 						su.side = s[0] == '+' ? SENTE : GOTE;
-					if (conv_setup_root(&su, rest, out, position_line)) {
+					if (csa_rows_complete(&su, out, rows_line) ||
+					    conv_setup_root(&su, rest, out, position_line)) {
 						rc = -1;
 						break;
 					}
 					root_ready = true;
 				}
 				rc = csa_move(out, s, lineno);
+				last_move_line = lineno;
 				break;
 			default:
 				rc = conv_fail(out, lineno, "CSA: unknown line '%.10s'", s);
@@ -225,8 +244,19 @@ int conv_csa_parse(char *text, bool rest, ConvProblem *out)
 	}
 	if (!have_position)
 		return conv_fail(out, 0, "CSA: no position");
-	if (!root_ready && conv_setup_root(&su, rest, out, position_line))
+	if (!root_ready && (csa_rows_complete(&su, out, rows_line) || conv_setup_root(&su, rest, out, position_line)))
 		return -1;
+	/* A problem's answer ends with the attacker's mating move: an even
+	 * number of moves with no '%' (or '/') after them is a file cut short,
+	 * not another problem */
+	if (!from_pi && out->n_moves > 0 && out->n_moves % 2 == 0 && !ended) {
+		int n = out->n_moves;
+		conv_unplay(out);
+		return conv_fail(out, last_move_line,
+		                 "CSA: cut short: the moves end at move %d (the defender's) with no '%%' line (%%TSUMI) "
+		                 "after them",
+		                 n);
+	}
 	conv_unplay(out);
 	out->stated = -1;
 	return 0;

@@ -13,8 +13,9 @@ typedef struct {
 	int hand[COLOR_NB][HAND_PT_NB];
 	Color side;
 	bool side_given;
-	bool rest_to[COLOR_NB]; /* CSA 00AL */
-	unsigned csa_rows;      /* CSA: bit r set once the row Pr was read */
+	bool rest_to[COLOR_NB];               /* CSA 00AL */
+	unsigned csa_rows;                    /* CSA: bit r set once the row Pr was read */
+	long hand_line[COLOR_NB][HAND_PT_NB]; /* the line that last gave a hand pieces of a type, 0 if none */
 } Setup;
 
 /* Sets out->line and out->error (printf-style); returns -1. */
@@ -28,7 +29,8 @@ const char *conv_skip_ws(const char *s);
 /* The length of the UTF-8 character at s (1 for a byte that starts none). */
 int conv_utf8_len(const char *s);
 /* Builds out->root from the setup (CSA 00AL, then rest, then sfen_setup's
- * checks).  0, or -1 with out->error naming the fault at `line`. */
+ * checks).  0, or -1 with out->error naming the fault at `line` (the
+ * diagram's), or for a fault of a hand at the line that gave it. */
 int conv_setup_root(Setup *su, bool rest, ConvProblem *out, long line);
 /* The board of the start position into su (out->root is used as scratch). */
 void conv_start_board(Setup *su, ConvProblem *out);

@@ -79,14 +79,18 @@ static int kif_hand(Setup *su, Color c, const char *s, ConvProblem *out, long li
 		s = conv_skip_ws(s);
 		return *s ? conv_fail(out, line, "hand: text after 残り全部: '%.12s'", s) : 0;
 	}
-	if (conv_eat(&s, "なし"))
+	if (conv_eat(&s, "なし")) {
+		/* "none" and then pieces: which is meant is not for us to guess */
 		s = conv_skip_ws(s);
+		return *s ? conv_fail(out, line, "hand: なし (none) followed by pieces '%.12s'", s) : 0;
+	}
 	while (*s) {
 		const char *start = s;
 		PieceType pt = eat_piece(&s, true);
 		if (pt == PT_NONE || pt > GOLD)
 			return conv_fail(out, line, "hand: unknown piece '%.*s'", conv_utf8_len(start), start);
 		su->hand[c][pt] += eat_count(&s);
+		su->hand_line[c][pt] = line;
 		const char *after = conv_skip_ws(s);
 		if (after == s && *s)
 			return conv_fail(out, line, "hand: unreadable text '%.12s'", s);
@@ -314,17 +318,29 @@ static bool kif_move_line(const char *s, long *number, const char **field)
 	return true;
 }
 
-/* "まで7手で詰み", "手数：7手": the number before 手, or -1. */
-static int stated_length(const char *s)
+/* "まで7手で詰み", "手数：7手": *n = the number before 手, -1 if there is
+ * none.  A number over POS_MAX_PLY, however many digits it has, is no
+ * length a file can hold: an error (-1), not a text to pass over. */
+static int stated_length(const char *s, int *n, ConvProblem *out, long line)
 {
+	*n = -1;
 	while (*s == ' ')
 		s++;
-	if (*s < '0' || *s > '9')
-		return -1;
-	int n = 0;
-	while (*s >= '0' && *s <= '9' && n < 100000)
-		n = n * 10 + (*s++ - '0');
-	return conv_starts(s, "手") ? n : -1;
+	const char *digits = s;
+	long v = 0;
+	while (*s >= '0' && *s <= '9') {
+		if (v <= POS_MAX_PLY)
+			v = v * 10 + (*s - '0');
+		s++;
+	}
+	int len = (int)(s - digits);
+	if (len == 0 || !conv_starts(s, "手"))
+		return 0;
+	if (v > POS_MAX_PLY)
+		return conv_fail(out, line, "stated length %.*s%s手: more than %d moves", len < 24 ? len : 24, digits,
+		                 len > 24 ? "..." : "", POS_MAX_PLY);
+	*n = (int)v;
+	return 0;
 }
 
 
@@ -339,6 +355,12 @@ int conv_kif_parse(char *text, bool rest, ConvProblem *out)
 	char handicap[64] = "";
 	long number_base = -1;
 	int stated_header = -1, stated_end = -1;
+	/* the move list closed by an end word, まで or 変化 (else the file may
+	 * be cut short), and the line of its last move */
+	bool closed = false;
+	long last_move_line = 0;
+	/* the lines of the side to move and of each hand: each is given once */
+	long side_line = 0, hand_line[COLOR_NB] = {0, 0};
 	char *p = text;
 	long lineno = 0;
 	char *line;
@@ -346,8 +368,10 @@ int conv_kif_parse(char *text, bool rest, ConvProblem *out)
 		lineno++;
 		if (line[0] == '#' || line[0] == '*' || line[0] == '&')
 			continue;
-		if (conv_starts(line, "変化："))
+		if (conv_starts(line, "変化：")) {
+			closed = true;
 			break; /* variations follow the main line */
+		}
 		const char *field;
 		long number;
 		if (kif_move_line(line, &number, &field)) {
@@ -375,7 +399,7 @@ int conv_kif_parse(char *text, bool rest, ConvProblem *out)
 				return conv_fail(out, lineno, "move %ld: %s", number, why);
 			}
 			if (km.end) {
-				ended = true;
+				ended = closed = true;
 				continue;
 			}
 			if (number_base < 0)
@@ -398,26 +422,46 @@ int conv_kif_parse(char *text, bool rest, ConvProblem *out)
 				conv_unplay(out);
 				return -1;
 			}
+			last_move_line = lineno;
 			continue;
 		}
 		const char *s = line;
 		int rc = 0;
 		if (root_ready) {
 			/* after the moves only the closing "まで N手..." matters */
-			if (conv_eat(&s, "まで"))
-				stated_end = stated_length(s);
+			if (conv_eat(&s, "まで")) {
+				if (stated_length(s, &stated_end, out, lineno)) {
+					conv_unplay(out);
+					return -1;
+				}
+				closed = true;
+			}
 			continue;
 		}
-		if (conv_eat(&s, "後手の持駒：") || conv_eat(&s, "上手の持駒：")) {
-			rc = kif_hand(&su, GOTE, s, out, lineno);
+		Color hand_of = COLOR_NB, side_of = COLOR_NB;
+		if (conv_eat(&s, "後手の持駒：") || conv_eat(&s, "上手の持駒："))
+			hand_of = GOTE;
+		else if (conv_eat(&s, "先手の持駒：") || conv_eat(&s, "下手の持駒："))
+			hand_of = SENTE;
+		else if (conv_starts(s, "先手番") || conv_starts(s, "下手番"))
+			side_of = SENTE;
+		else if (conv_starts(s, "後手番") || conv_starts(s, "上手番"))
+			side_of = GOTE;
+		if (hand_of != COLOR_NB) {
+			/* a second hand line would replace the first without a word */
+			if (hand_line[hand_of])
+				return conv_fail(out, lineno, "hand: %s's hand given twice, on lines %ld and %ld",
+				                 hand_of == SENTE ? "sente" : "gote", hand_line[hand_of], lineno);
+			hand_line[hand_of] = lineno;
+			rc = kif_hand(&su, hand_of, s, out, lineno);
 			hands_given = true;
-		} else if (conv_eat(&s, "先手の持駒：") || conv_eat(&s, "下手の持駒：")) {
-			rc = kif_hand(&su, SENTE, s, out, lineno);
-			hands_given = true;
-		} else if (conv_starts(s, "先手番") || conv_starts(s, "下手番")) {
-			su.side = SENTE;
-		} else if (conv_starts(s, "後手番") || conv_starts(s, "上手番")) {
-			su.side = GOTE;
+		} else if (side_of != COLOR_NB) {
+			if (side_line && su.side != side_of)
+				return conv_fail(out, lineno, "side to move given twice: %s on line %ld, %s here",
+				                 su.side == SENTE ? "先手番" : "後手番", side_line,
+				                 side_of == SENTE ? "先手番" : "後手番");
+			side_line = lineno;
+			su.side = side_of;
 		} else if (s[0] == '|') {
 			if (!board_line)
 				board_line = lineno;
@@ -430,9 +474,9 @@ int conv_kif_parse(char *text, bool rest, ConvProblem *out)
 			if (pad)
 				*pad = '\0';
 		} else if (conv_eat(&s, "手数：")) {
-			stated_header = stated_length(s);
+			rc = stated_length(s, &stated_header, out, lineno);
 		} else if (conv_eat(&s, "まで")) {
-			stated_end = stated_length(s);
+			rc = stated_length(s, &stated_end, out, lineno);
 		}
 		if (rc)
 			return -1;
@@ -444,6 +488,18 @@ int conv_kif_parse(char *text, bool rest, ConvProblem *out)
 			return conv_fail(out, board_line, "board: %d rows, expected nine", rows);
 		if (conv_setup_root(&su, rest, out, board_line))
 			return -1;
+	}
+	/* A problem's answer ends with the attacker's mating move: an even
+	 * number of moves that nothing closes (no end word, まで, 変化, nor a
+	 * 手数 of that length) is a file cut short, not another problem.  A
+	 * game from the start position (手合割, no diagram) is not a problem. */
+	if (rows > 0 && out->n_moves % 2 == 0 && out->n_moves > 0 && !closed && stated_header != out->n_moves) {
+		int n = out->n_moves;
+		conv_unplay(out);
+		return conv_fail(out, last_move_line,
+		                 "cut short: the moves end at move %d (the defender's) with no end word (詰み) or まで line "
+		                 "after them",
+		                 n);
 	}
 	conv_unplay(out);
 	out->stated = stated_header >= 0 ? stated_header : stated_end;

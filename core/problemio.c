@@ -2,8 +2,11 @@
  * problemio.c -- problem-set reader and writer (see problemio.h).
  *
  * The reader keeps one buffer of PIO_LINE_MAX + 3 bytes (the longest line,
- * "\r\n" and the NUL) and reads with gzgets; an over-long line is consumed
- * in buffer-sized chunks and reported, so memory never depends on the input.
+ * "\r\n" and the NUL) and fills it from its byte source: the file as it is,
+ * or, when it starts with the gzip magic bytes, inflated member after member
+ * with zlib's inflate (not gzread, which ignores data after the last member
+ * without a word).  An over-long line is consumed in buffer-sized chunks and
+ * reported, so memory never depends on the input.
  * The moves of a line are played on the root with sfen_play_moves (legality
  * checked there) and taken back with pos_undo_move, so the root is never
  * copied (a Position is ~165 KB).
@@ -21,20 +24,44 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
 #define READ_BUF (PIO_LINE_MAX + 3)
+#define RAW_IN (1u << 16)  /* bytes read from the file at a time */
+#define RAW_OUT (1u << 17) /* bytes inflated at a time */
+
+/* A stream error: what it is and its message (for stream_failed). */
+typedef struct {
+	const char *field; /* NULL: none; "file" (a read error) or "gzip" */
+	char message[224];
+} StreamError;
 
 struct PioReader {
-	gzFile gz;
+	int fd;
 	char *path;
 	long line;
 	bool done;
 	bool kifu;   /* a KIF or CSA file (conv.h): one problem, read whole by conv_file */
 	bool binary; /* binary data (looks_binary): reported once, no lines read */
-	size_t got; /* bytes of the last chunk read, NUL bytes included (0: unknown) */
+	size_t got;  /* bytes of the last chunk read, NUL bytes included */
+	/* the byte source (next_bytes): the file as it is, or inflated */
+	bool started;               /* the first bytes were read: gzip is known */
+	bool gzip;                  /* the file starts with the gzip magic bytes */
+	bool zinit;                 /* zs is initialised (inflateInit2) */
+	bool member_end;            /* a gzip member has ended: another one follows, or nothing */
+	bool in_eof;                /* read(2) has said end of file */
+	bool end;                   /* no more bytes: the end of the data, or failed */
+	StreamError pending;        /* an error found while inflating, raised after the bytes before it */
+	StreamError failed;         /* the error raised: the stream ends */
+	unsigned long long in_read; /* bytes read from the file */
+	z_stream zs;                /* next_in / avail_in: the bytes read, not yet used */
+	const unsigned char *out;   /* the bytes ready: out[out_pos .. out_len) */
+	size_t out_pos, out_len;
+	unsigned char in[RAW_IN];
+	unsigned char inflated[RAW_OUT];
 	char buf[READ_BUF];
 };
 
@@ -102,6 +129,137 @@ static gzFile open_gz(const char *path, int fd, const char *mode)
 /* ------------------------------------------------------------------ */
 /* reader */
 
+/* the byte source */
+
+/* Notes an error of the byte source, raised once the bytes before it are
+ * read (the first one noted counts). */
+static void note_error(PioReader *r, const char *field, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void note_error(PioReader *r, const char *field, const char *fmt, ...)
+{
+	if (r->pending.field)
+		return;
+	r->pending.field = field;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(r->pending.message, sizeof r->pending.message, fmt, ap);
+	va_end(ap);
+}
+
+/* The file's name in a gzip message (zlib's gzerror said the same). */
+static const char *shown_path(const PioReader *r) { return strcmp(r->path, "-") == 0 ? "standard input" : r->path; }
+
+/* Reads more of the file after the bytes not yet used (moved to the start
+ * of r->in).  1: bytes read; 0: the end of the file; -1: a read error
+ * (noted). */
+static int read_more(PioReader *r)
+{
+	if (r->in_eof)
+		return 0;
+	size_t have = r->zs.avail_in;
+	if (have == RAW_IN)
+		return 1; /* full: nothing to read into */
+	if (have && r->zs.next_in != r->in)
+		memmove(r->in, r->zs.next_in, have);
+	r->zs.next_in = r->in;
+	ssize_t n;
+	do
+		n = read(r->fd, r->in + have, RAW_IN - have);
+	while (n < 0 && errno == EINTR);
+	if (n < 0) {
+		note_error(r, "file", "read error: %s", strerror(errno));
+		r->in_eof = true;
+		return -1;
+	}
+	if (n == 0) {
+		r->in_eof = true;
+		return 0;
+	}
+	r->zs.avail_in = (uInt)(have + (size_t)n);
+	r->in_read += (unsigned long long)n;
+	return 1;
+}
+
+/* Inflates into r->inflated up to the end of a member (as gzread does):
+ * after one, the next bytes must start another gzip member, or be the end
+ * of the file.  A truncated stream keeps the bytes inflated before its end;
+ * a corrupt one (a bad CRC, bad deflate data, data after the last member)
+ * drops the bytes of this call, as gzread does.  Returns the bytes made. */
+static size_t inflate_more(PioReader *r)
+{
+	r->zs.next_out = r->inflated;
+	r->zs.avail_out = RAW_OUT;
+	while (r->zs.avail_out > 0) {
+		if (r->member_end) {
+			while (r->zs.avail_in < 2 && read_more(r) > 0)
+				;
+			if (r->pending.field || r->zs.avail_in == 0)
+				break; /* a read error, or the end of the file after the last member */
+			if (r->zs.avail_in < 2 || r->zs.next_in[0] != 0x1f || r->zs.next_in[1] != 0x8b) {
+				note_error(
+				    r, "gzip",
+				    "gzip: %s: data after the end of the gzip stream (byte %llu of the file), not a gzip member",
+				    shown_path(r), r->in_read - r->zs.avail_in + 1);
+				break;
+			}
+			inflateReset(&r->zs); /* the next member */
+			r->member_end = false;
+		}
+		if (r->zs.avail_in == 0 && read_more(r) <= 0) {
+			note_error(r, "gzip", "gzip: %s: unexpected end of file", shown_path(r));
+			break;
+		}
+		int ret = inflate(&r->zs, Z_NO_FLUSH);
+		if (ret == Z_STREAM_END) {
+			r->member_end = true;
+			break;
+		}
+		if (ret != Z_OK) { /* Z_DATA_ERROR, Z_MEM_ERROR ...; no Z_BUF_ERROR: input and room were given */
+			const char *why = r->zs.msg ? r->zs.msg : "compressed data error";
+			note_error(r, "gzip", "gzip: %s: %s", shown_path(r), ret == Z_MEM_ERROR ? "out of memory" : why);
+			return 0;
+		}
+	}
+	return RAW_OUT - r->zs.avail_out;
+}
+
+/* Makes the next bytes of the data ready at r->out.  False at the end of
+ * the data, or when an error is raised (r->failed). */
+static bool next_bytes(PioReader *r)
+{
+	r->out_pos = r->out_len = 0;
+	if (!r->started) {
+		/* gzip or not by the first two bytes, as gzopen tells (read at the
+		 * first read, not at pio_open: standard input may be a terminal) */
+		r->started = true;
+		while (r->zs.avail_in < 2 && read_more(r) > 0)
+			;
+		r->gzip = r->zs.avail_in >= 2 && r->zs.next_in[0] == 0x1f && r->zs.next_in[1] == 0x8b;
+		if (r->gzip && inflateInit2(&r->zs, 15 + 16) != Z_OK) /* gzip only */
+			note_error(r, "file", "out of memory");
+		r->zinit = r->gzip && !r->pending.field;
+	}
+	while (!r->end) {
+		if (!r->gzip) {
+			if (r->zs.avail_in > 0 || read_more(r) > 0) {
+				r->out = r->zs.next_in;
+				r->out_len = r->zs.avail_in;
+				r->zs.avail_in = 0;
+				return true;
+			}
+		} else if (r->zinit) {
+			r->out = r->inflated;
+			r->out_len = inflate_more(r);
+			if (r->out_len > 0)
+				return true;
+			if (!r->pending.field && !(r->member_end && r->in_eof && r->zs.avail_in == 0))
+				continue; /* a member ended without a byte: on to the next */
+		}
+		r->end = true;
+		r->failed = r->pending; /* no field: the end of the data */
+	}
+	return false;
+}
+
 /* Binary data rather than text with a stray NUL byte (which is one bad
  * line): the n bytes hold a NUL byte and at least one control byte (other
  * than tab, line feed, form feed, carriage return) in 32.  Random bytes
@@ -134,23 +292,30 @@ PioReader *pio_open(const char *path, PioError *err)
 	errno = 0;
 	struct stat st;
 	if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-		r->gz = NULL; /* open(2) takes a directory; say so now, not at the first read */
+		r->fd = -1; /* open(2) takes a directory; say so now, not at the first read */
 		errno = EISDIR;
 	} else {
-		r->gz = open_gz(path, STDIN_FILENO, "rb");
+		r->fd = strcmp(path, "-") != 0 ? open(path, O_RDONLY) : dup(STDIN_FILENO);
 	}
-	if (!r->gz) {
+	if (r->fd < 0) {
 		set_error(err, PIO_ERR_STREAM, 0, "file", 0, "cannot open: %s", errno ? strerror(errno) : "out of memory");
 		free(r->path);
 		free(r);
 		return NULL;
 	}
-	gzbuffer(r->gz, 1u << 16);
 	r->line = 0;
 	r->done = false;
 	r->got = 0;
 	r->kifu = false;
 	r->binary = false;
+	r->zinit = r->member_end = r->in_eof = r->end = false;
+	r->pending.field = r->failed.field = NULL;
+	r->in_read = 0;
+	memset(&r->zs, 0, sizeof r->zs);
+	r->zs.next_in = r->in;
+	r->out = r->in;
+	r->out_pos = r->out_len = 0;
+	r->started = false;
 	/* only a regular file is looked at twice: the first bytes of a pipe
 	 * (a FIFO, <(...)) read here would be lost to the reader */
 	FILE *f = strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode) ? fopen(path, "rb") : NULL;
@@ -169,7 +334,9 @@ void pio_close(PioReader *r)
 {
 	if (!r)
 		return;
-	gzclose(r->gz);
+	if (r->zinit)
+		inflateEnd(&r->zs);
+	close(r->fd);
 	free(r->path);
 	free(r);
 }
@@ -177,18 +344,14 @@ void pio_close(PioReader *r)
 const char *pio_path(const PioReader *r) { return r->path; }
 long pio_lines_read(const PioReader *r) { return r->line; }
 
-/* A zlib error on the stream, if any: ends the stream and fills *err. */
+/* An error of the byte source, if one was raised: ends the stream and
+ * fills *err. */
 static bool stream_failed(PioReader *r, PioError *err, long line)
 {
-	int errnum = Z_OK;
-	const char *msg = gzerror(r->gz, &errnum);
-	if (errnum == Z_OK || errnum == Z_STREAM_END)
+	if (!r->failed.field)
 		return false;
 	r->done = true;
-	if (errnum == Z_ERRNO)
-		set_error(err, PIO_ERR_STREAM, line, "file", 0, "read error: %s", strerror(errno));
-	else
-		set_error(err, PIO_ERR_STREAM, line, "gzip", 0, "gzip: %s", msg && *msg ? msg : "corrupt data");
+	set_error(err, PIO_ERR_STREAM, line, r->failed.field, 0, "%s", r->failed.message);
 	return true;
 }
 
@@ -233,7 +396,8 @@ static int parse_meta(PioProblem *out, char *s, const char *line_start, PioError
 			e--;
 		/* mate=N, the stated length, is read by every tool: a bad or
 		 * repeated one is an error, not a silent fallback */
-		if (klen == 4 && strncmp(key, "mate", 4) == 0) {
+		bool is_mate = klen == 4 && strncmp(key, "mate", 4) == 0;
+		if (is_mate) {
 			char val[32];
 			size_t vlen = (size_t)(e - v);
 			snprintf(val, sizeof val, "%.*s", (int)(vlen < sizeof val - 1 ? vlen : sizeof val - 1), v);
@@ -249,7 +413,14 @@ static int parse_meta(PioProblem *out, char *s, const char *line_start, PioError
 				return set_error(err, PIO_ERR_LINE, out->line, "metadata", col, "metadata (column %d): mate given twice",
 				                 col);
 		}
-		if (out->n_meta < PIO_META_MAX) {
+		/* mate= is always kept: when every slot is taken, in place of the
+		 * last pair kept (a stated length is never ignored, and a second
+		 * one is always seen) */
+		if (out->n_meta < PIO_META_MAX || is_mate) {
+			if (out->n_meta == PIO_META_MAX) {
+				out->n_meta--;
+				out->meta_truncated = true;
+			}
 			PioMeta *m = &out->meta[out->n_meta++];
 			memcpy(m->key, key, klen);
 			m->key[klen] = '\0';
@@ -310,20 +481,33 @@ static int parse_line(char *line, PioProblem *out, PioError *err)
 	return PIO_OK;
 }
 
-/* gzgets into r->buf.  *full tells whether it filled the buffer, which
- * strlen cannot tell when the data holds a NUL byte: the last byte of the
- * buffer is set beforehand, and only a full read writes the NUL there. */
+/* Reads into r->buf up to and including the next newline, or READ_BUF - 1
+ * bytes, and a NUL; r->got is the bytes read, NUL bytes included (strlen
+ * stops at the first).  *full: the buffer was filled.  False when no byte
+ * was read: the end of the data, or a stream error (stream_failed). */
 static bool read_chunk(PioReader *r, bool *full)
 {
-	r->buf[READ_BUF - 1] = 'x';
-	z_off_t before = gztell(r->gz);
-	if (!gzgets(r->gz, r->buf, READ_BUF))
-		return false;
-	*full = r->buf[READ_BUF - 1] == '\0';
-	/* the bytes read, NUL bytes included (gztell counts uncompressed bytes) */
-	z_off_t after = gztell(r->gz);
-	r->got = before >= 0 && after > before && after - before < READ_BUF ? (size_t)(after - before) : 0;
-	return true;
+	size_t n = 0;
+	while (n < READ_BUF - 1) {
+		if (r->out_pos == r->out_len && !next_bytes(r))
+			break;
+		const unsigned char *src = r->out + r->out_pos;
+		size_t k = r->out_len - r->out_pos;
+		if (k > READ_BUF - 1 - n)
+			k = READ_BUF - 1 - n;
+		const unsigned char *nl = memchr(src, '\n', k);
+		if (nl)
+			k = (size_t)(nl - src) + 1;
+		memcpy(r->buf + n, src, k);
+		n += k;
+		r->out_pos += k;
+		if (nl)
+			break;
+	}
+	r->buf[n] = '\0';
+	r->got = n;
+	*full = n == READ_BUF - 1;
+	return n > 0;
 }
 
 /* Reads on, in buffer-sized chunks, to the end of the current line. */
@@ -332,7 +516,7 @@ static void skip_rest_of_line(PioReader *r)
 	bool full;
 	while (read_chunk(r, &full))
 		if (!full || r->buf[READ_BUF - 2] == '\n')
-			return; /* gzgets stopped at a newline or at the end */
+			return; /* stopped at a newline or at the end */
 }
 
 /* The one problem of a KIF or CSA file (conv.h) as line 1: converted with
@@ -402,10 +586,10 @@ int pio_next(PioReader *r, PioProblem *out, PioError *err)
 		bool newline = len > 0 && buf[len - 1] == '\n';
 		if (!newline) {
 			/* the last line of the file, a line cut by a stream error, or
-			 * a line with a NUL byte (gzgets read on to its newline) */
+			 * a line with a NUL byte (read_chunk read on to its newline) */
 			if (stream_failed(r, err, lineno))
 				return PIO_ERR_STREAM;
-			if (full || !gzeof(r->gz) || len < r->got) {
+			if (len < r->got) {
 				int col = (int)len + 1 - (strncmp(buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0);
 				return set_error(err, PIO_ERR_LINE, lineno, "line", col, "line (column %d): NUL byte", col);
 			}

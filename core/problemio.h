@@ -20,9 +20,11 @@
  * name=SOS by X).  Up to PIO_META_MAX pairs of PIO_VALUE_MAX bytes are kept;
  * more pairs, or longer values, are dropped / cut at a UTF-8 character
  * boundary and flagged in meta_truncated, not treated as errors.  The key
- * "mate" (the stated length, read by verify and sheet) must hold a whole
- * number 1..POS_MAX_PLY and come once: "mate=abc", "mate=-1", "mate=" and a
- * second "mate=" are line errors (field "metadata", the value's column).
+ * "mate" (the stated length, read by verify and sheet) is always kept,
+ * wherever it comes (past PIO_META_MAX pairs in place of the last pair
+ * kept); it must hold a whole number 1..POS_MAX_PLY and come once:
+ * "mate=abc", "mate=-1", "mate=" and a second "mate=" are line errors
+ * (field "metadata", the value's column; the key's for a second one).
  *
  * A KIF or CSA file (conv.h; told by its name or its first bytes,
  * conv_detect) is one problem: line 1, converted by conv_file with the
@@ -34,14 +36,19 @@
  * look binary (a NUL byte and one control byte in 32) gives one
  * PIO_ERR_STREAM ("binary data ..."), not an error a line.
  *
- * Reading goes through zlib's gzopen/gzgets, which detects gzip by content:
- * a gzip file is decompressed, any other file is read as it is.  Memory is
- * constant (one line buffer) whatever the size of the file; a line longer
- * than PIO_LINE_MAX bytes is reported as an error and skipped without being
- * held; so is a line holding a NUL byte (field "line", the byte's column).  A truncated or corrupt gzip stream is reported once (with zlib's
- * message) and ends the stream; a partial last line cut by it is not
- * returned as a problem.  Lines are returned as they are inflated, so damage
- * that still inflates is found only by the CRC check at the end of the file.
+ * gzip is detected by content, as gzopen does: a file that starts with the
+ * gzip magic bytes is inflated (zlib's inflate), its members one after the
+ * other as gzip -d reads concatenated members; any other file is read as it
+ * is.  Bytes after the last member that do not start another one (text
+ * appended to a gzip file) are a stream error naming their byte, not
+ * ignored.  Memory is constant (one line buffer) whatever the size of the
+ * file; a line longer than PIO_LINE_MAX bytes is reported as an error and
+ * skipped without being held; so is a line holding a NUL byte (field
+ * "line", the byte's column).  A truncated or corrupt gzip stream is
+ * reported once (zlib's message; field "gzip") and ends the stream; a
+ * partial last line cut by it is not returned as a problem.  Lines are
+ * returned as they are inflated, so damage that still inflates is found
+ * only by the CRC check at the end of its member.
  */
 #ifndef TSUME_PROBLEMIO_H
 #define TSUME_PROBLEMIO_H

@@ -625,6 +625,17 @@ name="bad input: a corrupt gzip (verify)"
 "$TSUME" verify --jobs 1 "$tmp/crc.gz" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 expect_msg 2 "$tmp/crc.gz:1: gzip: $tmp/crc.gz: incorrect data check"
+name="bad input: text appended to a gzip file (verify): the lines of the gzip stream, then an error"
+{ cat "$tmp/m1.gz"; printf '%s\n' "$M1"; } >"$tmp/tail.gz"
+"$TSUME" verify --jobs 1 "$tmp/tail.gz" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect 2 "err:$tmp/tail.gz:21: gzip: $tmp/tail.gz: data after the end of the gzip stream (byte $((size + 1)) of the file), not a gzip member" \
+	"err:verify summary: 20 problems, 20 passed, 0 failed, 1 bad line"
+name="verify: concatenated gzip members are read as gzip -d reads them"
+cat "$tmp/m1.gz" "$tmp/m1.gz" >"$tmp/two.gz"
+"$TSUME" verify --jobs 1 "$tmp/two.gz" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect 0 "line:$tmp/two.gz:40: PASS mate 1" "err:verify summary: 40 problems, 40 passed, 0 failed, 0 bad lines"
 name="bad input: gzip bytes on standard input (solve -)"
 "$TSUME" solve -q - <"$tmp/m1.gz" >"$tmp/out" 2>"$tmp/err"
 rc=$?
@@ -732,10 +743,22 @@ expect_bad "tsume bench: --long-only with --long 0: nothing to run"
 run "bench --long-only --long 0.5: only the long problems, within the limit" "" bench --long-only --long 0.5 --hash 16
 expect 0 "re:^Zuko #99 kemuri +(mate 117|unknown 0) \(expected 117\)" "noout:perft" "noout:ShogiBoardQ"
 
+# csa_board [ROW...] -- the CSA rows P1..P9, each ROW ("P3 * ...") in place of
+# its empty row (a board given as rows has all nine)
+csa_board() {
+	for r in 1 2 3 4 5 6 7 8 9; do
+		row="P$r *  *  *  *  *  *  *  *  * "
+		for given in "$@"; do
+			case $given in "P$r"*) row=$given ;; esac
+		done
+		printf '%s\n' "$row"
+	done
+}
+
 # convert never loses a file: an output that is also an input is refused and
 # left as it was; when no input converts, an earlier output is left as it was
 name="convert: output is an input"
-printf 'P1 *  *  *  *  * -OU *  *  * \nP+00HI\n+\n' >"$tmp/self.csa"
+{ csa_board 'P1 *  *  *  *  * -OU *  *  * '; printf 'P+00HI\n+\n'; } >"$tmp/self.csa"
 cp "$tmp/self.csa" "$tmp/self.before"
 "$TSUME" convert "$tmp/self.csa" -o "$tmp/self.csa" >"$tmp/out" 2>"$tmp/err"
 rc=$?
@@ -761,12 +784,15 @@ csa_bad() {
 	rc=$?
 	expect_msg 2 "$tmp/bad.csa:$3"
 }
-csa_bad "two kings" 'P1 *  *  *  *  * -OU *  *  * \nP3 *  *  *  *  * -OU *  *  * \nP+00HI\n+\n' "1: bad position: board: two gote kings, on 4a and 4c"
-csa_bad "nifu" 'P1 *  *  *  *  * -OU *  *  * \nP5 *  *  *  * +FU *  *  *  * \nP7 *  *  *  * +FU *  *  *  * \n+\n' "1: bad position: board: two unpromoted sente pawns on file 5, on 5e and 5g (nifu)"
-csa_bad "three rooks" 'P1 *  *  *  *  * -OU *  *  * \nP5+HI+HI+HI *  *  *  *  *  * \n+\n' "1: bad position: board: 3 rooks on the board, the set has 2"
+csa_bad "two kings" "$(csa_board 'P1 *  *  *  *  * -OU *  *  * ' 'P3 *  *  *  *  * -OU *  *  * ')\nP+00HI\n+\n" "1: bad position: board: two gote kings, on 4a and 4c"
+csa_bad "nifu" "$(csa_board 'P1 *  *  *  *  * -OU *  *  * ' 'P5 *  *  *  * +FU *  *  *  * ' 'P7 *  *  *  * +FU *  *  *  * ')\n+\n" "1: bad position: board: two unpromoted sente pawns on file 5, on 5e and 5g (nifu)"
+csa_bad "three rooks" "$(csa_board 'P1 *  *  *  *  * -OU *  *  * ' 'P5+HI+HI+HI *  *  *  *  *  * ')\n+\n" "1: bad position: board: 3 rooks on the board, the set has 2"
+csa_bad "three rooks in a hand: the line of the hand" "$(csa_board 'P1 *  *  *  *  * -OU *  *  * ')\nP+00HI00KA00HI00HI\n+\n" "10: bad position: hand: 3 rooks in the sente hand, the set has 2"
 csa_bad "a row twice" 'P1 *  *  *  *  * -OU *  *  * \nP1 *  *  *  *  * -OU *  *  * \n+\n' "2: CSA: row P1 given twice"
 csa_bad "a piece on a piece" 'P-51OU\nP-51KI\n+\n' "2: CSA: '51KI' on an occupied square"
-csa_bad "no defender king" 'P1 *  *  *  *  *  *  *  *  * \nP+00HI\n+\n' " bad position: the defender (gote, the side not to move) has no king"
+csa_bad "no defender king" "$(csa_board)\nP+00HI\n+\n" " bad position: the defender (gote, the side not to move) has no king"
+csa_bad "a row missing" "$(csa_board | grep -v '^P1')\nP+00HI\n+\n" "1: CSA: row P1 missing: a board given as rows has P1..P9, each once"
+csa_bad "a row cut short" "$(csa_board 'P1 *  *  *  *  *  *  * -KE')\nP+00HI\n+\n" "1: CSA: row P1 has 8 squares, not nine"
 
 # verify --format csv: fields with a comma or a quote are quoted (RFC 4180)
 name="verify csv: file name quoted"
@@ -783,6 +809,14 @@ printf '4k4/9/4P4/9/9/9/9/9/9 b G 1 moves G*5b ; mate=abc\n4k4/9/4P4/9/9/9/9/9/9
 rc=$?
 out=$(cat "$tmp/out")
 expect 2 "err:$tmp/badmate.sfen:1: metadata (column 47): mate must be a whole number of plies, 1..4096, got 'abc'" "line:$tmp/badmate.sfen:2: PASS mate 1 (stated 1)"
+# mate= is read wherever it comes: after eight other pairs too (it was once
+# dropped with the pairs past the eighth, and a wrong length passed)
+MANY='; a=1 ; b=2 ; c=3 ; d=4 ; e=5 ; f=6 ; g=7 ; h=8'
+ML3="+L1k1+L4/2sR5/+P8/9/9/9/9/9/9 b r2b4g3s4n2l17p 1"
+printf '%s %s ; mate=5\n%s %s ; mate=5 ; mate=7\n' "$ML3" "$MANY" "$ML3" "$MANY" >"$tmp/manymeta.sfen"
+run "verify: mate= after eight other pairs is read, a second one refused" "" verify "$tmp/manymeta.sfen"
+expect 2 "line:$tmp/manymeta.sfen:1: FAIL mate 3 (stated 5): wrong length" \
+	"err:$tmp/manymeta.sfen:2: metadata (column $((${#ML3} + ${#MANY} + 14))): mate given twice"
 
 # --futile: the futile-interposition rule (C27 of cases.tsv: mate 1 when the
 # drop on 1e is futile, 3 when every interposition counts)
@@ -851,7 +885,9 @@ expect 0 "line:mate 7" "line:usi: $kif_usi" "line:given answer: exact"
 iconv -f CP932 -t UTF-8 "$KJS/taichitsume.kif" >"$tmp/utf8-problem.txt"
 run "solve: a UTF-8 KIF told by its content" "" solve --quiet "$tmp/utf8-problem.txt"
 expect 0 "line:mate 7" "line:usi: $kif_usi" "line:given answer: exact"
-printf "'the same problem as CSA\nP1 *  *  *  *  *  * +TO-KE-KY\nP2 *  *  *  *  *  * +GI-OU * \nP3 *  *  *  *  *  * -GI-FU * \nP5 *  *  *  *  *  *  *  * +FU\nP+00KI00GI\nP-00AL\n+\n" >"$tmp/taichi.csa"
+{ printf "'the same problem as CSA\n"
+  csa_board 'P1 *  *  *  *  *  * +TO-KE-KY' 'P2 *  *  *  *  *  * +GI-OU * ' 'P3 *  *  *  *  *  * -GI-FU * ' 'P5 *  *  *  *  *  *  *  * +FU'
+  printf 'P+00KI00GI\nP-00AL\n+\n'; } >"$tmp/taichi.csa"
 run "solve FILE.csa" "" solve --quiet --format json "$tmp/taichi.csa"
 expect 0 "out:\"sfen\":\"6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1\"" "out:\"length\":7"
 cp "$tmp/taichi.csa" "$tmp/taichi-csa.txt"
@@ -1056,6 +1092,32 @@ fi
 grep -v '^ *3 ' "$tmp/k3.kif" >"$tmp/short.kif"
 run "solve a KIF whose moves fall short of its stated length: refused" "" solve "$tmp/short.kif"
 expect_bad "$tmp/short.kif: KIF: the file states 3 moves, 2 read"
+sed 's/^先手の持駒：.*/先手の持駒：飛　角　金五/' "$tmp/k3.kif" >"$tmp/golds.kif"
+run "solve a KIF with five golds in a hand: the line of the hand" "" solve "$tmp/golds.kif"
+expect_bad "$tmp/golds.kif:20: KIF: bad position: hand: 5 golds in the sente hand, the set has 4"
+# a KIF that states a thing both ways or twice: refused at its line
+sed 's/^後手の持駒：.*/後手の持駒：なし　飛/' "$tmp/k3.kif" >"$tmp/nashi.kif"
+run "solve a KIF whose hand is なし and a rook: refused" "" solve "$tmp/nashi.kif"
+expect_bad "$tmp/nashi.kif:7: KIF: hand: なし (none) followed by pieces '飛'"
+awk '/^先手番$/ { print "後手番" } { print }' "$tmp/k3.kif" >"$tmp/sides.kif"
+run "solve a KIF with 後手番 and 先手番: refused" "" solve "$tmp/sides.kif"
+expect_bad "$tmp/sides.kif:22: KIF: side to move given twice: 後手番 on line 21, 先手番 here"
+awk '{ print } /^先手の持駒：/ { print "先手の持駒：金" }' "$tmp/k3.kif" >"$tmp/hands.kif"
+run "solve a KIF with sente's hand twice: refused" "" solve "$tmp/hands.kif"
+expect_bad "$tmp/hands.kif:21: KIF: hand: sente's hand given twice, on lines 20 and 21"
+grep -v '^手数：' "$tmp/k3.kif" | sed 's/^まで3手/まで99999999999999999999手/' >"$tmp/huge.kif"
+run "verify a KIF stating 99999999999999999999 moves: refused, not passed over" "" verify "$tmp/huge.kif"
+expect 2 "err:$tmp/huge.kif:27: KIF: stated length 99999999999999999999手: more than 4096 moves"
+# a KIF or CSA file cut in its moves (its end lost) is not solved as the position after them
+grep -v '^手数：' "$tmp/k3.kif" | head -24 >"$tmp/cut.kif"
+CUT="cut short: the moves end at move 2 (the defender's) with no end word (詰み) or まで line after them"
+run "solve a KIF cut after move 2: refused" "" solve "$tmp/cut.kif"
+expect_bad "$tmp/cut.kif:24: KIF: $CUT"
+run "convert a KIF cut after move 2: refused" "" convert "$tmp/cut.kif"
+expect_bad "$tmp/cut.kif:24: $CUT"
+printf 'P-11OU\nP+00KI\n+\n+0055KI\n-1112OU\n' >"$tmp/cut.csa"
+run "verify a CSA cut after move 2: a bad file" "" verify "$tmp/cut.csa"
+expect 2 "err:$tmp/cut.csa:5: CSA: cut short: the moves end at move 2 (the defender's) with no '%' line (%TSUMI) after them"
 (cd "$tmp" && printf '4k4/9/4P4/9/9/9/9/9/9 b G 1\n' >startpos && "$tsume_abs" solve -q startpos) >"$tmp/out" 2>"$tmp/err"
 rc=$?
 out=$(cat "$tmp/out")

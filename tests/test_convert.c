@@ -11,7 +11,12 @@
  *    CP932 here, 同 without a space, 王, 不成, JSA modifiers without an
  *    origin, 手合割 without a diagram) and their errors, with line numbers;
  *  - hand-written CSA texts (P1..P9, PI, P+/P- with 00AL, several statements
- *    on a line) and their errors;
+ *    on a line) and their errors (a row missing or short of nine squares);
+ *  - KIF files that state a thing twice or both ways (a hand, the side to
+ *    move, なし and pieces) or a length over 4096 moves: refused;
+ *  - KIF and CSA files cut in their moves (an even number, nothing after
+ *    them): refused; the same moves closed by an end word, まで or '%', or
+ *    a game from the start position: converted;
  *  - cmd_convert on several files, one of them bad: exit 2, the other files
  *    written (gzip), the error named "FILE:LINE: reason".
  *
@@ -258,6 +263,17 @@ static void test_kif_written(void **state)
 	           false, SFEN_STARTPOS, "7g7f 3c3d");
 }
 
+/* Replaces the first `from` in text (of size bytes) by `to`. */
+static void replace(char *text, size_t size, const char *from, const char *to)
+{
+	char *p = strstr(text, from);
+	assert_non_null(p);
+	size_t n = strlen(from), m = strlen(to), rest = strlen(p + n);
+	assert_true(strlen(text) - n + m < size);
+	memmove(p + m, p + n, rest + 1);
+	memcpy(p, to, m);
+}
+
 static void test_kif_errors(void **state)
 {
 	(void)state;
@@ -300,16 +316,106 @@ static void test_kif_errors(void **state)
 	convert_bad("bad row", "後手の持駒：なし\n" KIF_HEAD "| ・ ・ ・ ・x玉 ・ ・ ・ ・|一\n", 4, "expected ' ' or 'v'");
 	/* a bad hand */
 	convert_bad("bad hand", "後手の持駒：猫二\n", 1, "hand: unknown piece '猫'");
-	/* more pieces than the set (19 pawns) */
+	/* more pieces than the set (19 pawns): at the line of the hand, not of
+	 * the diagram */
 	convert_bad("19 pawns",
 	            "後手の持駒：歩十九\n" KIF_HEAD "| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW
 	            "三\n" EMPTY_ROW "四\n" EMPTY_ROW "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW "八\n" EMPTY_ROW
 	            "九\n" KIF_FOOT,
-	            4, "bad position");
+	            1, "bad position: hand: 19 pawns in the gote hand, the set has 18");
+	/* five golds in sente's hand (line 15), and a fifth gold with four on
+	 * the board (the hand that gave it); the board's own faults stay at the
+	 * diagram's first line */
+	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+	replace(text, sizeof text, "先手の持駒：金", "先手の持駒：飛　角　金五");
+	convert_bad("five golds", text, 15, "bad position: hand: 5 golds in the sente hand, the set has 4");
+	static const char golds4[] = "後手の持駒：なし\n" KIF_HEAD "|v金v金v金v金v玉 ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW
+	                             "三\n" EMPTY_ROW "四\n" EMPTY_ROW "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW
+	                             "八\n" EMPTY_ROW "九\n" KIF_FOOT "先手の持駒：金\n";
+	convert_bad("a fifth gold", golds4, 14, "bad position: hand: 5 golds in all (board and hands), the set has 4");
+	static const char rooks3[] = "後手の持駒：なし\n" KIF_HEAD "|v飛v飛v飛 ・v玉 ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW
+	                             "三\n" EMPTY_ROW "四\n" EMPTY_ROW "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW
+	                             "八\n" EMPTY_ROW "九\n" KIF_FOOT "先手の持駒：なし\n";
+	convert_bad("three rooks on the board", rooks3, 4, "bad position: board: 3 rooks on the board, the set has 2");
 	/* neither UTF-8 nor CP932 (0x81 0x20 is no CP932 character) */
 	convert_bad("bad bytes", "#\n\x81\x20\n", 2, "neither UTF-8 nor Shift_JIS");
 	/* no diagram, no moves */
 	convert_bad("empty", "# nothing\n", 0, "no board diagram");
+}
+
+/* What a file states twice or both ways, or a length no file can hold, is
+ * an error at its line, never one of the readings chosen without a word. */
+static void test_kif_contradictions(void **state)
+{
+	(void)state;
+	char text[4096];
+	/* a stated length over POS_MAX_PLY, however many digits: refused, as
+	 * a length of 1000 with 3 moves is (at 4096 and below it is a length) */
+	static const char *const huge[] = {"まで99999999999999999999手で中断", "まで4097手で中断"};
+	for (size_t i = 0; i < sizeof huge / sizeof *huge; i++) {
+		snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+		replace(text, sizeof text, "まで3手で中断", huge[i]);
+		convert_bad(huge[i], text, 23, "more than 4096 moves");
+	}
+	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+	replace(text, sizeof text, "まで3手で中断", "まで99999999999999999999999999999999手で中断");
+	convert_bad("many digits", text, 23, "stated length 999999999999999999999999...手: more than 4096 moves");
+	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+	replace(text, sizeof text, "まで3手で中断", "まで4096手で中断");
+	convert_ok("まで4096手", text, false, SFEN_SILVER, "4c5b 5a5b G*5c");
+	assert_int_equal(cp.stated, 4096);
+	snprintf(text, sizeof text, "手数：18446744073709551619手\n%s", KIF_SILVER + 3);
+	convert_bad("手数 overflowing", text, 1, "stated length 18446744073709551619手: more than 4096 moves");
+	/* a hand of なし (none) and pieces */
+	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+	replace(text, sizeof text, "後手の持駒：なし", "後手の持駒：なし　飛");
+	convert_bad("なし and a rook", text, 2, "hand: なし (none) followed by pieces '飛'");
+	/* a hand given twice: the second would replace the first */
+	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+	replace(text, sizeof text, "先手の持駒：金\r\n", "先手の持駒：金\r\n下手の持駒：飛\r\n");
+	convert_bad("sente's hand twice", text, 16, "hand: sente's hand given twice, on lines 15 and 16");
+	/* both sides to move; the same side twice is no contradiction */
+	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+	replace(text, sizeof text, "先手番\r\n", "後手番\r\n先手番\r\n");
+	convert_bad("後手番 and 先手番", text, 17, "side to move given twice: 後手番 on line 16, 先手番 here");
+	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+	replace(text, sizeof text, "先手番\r\n", "先手番\r\n先手番\r\n");
+	convert_ok("先手番 twice", text, false, SFEN_SILVER, "4c5b 5a5b G*5c");
+}
+
+/* A problem file cut in its moves is refused, not solved as the position
+ * after them: a diagram's moves that end on the defender's move with
+ * nothing after them (no end word, no まで, no 変化). */
+static void test_kif_cut(void **state)
+{
+	(void)state;
+	char text[4096];
+	/* KIF_SILVER cut after move 2, its 中断 and まで lines lost */
+	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+	strstr(text, "   3 ５三金打")[0] = '\0';
+	convert_bad("cut after move 2", text, 20,
+	            "cut short: the moves end at move 2 (the defender's) with no end word (詰み) or まで line after them");
+	/* cut after move 1: an odd number, taken as it is */
+	strstr(text, "   2 同玉")[0] = '\0';
+	convert_ok("cut after move 1", text, false, SFEN_SILVER, "4c5b");
+	/* two moves closed by an end word, by まで, or by a 手数 of two: not cut */
+	static const char *const ends[] = {"   3 中断\n", "まで2手で中断\n"};
+	for (size_t i = 0; i < sizeof ends / sizeof *ends; i++) {
+		snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+		snprintf(strstr(text, "   3 ５三金打"), 64, "%s", ends[i]);
+		convert_ok(ends[i], text, false, SFEN_SILVER, "4c5b 5a5b");
+	}
+	snprintf(text, sizeof text, "手数：2手\n%s", KIF_SILVER + 3);
+	strstr(text, "   3 ５三金打")[0] = '\0';
+	convert_ok("手数：2手", text, false, SFEN_SILVER, "4c5b 5a5b");
+	/* a game from the start position (手合割, no diagram) is no problem:
+	 * test_kif_written's "hirate", four moves and no end, converts */
+	/* CSA: the same cut, and with its %TSUMI */
+	convert_bad("csa cut", "P-11OU\nP+00KI\n+\n+0055KI\n-1112OU\n", 5,
+	            "CSA: cut short: the moves end at move 2 (the defender's) with no '%' line (%TSUMI) after them");
+	convert_ok("csa %TSUMI", "P-11OU\nP+00KI\n+\n+0055KI\n-1112OU\n%TSUMI\n", false, "8k/9/9/9/9/9/9/9/9 b G 1", "G*5e 1a1b");
+	/* a game from PI, two moves and no end: not a problem, converted */
+	convert_ok("csa PI game", "PI\n+\n+7776FU\n-3334FU\n", false, SFEN_STARTPOS, "7g7f 3c3d");
 }
 
 /* ------------------------------------------------------------------ */
@@ -327,7 +433,7 @@ static const char CSA_3TE1[] = "' tsumemi 3te/1\n"
                                "P4 *  *  *  * +GI *  *  *  * \n"
                                "P5 *  *  *  *  *  *  *  *  * \n"
                                "P6 *  *  *  *  *  *  *  *  *\n" /* trailing blank left out */
-                               "P7\n"                           /* all left out */
+                               "P7 *  *  *  *  *  *  *  *  * \n"
                                "P8 *  *  *  *  *  *  *  *  * \n"
                                "P9 *  *  *  *  *  *  *  *  * \n"
                                "P+00KI00GI\n"
@@ -365,6 +471,28 @@ static void test_csa(void **state)
 	convert_bad("csa bad row", "P1-KY-KE-GI-KI-OU-KI-GI-KE-ZZ\n", 1, "row 1, file 1");
 	convert_bad("csa nifu", "P-11OU\nP+15FU16FU\n+\n", 1, "bad position");
 	convert_bad("csa late P", "P-11OU\nP+00KI\n+\n+0012KI\nP+00KI\n", 5, "position line after the moves");
+	/* a hand fault at the line of the P+ / P- list that gave it */
+	convert_bad("csa three rooks in hand", "P-11OU\nP+00KI\n+\nP+00HI00KA00HI00HI\n", 4,
+	            "bad position: hand: 3 rooks in the sente hand, the set has 2");
+	convert_bad("csa a fifth gold", "P-11OU\nP+00KI00KI\nP-00KI00KI\nP+21KI\n+\n", 3,
+	            "bad position: hand: 5 golds in all (board and hands), the set has 4");
+
+	/* a board given as rows has P1..P9, each of nine squares: a row lost
+	 * or cut short is an error at its line, not a row of empty squares */
+	char text[2048];
+	snprintf(text, sizeof text, "%s", CSA_3TE1);
+	char *p = strstr(text, "P1 ");
+	memmove(p, p + strlen("P1 *  *  *  *  *  *  *  *  * \n"), strlen(p) - strlen("P1 *  *  *  *  *  *  *  *  * \n") + 1);
+	convert_bad("csa no P1", text, 6, "CSA: row P1 missing: a board given as rows has P1..P9, each once");
+	snprintf(text, sizeof text, "%s", CSA_3TE1);
+	p = strstr(text, "P9 ");
+	memmove(p, p + strlen("P9 *  *  *  *  *  *  *  *  * \n"), strlen(p) - strlen("P9 *  *  *  *  *  *  *  *  * \n") + 1);
+	convert_bad("csa no P9", text, 6, "CSA: row P9 missing");
+	snprintf(text, sizeof text, "%s", CSA_3TE1);
+	memcpy(strstr(text, "P2 *  *  *  * -OU *  *  *  * "), "P2 *  *  *  * -OU *  *  *    ",
+	       strlen("P2 *  *  *  * -OU *  *  *  * "));
+	convert_bad("csa P2 of eight squares", text, 7, "CSA: row P2 has 8 squares, not nine");
+	convert_bad("csa P7 of no square", "P1 *  *  *  *  * -OU *  *  * \nP7\n", 2, "CSA: row P7 has 0 squares, not nine");
 }
 
 /* ------------------------------------------------------------------ */
@@ -516,8 +644,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_shared_kif), cmocka_unit_test(test_shared_kemuri), cmocka_unit_test(test_kif_written),
-	    cmocka_unit_test(test_kif_errors), cmocka_unit_test(test_csa),           cmocka_unit_test(test_cmd_convert),
-	    cmocka_unit_test(test_detect_and_read),
+	    cmocka_unit_test(test_kif_errors), cmocka_unit_test(test_kif_cut),       cmocka_unit_test(test_kif_contradictions),
+	    cmocka_unit_test(test_csa),        cmocka_unit_test(test_cmd_convert),   cmocka_unit_test(test_detect_and_read),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

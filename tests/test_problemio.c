@@ -6,12 +6,13 @@
  * metadata; gzip files written by pio_write and read back; a bad line in the
  * middle (reported with its number, the rest read); a 1 MB line; a NUL byte;
  * a gzip file cut in half and one with corrupt bytes (an error, no crash, the
- * stream ends).  Positions are stated inline as SFEN.
+ * stream ends); concatenated gzip members, and bytes after the last one.  Positions are stated inline as SFEN.
  */
 #include "testutil.h"
 
 #include "problemio.h"
 
+#include <stdint.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -206,6 +207,39 @@ static void test_metadata_limits(void **state)
 	assert_true(prob.meta_truncated);
 	assert_int_equal(strlen(pio_meta_get(&prob, "name")), 198);
 	assert_string_equal(pio_meta_get(&prob, "mate"), "1");
+	expect_end(r);
+	pio_close(r);
+}
+
+/* mate=, the stated length, is kept wherever it comes: after PIO_META_MAX
+ * other pairs it takes the place of the last one kept, and a second mate=
+ * there is refused as given twice. */
+static void test_metadata_mate_kept(void **state)
+{
+	(void)state;
+	char pairs[256];
+	int k = 0;
+	for (int i = 0; i < PIO_META_MAX; i++)
+		k += snprintf(pairs + k, sizeof pairs - (size_t)k, " ; %c=%d", 'a' + i, i + 1);
+	char text[1024];
+	int n = snprintf(text, sizeof text, "%s%s ; mate=5\n%s%s ; mate=5 ; mate=7\n%s ; mate=3%s ; mate=7\n", P1, pairs, P1,
+	                 pairs, P1, pairs);
+	const char *path = tmp_path("meta-mate.sfen");
+	write_file(path, text, (size_t)n);
+	PioReader *r = pio_open(path, NULL);
+	assert_non_null(r);
+	expect_problem(r, 1, P1, "");
+	assert_int_equal(prob.n_meta, PIO_META_MAX);
+	assert_true(prob.meta_truncated);
+	long mate = 0;
+	assert_true(pio_meta_int(&prob, "mate", &mate));
+	assert_int_equal(mate, 5);
+	assert_string_equal(prob.meta[PIO_META_MAX - 2].key, "g");
+	assert_null(pio_meta_get(&prob, "h"));
+	int col2 = (int)strlen(P1) + k + (int)strlen(" ; mate=5 ; ") + 1;
+	expect_error(r, PIO_ERR_LINE, 2, "metadata", col2, "mate given twice");
+	int col3 = (int)strlen(P1) + (int)strlen(" ; mate=3") + k + (int)strlen(" ; ") + 1;
+	expect_error(r, PIO_ERR_LINE, 3, "metadata", col3, "mate given twice");
 	expect_end(r);
 	pio_close(r);
 }
@@ -463,6 +497,79 @@ static void test_damaged_gzip(void **state)
 	check_damaged(bad, count, "corrupt", true);
 }
 
+/* text as one gzip member (as gzip -c writes it) at out; returns its size. */
+static size_t gzip_member(const char *text, unsigned char *out, size_t size)
+{
+	z_stream zs;
+	memset(&zs, 0, sizeof zs);
+	assert_int_equal(deflateInit2(&zs, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
+	zs.next_in = (Bytef *)(uintptr_t)text;
+	zs.avail_in = (uInt)strlen(text);
+	zs.next_out = out;
+	zs.avail_out = (uInt)size;
+	assert_int_equal(deflate(&zs, Z_FINISH), Z_STREAM_END);
+	size_t n = zs.total_out;
+	deflateEnd(&zs);
+	return n;
+}
+
+/* Concatenated gzip members are read as one stream, as gzip -d reads them
+ * (a line may run from one member into the next); bytes after the last
+ * member that do not start another are a stream error naming their byte,
+ * after the lines before them (zlib's gzread ignored them without a word). */
+static void test_gzip_members(void **state)
+{
+	(void)state;
+	static unsigned char data[1 << 20];
+	size_t n = gzip_member(P1 "\n" P3 " mo", data, sizeof data);
+	n += gzip_member("ves B*3a 2b3b R*4b\n", data + n, sizeof data - n);
+	n += gzip_member("", data + n, sizeof data - n);
+	n += gzip_member(P1 " moves G*3b\n", data + n, sizeof data - n);
+	const char *path = tmp_path("members.sfen.gz");
+	write_file(path, (const char *)data, n);
+	PioReader *r = pio_open(path, NULL);
+	assert_non_null(r);
+	expect_problem(r, 1, P1, "");
+	expect_problem(r, 2, P3, "B*3a 2b3b R*4b");
+	expect_problem(r, 3, P1, "G*3b");
+	expect_end(r);
+	pio_close(r);
+
+	/* a problem line appended to the gzip file; then one stray byte */
+	static const char *const tails[] = {P1 "\n", "\x1f"};
+	for (size_t t = 0; t < sizeof tails / sizeof *tails; t++) {
+		memcpy(data + n, tails[t], strlen(tails[t]));
+		write_file(path, (const char *)data, n + strlen(tails[t]));
+		r = pio_open(path, NULL);
+		assert_non_null(r);
+		expect_problem(r, 1, P1, "");
+		expect_problem(r, 2, P3, "B*3a 2b3b R*4b");
+		expect_problem(r, 3, P1, "G*3b");
+		char what[160];
+		snprintf(what, sizeof what,
+		         "gzip: %s: data after the end of the gzip stream (byte %zu of the file), not a gzip member", path,
+		         n + 1);
+		expect_error(r, PIO_ERR_STREAM, 4, "gzip", 0, what);
+		expect_end(r);
+		pio_close(r);
+	}
+
+	/* a large set (more than one buffer of inflated bytes) and text after it */
+	const char *big = tmp_path("big.sfen.gz");
+	write_set(big, true, 4000);
+	size_t m = read_file(big, (char *)data, sizeof data);
+	assert_true(m > 0 && m + 8 < sizeof data);
+	memcpy(data + m, "junk\n", 5);
+	write_file(big, (const char *)data, m + 5);
+	r = pio_open(big, NULL);
+	assert_non_null(r);
+	for (int i = 0; i < 4000; i++)
+		expect_problem(r, i + 2, i % 2 ? P1 : P3, i % 2 ? "G*3b" : "B*3a 2b3b R*4b");
+	expect_error(r, PIO_ERR_STREAM, 4002, "gzip", 0, "data after the end of the gzip stream");
+	expect_end(r);
+	pio_close(r);
+}
+
 static void test_open_errors(void **state)
 {
 	(void)state;
@@ -496,10 +603,12 @@ static void test_open_errors(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_plain_syntax), cmocka_unit_test(test_root_before_moves), cmocka_unit_test(test_metadata_limits),
-	    cmocka_unit_test(test_bad_lines),    cmocka_unit_test(test_long_lines),        cmocka_unit_test(test_nul_byte),
-	    cmocka_unit_test(test_write_plain),  cmocka_unit_test(test_write_gzip),        cmocka_unit_test(test_damaged_gzip),
-	    cmocka_unit_test(test_open_errors),
+	    cmocka_unit_test(test_plain_syntax),    cmocka_unit_test(test_root_before_moves),
+	    cmocka_unit_test(test_metadata_limits), cmocka_unit_test(test_metadata_mate_kept),
+	    cmocka_unit_test(test_bad_lines),       cmocka_unit_test(test_long_lines),
+	    cmocka_unit_test(test_nul_byte),        cmocka_unit_test(test_write_plain),
+	    cmocka_unit_test(test_write_gzip),      cmocka_unit_test(test_damaged_gzip),
+	    cmocka_unit_test(test_gzip_members),    cmocka_unit_test(test_open_errors),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
