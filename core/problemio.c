@@ -1,5 +1,6 @@
 /*
- * problemio.c -- problem-set reader and writer (see problemio.h).
+ * problemio.c -- the problem-set reader (see problemio.h; the writer is
+ * problemio_write.c).
  *
  * The reader keeps one buffer of PIO_LINE_MAX + 3 bytes (the longest line,
  * "\r\n" and the NUL) and fills it from its byte source: the file as it is,
@@ -12,6 +13,9 @@
  * copied (a Position is ~165 KB).
  */
 #include "problemio.h"
+#include "problemio_internal.h"
+
+#include "bytesource.h"
 #include "conv.h"
 
 #include "number.h"
@@ -30,14 +34,6 @@
 #include <zlib.h>
 
 #define READ_BUF (PIO_LINE_MAX + 3)
-#define RAW_IN (1u << 16)  /* bytes read from the file at a time */
-#define RAW_OUT (1u << 17) /* bytes inflated at a time */
-
-/* A stream error: what it is and its message (for stream_failed). */
-typedef struct {
-	const char *field; /* NULL: none; "file" (a read error) or "gzip" */
-	char message[224];
-} StreamError;
 
 struct PioReader {
 	int fd;
@@ -47,33 +43,11 @@ struct PioReader {
 	bool kifu;   /* a KIF or CSA file (conv.h): one problem, read whole by conv_file */
 	bool binary; /* binary data (looks_binary): reported once, no lines read */
 	size_t got;  /* bytes of the last chunk read, NUL bytes included */
-	/* the byte source (next_bytes): the file as it is, or inflated */
-	bool started;               /* the first bytes were read: gzip is known */
-	bool gzip;                  /* the file starts with the gzip magic bytes */
-	bool zinit;                 /* zs is initialised (inflateInit2) */
-	bool member_end;            /* a gzip member has ended: another one follows, or nothing */
-	bool in_eof;                /* read(2) has said end of file */
-	bool end;                   /* no more bytes: the end of the data, or failed */
-	StreamError pending;        /* an error found while inflating, raised after the bytes before it */
-	StreamError failed;         /* the error raised: the stream ends */
-	unsigned long long in_read; /* bytes read from the file */
-	z_stream zs;                /* next_in / avail_in: the bytes read, not yet used */
-	const unsigned char *out;   /* the bytes ready: out[out_pos .. out_len) */
-	size_t out_pos, out_len;
-	unsigned char in[RAW_IN];
-	unsigned char inflated[RAW_OUT];
+	ByteSource src; /* the file's bytes, plain or inflated */
 	char buf[READ_BUF];
 };
 
-struct PioWriter {
-	gzFile gz;
-	char *path;
-	bool failed;
-	char reason[160];
-	char line[PIO_LINE_MAX + 2]; /* the line being written, end of line included */
-};
-
-static int set_error(PioError *err, int code, long line, const char *field, int column, const char *fmt, ...)
+int pio_set_error(PioError *err, int code, long line, const char *field, int column, const char *fmt, ...)
 {
 	if (!err)
 		return code;
@@ -87,7 +61,7 @@ static int set_error(PioError *err, int code, long line, const char *field, int 
 	return code;
 }
 
-static char *dup_string(const char *s)
+char *pio_dup_string(const char *s)
 {
 	size_t n = strlen(s) + 1;
 	char *d = malloc(n);
@@ -112,153 +86,9 @@ static size_t key_length(const char *s)
 	return n > 0 && s[n] == '=' ? n : 0;
 }
 
-/* Opens path ("-" = the stream fd) through zlib with mode. */
-static gzFile open_gz(const char *path, int fd, const char *mode)
-{
-	if (strcmp(path, "-") != 0)
-		return gzopen(path, mode);
-	int copy = dup(fd);
-	if (copy < 0)
-		return NULL;
-	gzFile gz = gzdopen(copy, mode);
-	if (!gz)
-		close(copy);
-	return gz;
-}
 
 /* ------------------------------------------------------------------ */
 /* reader */
-
-/* the byte source */
-
-/* Notes an error of the byte source, raised once the bytes before it are
- * read (the first one noted counts). */
-static void note_error(PioReader *r, const char *field, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void note_error(PioReader *r, const char *field, const char *fmt, ...)
-{
-	if (r->pending.field)
-		return;
-	r->pending.field = field;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(r->pending.message, sizeof r->pending.message, fmt, ap);
-	va_end(ap);
-}
-
-/* The file's name in a gzip message (zlib's gzerror said the same). */
-static const char *shown_path(const PioReader *r) { return strcmp(r->path, "-") == 0 ? "standard input" : r->path; }
-
-/* Reads more of the file after the bytes not yet used (moved to the start
- * of r->in).  1: bytes read; 0: the end of the file; -1: a read error
- * (noted). */
-static int read_more(PioReader *r)
-{
-	if (r->in_eof)
-		return 0;
-	size_t have = r->zs.avail_in;
-	if (have == RAW_IN)
-		return 1; /* full: nothing to read into */
-	if (have && r->zs.next_in != r->in)
-		memmove(r->in, r->zs.next_in, have);
-	r->zs.next_in = r->in;
-	ssize_t n;
-	do
-		n = read(r->fd, r->in + have, RAW_IN - have);
-	while (n < 0 && errno == EINTR);
-	if (n < 0) {
-		note_error(r, "file", "read error: %s", strerror(errno));
-		r->in_eof = true;
-		return -1;
-	}
-	if (n == 0) {
-		r->in_eof = true;
-		return 0;
-	}
-	r->zs.avail_in = (uInt)(have + (size_t)n);
-	r->in_read += (unsigned long long)n;
-	return 1;
-}
-
-/* Inflates into r->inflated up to the end of a member (as gzread does):
- * after one, the next bytes must start another gzip member, or be the end
- * of the file.  A truncated stream keeps the bytes inflated before its end;
- * a corrupt one (a bad CRC, bad deflate data, data after the last member)
- * drops the bytes of this call, as gzread does.  Returns the bytes made. */
-static size_t inflate_more(PioReader *r)
-{
-	r->zs.next_out = r->inflated;
-	r->zs.avail_out = RAW_OUT;
-	while (r->zs.avail_out > 0) {
-		if (r->member_end) {
-			while (r->zs.avail_in < 2 && read_more(r) > 0)
-				;
-			if (r->pending.field || r->zs.avail_in == 0)
-				break; /* a read error, or the end of the file after the last member */
-			if (r->zs.avail_in < 2 || r->zs.next_in[0] != 0x1f || r->zs.next_in[1] != 0x8b) {
-				note_error(
-				    r, "gzip",
-				    "gzip: %s: data after the end of the gzip stream (byte %llu of the file), not a gzip member",
-				    shown_path(r), r->in_read - r->zs.avail_in + 1);
-				break;
-			}
-			inflateReset(&r->zs); /* the next member */
-			r->member_end = false;
-		}
-		if (r->zs.avail_in == 0 && read_more(r) <= 0) {
-			note_error(r, "gzip", "gzip: %s: unexpected end of file", shown_path(r));
-			break;
-		}
-		int ret = inflate(&r->zs, Z_NO_FLUSH);
-		if (ret == Z_STREAM_END) {
-			r->member_end = true;
-			break;
-		}
-		if (ret != Z_OK) { /* Z_DATA_ERROR, Z_MEM_ERROR ...; no Z_BUF_ERROR: input and room were given */
-			const char *why = r->zs.msg ? r->zs.msg : "compressed data error";
-			note_error(r, "gzip", "gzip: %s: %s", shown_path(r), ret == Z_MEM_ERROR ? "out of memory" : why);
-			return 0;
-		}
-	}
-	return RAW_OUT - r->zs.avail_out;
-}
-
-/* Makes the next bytes of the data ready at r->out.  False at the end of
- * the data, or when an error is raised (r->failed). */
-static bool next_bytes(PioReader *r)
-{
-	r->out_pos = r->out_len = 0;
-	if (!r->started) {
-		/* gzip or not by the first two bytes, as gzopen tells (read at the
-		 * first read, not at pio_open: standard input may be a terminal) */
-		r->started = true;
-		while (r->zs.avail_in < 2 && read_more(r) > 0)
-			;
-		r->gzip = r->zs.avail_in >= 2 && r->zs.next_in[0] == 0x1f && r->zs.next_in[1] == 0x8b;
-		if (r->gzip && inflateInit2(&r->zs, 15 + 16) != Z_OK) /* gzip only */
-			note_error(r, "file", "out of memory");
-		r->zinit = r->gzip && !r->pending.field;
-	}
-	while (!r->end) {
-		if (!r->gzip) {
-			if (r->zs.avail_in > 0 || read_more(r) > 0) {
-				r->out = r->zs.next_in;
-				r->out_len = r->zs.avail_in;
-				r->zs.avail_in = 0;
-				return true;
-			}
-		} else if (r->zinit) {
-			r->out = r->inflated;
-			r->out_len = inflate_more(r);
-			if (r->out_len > 0)
-				return true;
-			if (!r->pending.field && !(r->member_end && r->in_eof && r->zs.avail_in == 0))
-				continue; /* a member ended without a byte: on to the next */
-		}
-		r->end = true;
-		r->failed = r->pending; /* no field: the end of the data */
-	}
-	return false;
-}
 
 /* Binary data rather than text with a stray NUL byte (which is one bad
  * line): the n bytes hold a NUL byte and at least one control byte (other
@@ -280,13 +110,13 @@ PioReader *pio_open(const char *path, PioError *err)
 {
 	PioReader *r = malloc(sizeof *r);
 	if (!r) {
-		set_error(err, PIO_ERR_STREAM, 0, "file", 0, "out of memory");
+		pio_set_error(err, PIO_ERR_STREAM, 0, "file", 0, "out of memory");
 		return NULL;
 	}
-	r->path = dup_string(path);
+	r->path = pio_dup_string(path);
 	if (!r->path) {
 		free(r);
-		set_error(err, PIO_ERR_STREAM, 0, "file", 0, "out of memory");
+		pio_set_error(err, PIO_ERR_STREAM, 0, "file", 0, "out of memory");
 		return NULL;
 	}
 	errno = 0;
@@ -298,7 +128,7 @@ PioReader *pio_open(const char *path, PioError *err)
 		r->fd = strcmp(path, "-") != 0 ? open(path, O_RDONLY) : dup(STDIN_FILENO);
 	}
 	if (r->fd < 0) {
-		set_error(err, PIO_ERR_STREAM, 0, "file", 0, "cannot open: %s", errno ? strerror(errno) : "out of memory");
+		pio_set_error(err, PIO_ERR_STREAM, 0, "file", 0, "cannot open: %s", errno ? strerror(errno) : "out of memory");
 		free(r->path);
 		free(r);
 		return NULL;
@@ -308,14 +138,7 @@ PioReader *pio_open(const char *path, PioError *err)
 	r->got = 0;
 	r->kifu = false;
 	r->binary = false;
-	r->zinit = r->member_end = r->in_eof = r->end = false;
-	r->pending.field = r->failed.field = NULL;
-	r->in_read = 0;
-	memset(&r->zs, 0, sizeof r->zs);
-	r->zs.next_in = r->in;
-	r->out = r->in;
-	r->out_pos = r->out_len = 0;
-	r->started = false;
+	bs_init(&r->src, r->fd, strcmp(path, "-") == 0 ? "standard input" : r->path);
 	/* only a regular file is looked at twice: the first bytes of a pipe
 	 * (a FIFO, <(...)) read here would be lost to the reader */
 	FILE *f = strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode) ? fopen(path, "rb") : NULL;
@@ -334,8 +157,7 @@ void pio_close(PioReader *r)
 {
 	if (!r)
 		return;
-	if (r->zinit)
-		inflateEnd(&r->zs);
+	bs_end(&r->src);
 	close(r->fd);
 	free(r->path);
 	free(r);
@@ -348,10 +170,11 @@ long pio_lines_read(const PioReader *r) { return r->line; }
  * fills *err. */
 static bool stream_failed(PioReader *r, PioError *err, long line)
 {
-	if (!r->failed.field)
+	const ByteSourceError *failed = &r->src.failed;
+	if (!failed->field)
 		return false;
 	r->done = true;
-	set_error(err, PIO_ERR_STREAM, line, r->failed.field, 0, "%s", r->failed.message);
+	pio_set_error(err, PIO_ERR_STREAM, line, failed->field, 0, "%s", failed->message);
 	return true;
 }
 
@@ -367,11 +190,11 @@ static int parse_meta(PioProblem *out, char *s, const char *line_start, PioError
 		int col = (int)(s - line_start) + 1;
 		if (klen == 0) {
 			char q[100];
-			return set_error(err, PIO_ERR_LINE, out->line, "metadata", col,
+			return pio_set_error(err, PIO_ERR_LINE, out->line, "metadata", col,
 			                 "metadata (column %d): expected key=value, got '%s'", col, sfen_quote(q, sizeof q, s, 20));
 		}
 		if (klen > PIO_KEY_MAX)
-			return set_error(err, PIO_ERR_LINE, out->line, "metadata", col,
+			return pio_set_error(err, PIO_ERR_LINE, out->line, "metadata", col,
 			                 "metadata (column %d): key longer than %d bytes", col, PIO_KEY_MAX);
 		const char *key = s;
 		char *v = s + klen + 1;
@@ -405,12 +228,12 @@ static int parse_meta(PioProblem *out, char *s, const char *line_start, PioError
 			int vcol = (int)(v - line_start) + 1;
 			if (vlen >= sizeof val - 1 || !num_parse_uint(val, 1, POS_MAX_PLY, &n)) {
 				char q[100];
-				return set_error(err, PIO_ERR_LINE, out->line, "metadata", vcol,
+				return pio_set_error(err, PIO_ERR_LINE, out->line, "metadata", vcol,
 				                 "metadata (column %d): mate must be a whole number of plies, 1..%d, got '%s'", vcol,
 				                 POS_MAX_PLY, sfen_quote(q, sizeof q, v, (int)(vlen < 20 ? vlen : 20)));
 			}
 			if (pio_meta_get(out, "mate"))
-				return set_error(err, PIO_ERR_LINE, out->line, "metadata", col, "metadata (column %d): mate given twice",
+				return pio_set_error(err, PIO_ERR_LINE, out->line, "metadata", col, "metadata (column %d): mate given twice",
 				                 col);
 		}
 		/* mate= is always kept: when every slot is taken, in place of the
@@ -464,12 +287,12 @@ static int parse_line(char *line, PioProblem *out, PioError *err)
 	SfenError serr;
 	const char *moves_text = NULL;
 	if (sfen_parse_root(&out->root, line, &serr, &moves_text) != SFEN_OK)
-		return set_error(err, PIO_ERR_LINE, out->line, serr.field, serr.column, "%s", serr.message);
+		return pio_set_error(err, PIO_ERR_LINE, out->line, serr.field, serr.column, "%s", serr.message);
 	if (moves_text) {
 		int move_number = out->root.move_number;
 		int n = sfen_play_moves(&out->root, moves_text, (int)(moves_text - line) + 1, out->moves, POS_MAX_PLY, &serr);
 		if (n < 0)
-			return set_error(err, PIO_ERR_LINE, out->line, serr.field, serr.column, "%s", serr.message);
+			return pio_set_error(err, PIO_ERR_LINE, out->line, serr.field, serr.column, "%s", serr.message);
 		for (int i = n - 1; i >= 0; i--)
 			pos_undo_move(&out->root, out->moves[i]);
 		out->root.move_number = move_number;
@@ -489,10 +312,10 @@ static bool read_chunk(PioReader *r, bool *full)
 {
 	size_t n = 0;
 	while (n < READ_BUF - 1) {
-		if (r->out_pos == r->out_len && !next_bytes(r))
+		if (r->src.out_pos == r->src.out_len && !bs_next(&r->src))
 			break;
-		const unsigned char *src = r->out + r->out_pos;
-		size_t k = r->out_len - r->out_pos;
+		const unsigned char *src = r->src.out + r->src.out_pos;
+		size_t k = r->src.out_len - r->src.out_pos;
 		if (k > READ_BUF - 1 - n)
 			k = READ_BUF - 1 - n;
 		const unsigned char *nl = memchr(src, '\n', k);
@@ -500,7 +323,7 @@ static bool read_chunk(PioReader *r, bool *full)
 			k = (size_t)(nl - src) + 1;
 		memcpy(r->buf + n, src, k);
 		n += k;
-		r->out_pos += k;
+		r->src.out_pos += k;
 		if (nl)
 			break;
 	}
@@ -528,28 +351,28 @@ static int next_kifu(PioReader *r, PioProblem *out, PioError *err)
 	r->line = 1;
 	ConvProblem *cp = malloc(sizeof *cp);
 	if (!cp)
-		return set_error(err, PIO_ERR_STREAM, 0, "file", 0, "out of memory");
+		return pio_set_error(err, PIO_ERR_STREAM, 0, "file", 0, "out of memory");
 	int rc;
 	char meta[PIO_VALUE_MAX + 64];
 	if (conv_file(r->path, false, cp) != 0) {
 		/* the format named once: some reasons start with it ("CSA: row P1 ...") */
 		bool named = strncmp(cp->error, cp->format, strlen(cp->format)) == 0;
-		rc = set_error(err, PIO_ERR_LINE, cp->line, "file", 0, "%s%s%s", named ? "" : cp->format, named ? "" : ": ",
+		rc = pio_set_error(err, PIO_ERR_LINE, cp->line, "file", 0, "%s%s%s", named ? "" : cp->format, named ? "" : ": ",
 		               cp->error);
 	}
 	else if (cp->stated >= 0 && cp->stated != cp->n_moves)
 		/* a move lost or one too many: not the answer the file states */
-		rc = set_error(err, PIO_ERR_LINE, 0, "file", 0, "%s: the file states %d moves, %d read", cp->format, cp->stated,
+		rc = pio_set_error(err, PIO_ERR_LINE, 0, "file", 0, "%s: the file states %d moves, %d read", cp->format, cp->stated,
 		               cp->n_moves);
 	else if (pio_format(&cp->root, cp->moves, cp->n_moves, conv_meta(cp, r->path, meta, sizeof meta), out->text,
 	                    sizeof out->text) < 0)
-		rc = set_error(err, PIO_ERR_LINE, 1, "line", 0, "the converted problem is longer than %d bytes", PIO_LINE_MAX);
+		rc = pio_set_error(err, PIO_ERR_LINE, 1, "line", 0, "the converted problem is longer than %d bytes", PIO_LINE_MAX);
 	else {
 		out->line = 1;
 		memcpy(r->buf, out->text, strlen(out->text) + 1);
 		rc = parse_line(r->buf, out, err);
 		if (rc == PIO_END) /* cannot happen: a formatted problem is not blank */
-			rc = set_error(err, PIO_ERR_LINE, 1, "line", 0, "no problem");
+			rc = pio_set_error(err, PIO_ERR_LINE, 1, "line", 0, "no problem");
 	}
 	free(cp);
 	return rc;
@@ -559,7 +382,7 @@ int pio_next(PioReader *r, PioProblem *out, PioError *err)
 {
 	if (r->binary && !r->done) {
 		r->done = true;
-		return set_error(err, PIO_ERR_STREAM, 0, "file", 0, "binary data (NUL and control bytes): not a problem file");
+		return pio_set_error(err, PIO_ERR_STREAM, 0, "file", 0, "binary data (NUL and control bytes): not a problem file");
 	}
 	if (r->kifu && !r->done)
 		return next_kifu(r, out, err);
@@ -580,7 +403,7 @@ int pio_next(PioReader *r, PioProblem *out, PioError *err)
 			skip_rest_of_line(r);
 			if (stream_failed(r, err, lineno))
 				return PIO_ERR_STREAM;
-			return set_error(err, PIO_ERR_LINE, lineno, "line", 0, "line longer than %d bytes", PIO_LINE_MAX);
+			return pio_set_error(err, PIO_ERR_LINE, lineno, "line", 0, "line longer than %d bytes", PIO_LINE_MAX);
 		}
 		size_t len = strlen(buf);
 		bool newline = len > 0 && buf[len - 1] == '\n';
@@ -591,7 +414,7 @@ int pio_next(PioReader *r, PioProblem *out, PioError *err)
 				return PIO_ERR_STREAM;
 			if (len < r->got) {
 				int col = (int)len + 1 - (strncmp(buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0);
-				return set_error(err, PIO_ERR_LINE, lineno, "line", col, "line (column %d): NUL byte", col);
+				return pio_set_error(err, PIO_ERR_LINE, lineno, "line", col, "line (column %d): NUL byte", col);
 			}
 		}
 		if (newline)
@@ -599,7 +422,7 @@ int pio_next(PioReader *r, PioProblem *out, PioError *err)
 		if (len > 0 && buf[len - 1] == '\r')
 			buf[--len] = '\0';
 		if (len > PIO_LINE_MAX)
-			return set_error(err, PIO_ERR_LINE, lineno, "line", 0, "line longer than %d bytes", PIO_LINE_MAX);
+			return pio_set_error(err, PIO_ERR_LINE, lineno, "line", 0, "line longer than %d bytes", PIO_LINE_MAX);
 		char *line = buf;
 		if (strncmp(line, "\xEF\xBB\xBF", 3) == 0) {
 			line += 3;
@@ -651,60 +474,9 @@ bool pio_meta_int(const PioProblem *p, const char *key, long *out)
 	return true;
 }
 
-/* ------------------------------------------------------------------ */
-/* writer */
-
-PioWriter *pio_write_open(const char *path, bool gzip, PioError *err)
-{
-	PioWriter *w = malloc(sizeof *w);
-	if (!w) {
-		set_error(err, PIO_ERR_STREAM, 0, "file", 0, "out of memory");
-		return NULL;
-	}
-	w->path = dup_string(path);
-	if (!w->path) {
-		free(w);
-		set_error(err, PIO_ERR_STREAM, 0, "file", 0, "out of memory");
-		return NULL;
-	}
-	errno = 0;
-	/* "T": zlib writes the bytes as they are (no gzip wrapper) */
-	w->gz = open_gz(path, STDOUT_FILENO, gzip ? "wb9" : "wbT");
-	if (!w->gz) {
-		set_error(err, PIO_ERR_STREAM, 0, "file", 0, "cannot open for writing: %s",
-		          errno ? strerror(errno) : "out of memory");
-		free(w->path);
-		free(w);
-		return NULL;
-	}
-	w->failed = false;
-	w->reason[0] = '\0';
-	return w;
-}
-
-/* Writes len bytes; a failure is remembered for pio_write_close. */
-static int put(PioWriter *w, const char *s, size_t len)
-{
-	if (w->failed)
-		return PIO_ERR_STREAM;
-	if (len == 0)
-		return PIO_OK;
-	if (gzwrite(w->gz, s, (unsigned)len) != (int)len) {
-		int errnum = Z_OK;
-		const char *msg = gzerror(w->gz, &errnum);
-		snprintf(w->reason, sizeof w->reason, "write error: %s",
-		         errnum == Z_ERRNO ? strerror(errno) : (msg && *msg ? msg : "unknown"));
-		w->failed = true;
-		return PIO_ERR_STREAM;
-	}
-	return PIO_OK;
-}
-
-static bool has_line_break(const char *s) { return s && strpbrk(s, "\r\n") != NULL; }
-
 int pio_format(const Position *root, const Move *moves, int n, const char *meta, char *buf, size_t size)
 {
-	if (n < 0 || n > POS_MAX_PLY || has_line_break(meta) || size == 0)
+	if (n < 0 || n > POS_MAX_PLY || pio_has_line_break(meta) || size == 0)
 		return -1;
 	int len = sfen_format(root, buf, size);
 	if (len < 0)
@@ -727,42 +499,4 @@ int pio_format(const Position *root, const Move *moves, int n, const char *meta,
 		at += (size_t)k;
 	}
 	return (int)at;
-}
-
-int pio_write(PioWriter *w, const Position *root, const Move *moves, int n, const char *meta)
-{
-	int len = pio_format(root, moves, n, meta, w->line, sizeof w->line - 1);
-	if (len < 0)
-		return PIO_ERR_ARG;
-	w->line[len] = '\n';
-	return put(w, w->line, (size_t)len + 1);
-}
-
-int pio_write_comment(PioWriter *w, const char *text)
-{
-	if (has_line_break(text))
-		return PIO_ERR_ARG;
-	int rc = put(w, "# ", 2);
-	if (rc == PIO_OK)
-		rc = put(w, text, strlen(text));
-	if (rc == PIO_OK)
-		rc = put(w, "\n", 1);
-	return rc;
-}
-
-int pio_write_close(PioWriter *w, PioError *err)
-{
-	if (!w)
-		return PIO_OK;
-	int rc = PIO_OK;
-	if (w->failed)
-		rc = set_error(err, PIO_ERR_STREAM, 0, "file", 0, "%s: %s", w->path, w->reason);
-	errno = 0;
-	int zrc = gzclose(w->gz);
-	if (zrc != Z_OK && rc == PIO_OK)
-		rc = set_error(err, PIO_ERR_STREAM, 0, "file", 0, "%s: cannot close: %s", w->path,
-		               zrc == Z_ERRNO && errno ? strerror(errno) : "write error");
-	free(w->path);
-	free(w);
-	return rc;
 }

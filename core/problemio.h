@@ -98,7 +98,6 @@ typedef struct {
 } PioError;
 
 typedef struct PioReader PioReader;
-typedef struct PioWriter PioWriter;
 
 /* Opens a problem file for reading, plain or gzip ("-" = standard input).
  * Returns NULL on failure (file missing, out of memory) with *err filled
@@ -135,30 +134,9 @@ const char *pio_meta_get(const PioProblem *p, const char *key);
  * number (*out untouched). */
 bool pio_meta_int(const PioProblem *p, const char *key, long *out);
 
-/* Opens path for writing problem lines ("-" = standard output): gzip
- * (level 9) when gzip is true, plain text otherwise.  Returns NULL with *err
- * filled on failure. */
-PioWriter *pio_write_open(const char *path, bool gzip, PioError *err);
-
-/* Writes one line: "SFEN[ moves M1 ... Mn][ ; META]\n", the SFEN of root as
- * sfen_format writes it (no "sfen" prefix), the moves in USI.  meta (NULL or
- * "" for none) is written as given, e.g. "mate=7 ; source=a.kif"; it must not
- * contain a line break.  Returns PIO_OK, PIO_ERR_ARG (meta with a line break,
- * n < 0 or n > POS_MAX_PLY: nothing written) or PIO_ERR_STREAM (write error;
- * the reason is given by pio_write_close). */
-int pio_write(PioWriter *w, const Position *root, const Move *moves, int n, const char *meta);
-
 /* Formats the line pio_write writes, without its end of line, into buf
  * (size bytes, NUL-terminated).  Returns its length in bytes, or -1 if it
  * does not fit, or for meta with a line break or n out of 0..POS_MAX_PLY. */
 int pio_format(const Position *root, const Move *moves, int n, const char *meta, char *buf, size_t size);
-
-/* Writes "# TEXT\n" (TEXT must not contain a line break). Returns as pio_write. */
-int pio_write_comment(PioWriter *w, const char *text);
-
-/* Flushes and closes the file and frees the writer.  Returns PIO_OK, or
- * PIO_ERR_STREAM with *err filled if any write or the close failed (a full
- * disk shows up here).  NULL w returns PIO_OK. */
-int pio_write_close(PioWriter *w, PioError *err);
 
 #endif

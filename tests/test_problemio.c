@@ -11,6 +11,7 @@
 #include "testutil.h"
 
 #include "problemio.h"
+#include "problemio_write.h"
 
 #include <stdint.h>
 #include <unistd.h>

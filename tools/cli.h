@@ -14,6 +14,7 @@
 #include "dfpn.h"
 #include "number.h"
 #include "problemio.h"
+#include "problemio_write.h"
 #include "verify.h"
 
 #include <stdatomic.h>

@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "kif.h"
 #include "problemio.h"
+#include "problemio_write.h"
 #include "sfen.h"
 
 #include <errno.h>

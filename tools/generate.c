@@ -13,6 +13,7 @@
 #include "generate_shard.h"
 #include "notation.h"
 #include "problemio.h"
+#include "problemio_write.h"
 #include "sfen.h"
 #include "sheet.h"
 
