@@ -393,8 +393,8 @@ char *conv_meta(const ConvProblem *cp, const char *path, char *buf, size_t size)
 	char source[200 + 1]; /* a metadata value is cut at 200 bytes (PIO_VALUE_MAX) anyway */
 	snprintf(source, sizeof source, "%s", path);
 	for (char *c = source; *c; c++)
-		if (*c == ';' || *c == '\n' || *c == '\r')
-			*c = '_';
+		if (*c == ';' || *c == '\n' || *c == '\r' || *c == ' ' || *c == '\t')
+			*c = '_'; /* a blank could start another key=value: "q mate=9.kif" */
 	if (cp->n_moves > 0)
 		snprintf(buf, size, "mate=%d ; source=%s", cp->n_moves, source);
 	else

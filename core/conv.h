@@ -79,9 +79,9 @@ bool conv_detect(const char *path, const char *head, size_t n);
 
 /* The metadata `tsume convert` writes after a converted problem, into buf
  * (size bytes, truncated to fit): "mate=N ; source=PATH" when the file has
- * moves (N = the moves read), "source=PATH" otherwise; ';' and line breaks
- * in path become '_' so that the name cannot end the value early
- * (problemio.h).  Returns buf. */
+ * moves (N = the moves read), "source=PATH" otherwise; ';', blanks and
+ * line breaks in path become '_' so that the name cannot end the value
+ * early or read as another key (problemio.h).  Returns buf. */
 char *conv_meta(const ConvProblem *cp, const char *path, char *buf, size_t size);
 
 #endif

@@ -775,6 +775,17 @@ name="convert: one good, one bad input: the good one written"
 rc=$?
 [ $rc -eq 2 ] && grep -q "^5k3/9/9/9/9/9/9/9/9 b R 1 ; source=" "$tmp/keep.txt" && passed=$((passed + 1)) ||
 	fail "status $rc, keep.txt: $(cat "$tmp/keep.txt")"
+name="convert: a file name with a blank and key= in it: the line reads back"
+cp doc/example.kif "$tmp/q mate=9.kif"
+"$TSUME" convert "$tmp/q mate=9.kif" -o "$tmp/qm.sfen" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -ne 0 ] || ! grep -q "; source=.*q_mate=9.kif$" "$tmp/qm.sfen"; then
+	fail "status $rc: $(cat "$tmp/err" "$tmp/qm.sfen")"
+else
+	"$TSUME" verify "$tmp/qm.sfen" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ $rc -eq 0 ] && grep -q ": PASS mate 15" "$tmp/out" && passed=$((passed + 1)) || fail "verify: status $rc: $(cat "$tmp/out" "$tmp/err")"
+fi
 
 # CSA diagrams: faults named (sfen_setup and the CSA reader)
 csa_bad() {
