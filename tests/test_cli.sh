@@ -286,13 +286,13 @@ fi
 
 # json: one object a line
 run "solve --format json" "" solve --format json "$C05"
-expect 0 'out:"result":"mate"' 'out:"length":3,' 'out:"minimal":true' 'out:"usi":["P*1b","1c1b","1d1b' \
+expect 0 'out:{"input":' 'out:"result":"mate"' 'out:"length":3,' 'out:"minimal":true' 'out:"usi":["P*1b","1c1b","1d1b' \
 	'out:"kif":"▲１二歩 △同　金 ▲同　香' "out:\"sfen\":\"$C05\"" 'out:"reason":null' noout:持駒
 run "solve - --format json, three problems" "$C05
 $STARTPOS
 $MICRO" solve - --format json --hash 16 --nodes 10
 expect 3 'out:"result":"nomate","length":null,"minimal":null,"line_verified":null,"usi":[],"kif":""' \
-	'out:"result":"unknown"' 'out:"reason":"nodes"' 'out:"line":3,'
+	'out:"result":"unknown"' 'out:"reason":"nodes"' 'out:{"file":"-","line":3,'
 if [ "$rc" -eq 3 ]; then
 	lines=$(wc -l <"$tmp/out")
 	[ "$lines" -eq 3 ] || fail "json: $lines lines, expected 3"
@@ -308,7 +308,7 @@ for line in open(sys.argv[1], encoding="utf-8"):
     assert o["result"] in ("mate", "nomate", "unknown")
 ' "$tmp/out" || fail "json: not valid JSON objects with every key"
 	else
-		grep -qvE '^\{"line":[0-9]+,"input":".*","sfen":".*,"reason":(null|"[a-z]+")\}$' "$tmp/out" &&
+		grep -qvE '^\{"file":"-","line":[0-9]+,"input":".*","sfen":".*,"reason":(null|"[a-z]+")\}$' "$tmp/out" &&
 			fail "json: a line is not an object"
 	fi
 fi

@@ -179,7 +179,7 @@ static int load_problem(SolveWork *w, const char *text, bool rest, char *err, si
 /* Solves the problem on one line and prints the result.  where is the
  * "stdin:LINE" prefix of messages in '-' mode (NULL for an argument).
  * Returns the exit status for this problem. */
-static int solve_text(SolveCtx *ctx, const char *text, const char *where, long lineno)
+static int solve_text(SolveCtx *ctx, const char *text, const char *where, const char *file, long lineno)
 {
 	Problem *pb = &ctx->w->pb;
 	DfpnResult *res = &ctx->w->res;
@@ -219,7 +219,7 @@ static int solve_text(SolveCtx *ctx, const char *text, const char *where, long l
 		if (ctx->printed++ && ctx->format != FORMAT_JSON)
 			fputc('\n', out);
 		if (ctx->format == FORMAT_JSON)
-			solve_report_json(out, &rep, text, lineno, dfpn_futile(ctx->d));
+			solve_report_json(out, &rep, text, file, lineno, dfpn_futile(ctx->d));
 		else if (ctx->format == FORMAT_TEXT)
 			solve_report_text(out, &rep, !ctx->quiet);
 		else if (solve_report_kif(out, out == stdout ? "standard output" : ctx->out_path, ctx->d, &rep, ctx->variations,
@@ -233,7 +233,7 @@ static int solve_text(SolveCtx *ctx, const char *text, const char *where, long l
 
 /* Solves one problem line: "; key=value" metadata and a UTF-8 byte-order
  * mark are not part of the problem. */
-static int solve_one(SolveCtx *ctx, const char *line, const char *where, long lineno)
+static int solve_one(SolveCtx *ctx, const char *line, const char *where, const char *file, long lineno)
 {
 	if (strncmp(line, "\xEF\xBB\xBF", 3) == 0)
 		line += 3;
@@ -243,7 +243,7 @@ static int solve_one(SolveCtx *ctx, const char *line, const char *where, long li
 	text[strcspn(text, ";")] = '\0';
 	for (size_t n = strlen(text); n > 0 && isspace((unsigned char)text[n - 1]); n--)
 		text[n - 1] = '\0';
-	int rc = solve_text(ctx, text, where, lineno);
+	int rc = solve_text(ctx, text, where, file, lineno);
 	free(text);
 	return rc;
 }
@@ -275,7 +275,7 @@ static int solve_file(SolveCtx *ctx, const char *path)
 		}
 		char where[PATH_MAX + 24];
 		snprintf(where, sizeof where, "%s:%ld", path, p->line);
-		rc = cli_worse_status(rc, solve_one(ctx, p->text, where, p->line));
+		rc = cli_worse_status(rc, solve_one(ctx, p->text, where, path, p->line));
 	}
 	if (!p) {
 		fprintf(stderr, "tsume: out of memory\n");
@@ -525,7 +525,7 @@ static int solve_stdin(SolveCtx *ctx)
 		problems++;
 		char where[48];
 		snprintf(where, sizeof where, "stdin:%ld", lineno);
-		rc = cli_worse_status(rc, solve_one(ctx, s, where, lineno));
+		rc = cli_worse_status(rc, solve_one(ctx, s, where, "-", lineno));
 	}
 	free(line);
 	if (cli_interrupted())
@@ -552,7 +552,7 @@ static int solve_run(SolveCtx *ctx, const SolveInput *in, int first, int argc, c
 		for (int i = first; i < argc && !cli_interrupted(); i++)
 			rc = cli_worse_status(i == first ? EXIT_MATE : rc, solve_file(ctx, argv[i]));
 	} else {
-		rc = solve_one(ctx, in->text, NULL, 0);
+		rc = solve_one(ctx, in->text, NULL, NULL, 0);
 	}
 	return rc;
 }

@@ -81,10 +81,16 @@ void solve_report_text(FILE *out, const SolveReport *r, bool diagram)
 	        res->hashfull / 10.0);
 }
 
-void solve_report_json(FILE *out, const SolveReport *r, const char *input, long lineno, DfpnFutileRule futile)
+void solve_report_json(FILE *out, const SolveReport *r, const char *input, const char *file, long lineno,
+                       DfpnFutileRule futile)
 {
 	const DfpnResult *res = r->res;
 	fprintf(out, "{");
+	if (file) {
+		fprintf(out, "\"file\":");
+		cli_json_string(out, file);
+		fputc(',', out);
+	}
 	if (lineno)
 		fprintf(out, "\"line\":%ld,", lineno);
 	fprintf(out, "\"input\":");

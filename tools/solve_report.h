@@ -31,13 +31,15 @@ typedef struct {
  * left in out's error flag. */
 void solve_report_text(FILE *out, const SolveReport *r, bool diagram);
 
-/* Writes r to out as one JSON object on a line: "line" (when lineno is not
- * 0), "input" (the problem as given), "sfen", "result", "length", "minimal",
+/* Writes r to out as one JSON object on a line: "file" (when file is not
+ * NULL: the file the problem came from, "-" for standard input), "line"
+ * (when lineno is not 0), "input" (the problem as given), "sfen", "result", "length", "minimal",
  * "line_verified", "usi", "kif", a given answer and its verdict
  * (cli_json_verdict), "nodes", "seconds", "nps", "hashfull", "reason",
  * "futile" (the name of rule futile) and "threads".  Write errors are left
  * in out's error flag. */
-void solve_report_json(FILE *out, const SolveReport *r, const char *input, long lineno, DfpnFutileRule futile);
+void solve_report_json(FILE *out, const SolveReport *r, const char *input, const char *file, long lineno,
+                       DfpnFutileRule futile);
 
 /* Writes r to out as a KIF kifu with its variations (solve_kif.h), at most
  * `variations` a defender move, searched on d's table (d solved r->root;
