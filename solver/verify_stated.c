@@ -28,10 +28,12 @@ static int minimal_len(VerifyCtx *c, Position *pos, int found)
  *    the first defender ply k with an evasion that is not mated within the
  *    n-k-1 plies the stated line leaves is reported, with that evasion and
  *    the length it reaches (solved).
- *  - len < n: at some attacker ply k the stated attack is slower than the
- *    best: there is a mate within n-k-2 from ply k but none within n-k-3
- *    after the stated move.  The first such k is reported, with a check that
- *    mates within n-k-2 and its length.
+ *  - len < n: at some attacker ply k the stated attack is not a fastest
+ *    mate: the node's minimal length m is known along the line (len at the
+ *    root; m - 1 after a fastest attack or a longest defence, a weaker
+ *    stated defence's own minimal length), and the stated move leaves no
+ *    mate within m - 1.  The first such k is reported (早詰 where the
+ *    composer's attacker first dawdles), with a check that mates in m.
  *  - before either, a defender ply where the stated move is a drop that the
  *    rule in force calls futile: the stated length counts an interposition
  *    this rule does not (VERDICT_FUTILE_CONVENTION).
@@ -56,6 +58,7 @@ void verify_stated_walk(VerifyCtx *c, const Position *root, const Move *line, in
 	VerifyStated first = excused_at; /* the first longer defence */
 	bool worst_known = false;
 	bool longer = len > n;
+	int mlen = len; /* shorter (len < n): the minimal length from the current node */
 	for (int k = 0; k < n; k++) {
 		int r = n - k; /* plies the stated line leaves from this node */
 		MoveList list;
@@ -127,27 +130,46 @@ void verify_stated_walk(VerifyCtx *c, const Position *root, const Move *line, in
 					}
 				}
 			}
-		} else if (!longer && r >= 3) {
-			if (verify_mate_within(c, pos, r - 2, NULL) == DFPN_MATE) {
+		} else if (!longer) {
+			/* 早詰: the first attacker ply whose stated move is not a
+			 * fastest mate (mlen: this node's minimal length) */
+			if (mlen < r) {
 				pos_do_move(pos, line[k]);
-				DfpnStatus after = verify_mate_within(c, pos, r - 3, NULL);
+				DfpnStatus after = verify_mate_within(c, pos, mlen - 1, NULL);
 				pos_undo_move(pos, line[k]);
-				if (after == DFPN_NOMATE) {
+				if (after != DFPN_NOMATE) {
+					if (after != DFPN_MATE)
+						goto end; /* a limit: undecided */
+				} else {
+					/* a check that mates within mlen - 1 after it: the fastest */
 					gen_checks(pos, &list);
 					for (int i = 0; i < list.n; i++) {
-						int found = 0;
 						pos_do_move(pos, list.moves[i]);
-						DfpnStatus st = verify_mate_within(c, pos, r - 3, &found);
-						if (st == DFPN_MATE)
-							found = minimal_len(c, pos, found);
+						DfpnStatus st = verify_mate_within(c, pos, mlen - 1, NULL);
 						pos_undo_move(pos, list.moves[i]);
-						if (st == DFPN_MATE && found > 0) {
-							out->stated = (VerifyStated){.verdict = VERDICT_SHORTER_MATE, .ply = k, .move = list.moves[i], .len = found + 1, .worst_ply = -1};
+						if (st == DFPN_MATE) {
+							out->stated = (VerifyStated){.verdict = VERDICT_SHORTER_MATE, .ply = k, .move = list.moves[i], .len = mlen, .worst_ply = -1};
 							goto end;
 						}
 					}
+					goto end; /* a limit stopped them: undecided */
 				}
 			}
+			mlen--; /* the stated move is a fastest one: mlen - 1 after it */
+		}
+		if (!longer && !attacker) {
+			/* the stated defence lasts mlen - 1 plies unless it is
+			 * mated within mlen - 3: then its own minimal length */
+			pos_do_move(pos, line[k]);
+			int f = 0;
+			DfpnStatus st = mlen >= 3 ? verify_mate_within(c, pos, mlen - 3, &f) : DFPN_NOMATE;
+			if (st == DFPN_NOMATE)
+				mlen--;
+			else if (st == DFPN_MATE)
+				mlen = minimal_len(c, pos, f);
+			pos_undo_move(pos, line[k]);
+			if (st == DFPN_UNKNOWN || mlen <= 0)
+				goto end; /* a limit: undecided */
 		}
 		pos_do_move(pos, line[k]);
 	}

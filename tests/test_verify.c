@@ -222,6 +222,19 @@ static void test_stated_verdict_totals(void **state)
 	assert_int_equal(result.stated.ply, 1);
 	char u[6];
 	assert_string_equal(usi_format(result.stated.move, u), "P*1e");
+	/* README's 15-ply problem with a second gold in hand, its 15-ply line
+	 * stated: at ply 7 (index 6) G*2a mates at once where the stated 1c1b
+	 * dawdles -- 早詰 there, the first attacker ply that is not a fastest
+	 * mate (the check that mates in 1 was once passed over, its length
+	 * after the move being 0, and the verdict left "undecided") */
+	verify_text("7gk/9/6P1+P/9/9/9/9/9/9 b 2GSP2r2bg3s4n4l15p 1 moves P*1b 2a1b G*2a 1a2a S*3b 2a1a 1c1b 1a1b G*2c "
+	            "1b1a 3b2a+ 1a2a 3c3b+ 2a1a 2c2b",
+	            15);
+	assert_int_equal(result.len, 7);
+	assert_int_equal(result.stated.verdict, VERDICT_SHORTER_MATE);
+	assert_int_equal(result.stated.ply, 6);
+	assert_string_equal(usi_format(result.stated.move, u), "G*2a");
+	assert_int_equal(result.stated.len, 1);
 }
 
 /* On Shogi Zuko problems whose stated length differs from ours, the verdict
