@@ -259,15 +259,8 @@ VerifyVerdict verify_stated(Dfpn *d, const Position *root, const Move *given, in
 	c->start = clock_now();
 	c->out = out;
 	c->attacker = root->side;
-	pos_copy(&c->pos, root);
-	LineCheck lc = {-1, false, false, false};
-	if (n <= 0 || n > DFPN_MAX_PV || !line_replay(&c->pos, given, n, verify_ctx_mated, c, &lc)) {
-		/* where: the first bad move (len 0), else the last one (len 1) */
-		bool at_end = lc.bad_ply < 0 && n > 0 && n <= DFPN_MAX_PV;
-		int k = at_end ? n - 1 : lc.bad_ply;
-		*stated = (VerifyStated){.verdict = VERDICT_STATED_NOT_MATE, .ply = k, .move = k >= 0 && k < n ? given[k] : MOVE_NONE, .len = at_end ? 1 : 0, .worst_ply = -1};
+	if (!verify_replay_stated(c, root, given, n, stated))
 		goto done;
-	}
 	if (res->status != DFPN_MATE || !res->len_minimal)
 		goto done;
 	verify_play_given(c, root, given, n, out->line);
@@ -351,9 +344,8 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 
 	/* 2. the main line: the given one if any, else ours */
 	if (spec->given && spec->given_len > 0) {
-		pos_copy(&c->pos, root);
-		if (spec->given_len > DFPN_MAX_PV || !line_replay(&c->pos, spec->given, spec->given_len, verify_ctx_mated, c, NULL)) {
-			out->flags |= VERIFY_BAD_LINE;
+		if (!verify_replay_stated(c, root, spec->given, spec->given_len, &out->stated)) {
+			out->flags |= VERIFY_BAD_LINE; /* out->stated: where it fails */
 			goto done;
 		}
 		if (spec->given_len != out->len && (known || out->len < spec->given_len))

@@ -2,6 +2,7 @@
 #include "verify_ctx.h"
 
 #include "clock.h"
+#include "line.h"
 #include "mate1.h"
 #include "movegen.h"
 
@@ -131,5 +132,22 @@ bool verify_line_ends_with(VerifyCtx *c, Position *pos, int t, bool want, bool *
 		if (hit)
 			return true;
 	}
+	return false;
+}
+
+bool verify_replay_stated(VerifyCtx *c, const Position *root, const Move *given, int n, VerifyStated *stated)
+{
+	pos_copy(&c->pos, root);
+	LineCheck lc = {-1, false, false, false};
+	if (n > 0 && n <= DFPN_MAX_PV && line_replay(&c->pos, given, n, verify_ctx_mated, c, &lc))
+		return true;
+	/* where: the first bad move (len 0), else the last one (len 1) */
+	bool at_end = lc.bad_ply < 0 && n > 0 && n <= DFPN_MAX_PV;
+	int k = at_end ? n - 1 : lc.bad_ply;
+	*stated = (VerifyStated){.verdict = VERDICT_STATED_NOT_MATE,
+	                         .ply = k,
+	                         .move = k >= 0 && k < n ? given[k] : MOVE_NONE,
+	                         .len = at_end ? 1 : 0,
+	                         .worst_ply = -1};
 	return false;
 }

@@ -55,6 +55,13 @@ int verify_leftover_after(VerifyCtx *c, const Position *root, const Move *line, 
  * restored. */
 bool verify_line_ends_with(VerifyCtx *c, Position *pos, int t, bool want, bool *undecided);
 
+/* Replays the stated line given[0..n) from root into c->pos: true when it
+ * is legal, gives check on every attacker move and ends in mate
+ * (verify_ctx_mated); else false with *stated the verdict
+ * VERDICT_STATED_NOT_MATE where the line fails: the first illegal or
+ * non-checking move (len 0), else its last move (len 1: no mate after it). */
+bool verify_replay_stated(VerifyCtx *c, const Position *root, const Move *given, int n, VerifyStated *stated);
+
 /* The defender (to move) is mated (verify_ctx_mated). */
 static inline bool verify_mated(const VerifyCtx *c, Position *pos) { return verify_ctx_mated(pos, (void *)c); }
 

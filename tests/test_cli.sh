@@ -394,9 +394,13 @@ expect 2 "line:$tmp/set.sfen:2: PASS mate 3 (stated 3)" \
 	"line:$tmp/set.sfen:5: FAIL mate 3 (stated 3): unnecessary piece: ９九金" \
 	"out:$tmp/set.sfen:6: FAIL mate 3 (stated 3): 余詰 (cook) x1 [ply 1 3c3b+ mates in 3]" \
 	"line:$tmp/set.sfen:7: FAIL: no mate" \
-	"line:$tmp/set.sfen:8: FAIL mate 3 (stated 3): the stated main line is not a legal mating line" \
+	"line:$tmp/set.sfen:8: FAIL mate 3 (stated 3): the stated main line is not a legal mating line (the line ends with 6b7b+ at ply 3, not a mate under the rule in force)" \
 	"err:$tmp/set.sfen:9: board (column 23): unknown piece letter 'x'" \
 	"err:verify summary: 7 problems, 1 passed, 6 failed, 1 bad line"
+name="verify --format json: where the stated line fails, as ply and move"
+"$TSUME" verify --format json "$tmp/set.sfen" 2>/dev/null | grep '"line":8,' >"$tmp/out"
+grep -qF '"stated_verdict":"stated_not_mate","verdict_ply":3,"verdict_move":"6b7b+"' "$tmp/out" && passed=$((passed + 1)) ||
+	fail "line 8: $(cat "$tmp/out")"
 
 name="verify: gzip input gives the same report"
 gzip -c "$tmp/set.sfen" >"$tmp/set.sfen.gz"
