@@ -337,7 +337,8 @@ int sfen_play_moves(Position *pos, const char *text, int column_base, Move *out,
 			return fail(err, SFEN_ERR_ILLEGAL, "moves", col, "more than %d moves", n);
 		Move legal;
 		if (!gen_find_legal(pos, m, &legal))
-			return fail(err, SFEN_ERR_ILLEGAL, "moves", col, "move %d '%.*s' is not legal here", n + 1, len, s);
+			return fail(err, SFEN_ERR_ILLEGAL, "moves", col, "move %d '%.*s' is not legal here (%s to move)", n + 1, len, s,
+			            pos->side == SENTE ? "sente" : "gote");
 		pos_do_move(pos, legal);
 		if (pos->move_number < SFEN_MOVE_NUMBER_MAX)
 			pos->move_number++;

@@ -235,7 +235,9 @@ int verify_stated_text(const VerifyStated *v, char *buf, size_t size)
 		if (v->len)
 			return snprintf(buf, size, "the line ends with %s at ply %d, not a mate under the rule in force", u,
 			                v->ply + 1);
-		return snprintf(buf, size, "at ply %d %s is illegal or, an attacker move, not a check", v->ply + 1, u);
+		if (v->no_check)
+			return snprintf(buf, size, "at ply %d %s gives no check (every attacker move must)", v->ply + 1, u);
+		return snprintf(buf, size, "at ply %d %s is not a legal move", v->ply + 1, u);
 	default:
 		buf[0] = '\0';
 		return 0;

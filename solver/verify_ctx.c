@@ -148,6 +148,7 @@ bool verify_replay_stated(VerifyCtx *c, const Position *root, const Move *given,
 	                         .ply = k,
 	                         .move = k >= 0 && k < n ? given[k] : MOVE_NONE,
 	                         .len = at_end ? 1 : 0,
-	                         .worst_ply = -1};
+	                         .worst_ply = -1,
+	                         .no_check = !at_end && lc.legal && !lc.checks};
 	return false;
 }

@@ -93,6 +93,8 @@ typedef struct {
 	                     (2: only 2手変長, which some eras tolerated); 0 if a
 	                     limit left one unknown */
 	int worst_ply;    /* where that is (0-based; -1 if unknown) */
+	bool no_check;    /* stated_not_mate at a move (len 0): the move is legal, an
+	                     attacker's that gives no check; false: illegal */
 } VerifyStated;
 
 typedef struct {

@@ -397,6 +397,8 @@ expect 2 "line:$tmp/set.sfen:2: PASS mate 3 (stated 3)" \
 	"line:$tmp/set.sfen:8: FAIL mate 3 (stated 3): the stated main line is not a legal mating line (the line ends with 6b7b+ at ply 3, not a mate under the rule in force)" \
 	"err:$tmp/set.sfen:9: board (column 23): unknown piece letter 'x'" \
 	"err:verify summary: 7 problems, 1 passed, 6 failed, 1 bad line"
+run "solve: a given answer whose attacker move gives no check" "" solve -q "+L1k1+L4/2sR5/+P8/9/9/9/9/9/9 b r2b4g3s4n2l17p 1 moves 9c9d 7b8c 6b6a+"
+expect 0 "out:given answer: stated_not_mate (at ply 1 9c9d gives no check (every attacker move must))"
 name="verify --format json: where the stated line fails, as ply and move"
 "$TSUME" verify --format json "$tmp/set.sfen" 2>/dev/null | grep '"line":8,' >"$tmp/out"
 grep -qF '"stated_verdict":"stated_not_mate","verdict_ply":3,"verdict_move":"6b7b+"' "$tmp/out" && passed=$((passed + 1)) ||
@@ -569,7 +571,10 @@ bad_input "side not to move in check" '4k4/4R4/9/9/9/9/9/9/9 b Gr2b3g4s4n4l18p 1
 bad_input "nifu on the board" '4k4/9/4P4/9/4P4/9/9/9/9 b G2r2b3g4s4n4l16p 1' \
 	"board (column 14): two unpromoted sente pawns on file 5 (nifu)"
 bad_input "dead piece" 'P3k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l16p 1' "board (column 1): sente pawn on 9a can never move"
-bad_input "illegal move in moves" "$M1 moves G*5c" "moves (column 50): move 1 'G*5c' is not legal here"
+bad_input "illegal move in moves" "$M1 moves G*5c" "moves (column 50): move 1 'G*5c' is not legal here (sente to move)"
+# gote to move ('w'): the side named, so that a line written from sente's side is understood
+bad_input "a move of the side not to move" "4k4/9/4P4/9/9/9/9/9/9 w G2r2b3g4s4n4l17p 1 moves G*5b 5a4a" \
+	"moves (column 55): move 2 '5a4a' is not legal here (sente to move)"
 bad_input "move number over 1000000" '4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1000001' \
 	"move number (column 42): larger than 1000000"
 # shellcheck disable=SC2059 # octal escapes: non-UTF-8 bytes
