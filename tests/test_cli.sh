@@ -397,6 +397,8 @@ expect 2 "line:$tmp/set.sfen:2: PASS mate 3 (stated 3)" \
 	"line:$tmp/set.sfen:8: FAIL mate 3 (stated 3): the stated main line is not a legal mating line (the line ends with 6b7b+ at ply 3, not a mate under the rule in force)" \
 	"err:$tmp/set.sfen:9: board (column 23): unknown piece letter 'x'" \
 	"err:verify summary: 7 problems, 1 passed, 6 failed, 1 bad line"
+run "verify: a file that cannot be opened counted in the summary" "" verify "$tmp/no-such.sfen" "$tmp/set.sfen"
+expect 2 "err:$tmp/no-such.sfen: cannot open" "err:verify summary: 7 problems, 1 passed, 6 failed, 1 bad line, 1 file unreadable"
 run "solve: a given answer whose attacker move gives no check" "" solve -q "+L1k1+L4/2sR5/+P8/9/9/9/9/9/9 b r2b4g3s4n2l17p 1 moves 9c9d 7b8c 6b6a+"
 expect 0 "out:given answer: stated_not_mate (at ply 1 9c9d gives no check (every attacker move must))"
 name="verify --format json: where the stated line fails, as ply and move"

@@ -48,9 +48,14 @@ void vsum_merge(VerifySummary *a, const VerifySummary *b)
 
 void vsum_print(FILE *f, const VerifySummary *s, const VerifyRunInfo *run)
 {
-	fprintf(f, "\n%s summary: %ld problem%s, %ld passed, %ld failed, %ld bad line%s%s\n",
+	char unreadable[48] = "";
+	if (s->files_unreadable)
+		snprintf(unreadable, sizeof unreadable, ", %ld file%s unreadable", s->files_unreadable,
+		         s->files_unreadable == 1 ? "" : "s");
+	fprintf(f, "\n%s summary: %ld problem%s, %ld passed, %ld failed, %ld bad line%s%s%s\n",
 	        run->interrupted ? "partial" : "verify", s->problems, s->problems == 1 ? "" : "s", s->passed,
-	        s->problems - s->passed, s->bad_lines, s->bad_lines == 1 ? "" : "s", run->interrupted ? " (interrupted)" : "");
+	        s->problems - s->passed, s->bad_lines, s->bad_lines == 1 ? "" : "s", unreadable,
+	        run->interrupted ? " (interrupted)" : "");
 	for (int i = 0; i < VSUM_NB; i++) {
 		fprintf(f, "  %-34s %6ld", COUNT[i].label, s->count[i]);
 		if (COUNT[i].term)
