@@ -42,6 +42,7 @@ struct PioReader {
 	bool done;
 	bool kifu;   /* a KIF or CSA file (conv.h): one problem, read whole by conv_file */
 	bool binary; /* binary data (looks_binary): reported once, no lines read */
+	bool hinted; /* standard input: the hint that KIF/CSA is read by name given */
 	size_t got;  /* bytes of the last chunk read, NUL bytes included */
 	ByteSource src; /* the file's bytes, plain or inflated */
 	char buf[READ_BUF];
@@ -138,6 +139,7 @@ PioReader *pio_open(const char *path, PioError *err)
 	r->got = 0;
 	r->kifu = false;
 	r->binary = false;
+	r->hinted = false;
 	bs_init(&r->src, r->fd, strcmp(path, "-") == 0 ? "standard input" : r->path);
 	/* only a regular file is looked at twice: the first bytes of a pipe
 	 * (a FIFO, <(...)) read here would be lost to the reader */
@@ -431,6 +433,13 @@ int pio_next(PioReader *r, PioProblem *out, PioError *err)
 		out->line = lineno;
 		memcpy(out->text, line, len + 1);
 		int rc = parse_line(line, out, err);
+		if (rc == PIO_ERR_LINE && !r->hinted && strcmp(r->path, "-") == 0 && conv_detect(NULL, line, len)) {
+			/* a KIF or CSA file piped in: said once */
+			r->hinted = true;
+			size_t n = strlen(err->message);
+			snprintf(err->message + n, sizeof err->message - n,
+			         " (standard input is read as problem lines: give a KIF or CSA file by its name)");
+		}
 		if (rc != PIO_END)
 			return rc;
 		/* blank or comment line: read on */

@@ -397,6 +397,11 @@ expect 2 "line:$tmp/set.sfen:2: PASS mate 3 (stated 3)" \
 	"line:$tmp/set.sfen:8: FAIL mate 3 (stated 3): the stated main line is not a legal mating line (the line ends with 6b7b+ at ply 3, not a mate under the rule in force)" \
 	"err:$tmp/set.sfen:9: board (column 23): unknown piece letter 'x'" \
 	"err:verify summary: 7 problems, 1 passed, 6 failed, 1 bad line"
+name="verify -: a KIF file piped in: told once that standard input is read as problem lines"
+"$TSUME" verify - <doc/example.kif >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && [ "$(grep -c 'standard input is read as problem lines: give a KIF or CSA file by its name' "$tmp/err")" -eq 1 ] &&
+	passed=$((passed + 1)) || fail "status $rc: $(head -3 "$tmp/err")"
 run "verify: a file that cannot be opened counted in the summary" "" verify "$tmp/no-such.sfen" "$tmp/set.sfen"
 expect 2 "err:$tmp/no-such.sfen: cannot open" "err:verify summary: 7 problems, 1 passed, 6 failed, 1 bad line, 1 file unreadable"
 run "solve: a given answer whose attacker move gives no check" "" solve -q "+L1k1+L4/2sR5/+P8/9/9/9/9/9/9 b r2b4g3s4n2l17p 1 moves 9c9d 7b8c 6b6a+"
