@@ -201,6 +201,14 @@ const char *verify_verdict_name(VerifyVerdict v)
 int verify_stated_text(const VerifyStated *v, char *buf, size_t size)
 {
 	char u[6];
+	if (v->ply < 0 && v->len > 0 && v->stated_left > 0) {
+		/* no stated line: the totals alone */
+		if (v->verdict == VERDICT_LONGER_DEFENCE)
+			return snprintf(buf, size, "変長: the longest defence lasts %d plies, more than the stated %d", v->len,
+			                v->stated_left);
+		if (v->verdict == VERDICT_SHORTER_MATE)
+			return snprintf(buf, size, "早詰: a mate in %d plies, shorter than the stated %d", v->len, v->stated_left);
+	}
 	if (v->ply < 0 || v->move == MOVE_NONE) {
 		buf[0] = '\0';
 		return 0;

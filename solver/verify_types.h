@@ -75,7 +75,8 @@ typedef enum {
 } VerifyVerdict;
 
 /* The verdict, and where it was found (ply 0-based on the stated line; -1
- * when no line was stated: the totals alone were compared).  For
+ * when no line was stated: the totals alone were compared, len is then our
+ * minimal length and stated_left the stated one).  For
  * VERDICT_STATED_NOT_MATE from verify_stated: the first illegal or
  * non-checking move (len 0), or the last move when the line does not end
  * in mate (len 1). */

@@ -389,7 +389,7 @@ name="verify: a mutated set, every line flagged with its reason"
 rc=$?
 out=$(cat "$tmp/out")
 expect 2 "line:$tmp/set.sfen:2: PASS mate 3 (stated 3)" \
-	"line:$tmp/set.sfen:3: FAIL mate 3 (stated 5): wrong length" \
+	"line:$tmp/set.sfen:3: FAIL mate 3 (stated 5): wrong length (早詰: a mate in 3 plies, shorter than the stated 5)" \
 	"out:$tmp/set.sfen:4: FAIL mate 3 (stated 3): 駒余り (1 piece left in hand); unnecessary piece: 歩(hand)" \
 	"line:$tmp/set.sfen:5: FAIL mate 3 (stated 3): unnecessary piece: ９九金" \
 	"out:$tmp/set.sfen:6: FAIL mate 3 (stated 3): 余詰 (cook) x1 [ply 1 3c3b+ mates in 3]" \
@@ -416,7 +416,7 @@ gzip -c "$tmp/set.sfen" >"$tmp/set.sfen.gz"
 "$TSUME" verify --jobs 1 "$tmp/set.sfen.gz" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 out=$(cat "$tmp/out")
-expect 2 "line:$tmp/set.sfen.gz:3: FAIL mate 3 (stated 5): wrong length" "err:7 problems, 1 passed, 6 failed, 1 bad line"
+expect 2 "line:$tmp/set.sfen.gz:3: FAIL mate 3 (stated 5): wrong length (早詰: a mate in 3 plies, shorter than the stated 5)" "err:7 problems, 1 passed, 6 failed, 1 bad line"
 
 name="verify: a truncated gzip is reported and the lines before it are checked"
 for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do echo "$SOUND moves 5a6a 7b6a 6b8b+"; done | gzip -c >"$tmp/full.gz"
@@ -842,7 +842,7 @@ MANY='; a=1 ; b=2 ; c=3 ; d=4 ; e=5 ; f=6 ; g=7 ; h=8'
 ML3="+L1k1+L4/2sR5/+P8/9/9/9/9/9/9 b r2b4g3s4n2l17p 1"
 printf '%s %s ; mate=5\n%s %s ; mate=5 ; mate=7\n' "$ML3" "$MANY" "$ML3" "$MANY" >"$tmp/manymeta.sfen"
 run "verify: mate= after eight other pairs is read, a second one refused" "" verify "$tmp/manymeta.sfen"
-expect 2 "line:$tmp/manymeta.sfen:1: FAIL mate 3 (stated 5): wrong length" \
+expect 2 "line:$tmp/manymeta.sfen:1: FAIL mate 3 (stated 5): wrong length (早詰: a mate in 3 plies, shorter than the stated 5)" \
 	"err:$tmp/manymeta.sfen:2: metadata (column $((${#ML3} + ${#MANY} + 14))): mate given twice"
 
 # --futile: the futile-interposition rule (C27 of cases.tsv: mate 1 when the
