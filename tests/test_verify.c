@@ -211,6 +211,13 @@ static void test_stated_verdict_totals(void **state)
 	verify_text(SOUND, 5); /* a mate in 3 stated as 5: a shorter mate exists */
 	assert_int_equal(result.stated.verdict, VERDICT_SHORTER_MATE);
 	assert_int_equal(result.stated.ply, -1);
+	char why[160];
+	verify_stated_text(&result.stated, why, sizeof why);
+	assert_string_equal(why, "早詰: a mate in 3 plies, shorter than the stated 5");
+	verify_text(SOUND, 1); /* stated as 1: the defence lasts longer */
+	assert_int_equal(result.stated.verdict, VERDICT_LONGER_DEFENCE);
+	verify_stated_text(&result.stated, why, sizeof why);
+	assert_string_equal(why, "変長: the longest defence lasts 3 plies, more than the stated 1");
 	verify_text(SOUND, -1);
 	assert_int_equal(result.stated.verdict, VERDICT_NONE);
 	/* C27 of cases.tsv is mate 1 because the drop on 1e is futile; a line
