@@ -42,12 +42,22 @@ void solve_report_text(FILE *out, const SolveReport *r, bool diagram)
 			int k = 0;
 			while (k < r->given_len && k < res->pv_len && move_same(r->given[k], res->pv[k]))
 				k++;
-			if (k < r->given_len || k < res->pv_len)
+			bool same = res->len == r->given_len &&
+			            (stated->verdict == VERDICT_EXACT || stated->verdict == VERDICT_FINAL_ALT);
+			/* the same length, parting at an attacker ply before the last:
+			 * two checks mate in as many plies -- a cook (余詰) */
+			bool cook = same && k % 2 == 0 && k < r->given_len - 1;
+			char ours[6], given[6];
+			if (cook)
+				fprintf(out,
+				        "our main line differs from the given answer from ply %d on (same length: 余詰 (cook), %s "
+				        "mates as fast as the given %s; tsume verify reports every cook)\n",
+				        k + 1, usi_format(res->pv[k], ours), usi_format(r->given[k], given));
+			else if (k < r->given_len || k < res->pv_len)
 				fprintf(out, "our main line differs from the given answer from ply %d on%s\n", k + 1,
-				        res->len == r->given_len &&
-				                (stated->verdict == VERDICT_EXACT || stated->verdict == VERDICT_FINAL_ALT)
-				            ? " (same length: another longest defence or final move)"
-				            : "");
+				        same ? k == r->given_len - 1 ? " (same length: another mating final move)"
+				                                    : " (same length: another longest defence)"
+				             : "");
 		}
 		char why[160];
 		fprintf(out, "given answer: %s", verify_verdict_name(stated->verdict));
