@@ -392,7 +392,7 @@ expect 2 "line:$tmp/set.sfen:2: PASS mate 3 (stated 3)" \
 	"line:$tmp/set.sfen:3: FAIL mate 3 (stated 5): wrong length (早詰: a mate in 3 plies, shorter than the stated 5)" \
 	"out:$tmp/set.sfen:4: FAIL mate 3 (stated 3): 駒余り (1 piece left in hand); unnecessary piece: 歩(hand)" \
 	"line:$tmp/set.sfen:5: FAIL mate 3 (stated 3): unnecessary piece: ９九金" \
-	"out:$tmp/set.sfen:6: FAIL mate 3 (stated 3): 余詰 (cook) x1 [ply 1 3c3b+ mates in 3]" \
+	"line:$tmp/set.sfen:6: FAIL mate 3 (stated 3): 余詰 (cook) x1 [ply 1 3c3b+ mates in 3] [1 other mating final move: 1c2b]" \
 	"line:$tmp/set.sfen:7: FAIL: no mate" \
 	"line:$tmp/set.sfen:8: FAIL mate 3 (stated 3): the stated main line is not a legal mating line (the line ends with 6b7b+ at ply 3, not a mate under the rule in force)" \
 	"err:$tmp/set.sfen:9: board (column 23): unknown piece letter 'x'" \

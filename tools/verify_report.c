@@ -81,8 +81,14 @@ void verify_report_line(FILE *out, VerifyFormat fmt, const char *file, const Pio
 			fprintf(out, " (stated %ld)", stated);
 		if (!pass)
 			fprintf(out, ": %s", why);
-		if (r->flags & VERIFY_FINAL_ALT)
-			fprintf(out, " [%d other mating final move%s]", r->final_alts, r->final_alts == 1 ? "" : "s");
+		if (r->flags & VERIFY_FINAL_ALT) {
+			fprintf(out, " [%d other mating final move%s:", r->final_alts, r->final_alts == 1 ? "" : "s");
+			for (int i = 0; i < r->final_alts && i < VERIFY_MAX_LIST; i++) {
+				char u[6];
+				fprintf(out, " %s", usi_format(r->final_alt[i], u));
+			}
+			fprintf(out, "%s]", r->final_alts > VERIFY_MAX_LIST ? " ..." : "");
+		}
 		if (r->flags & VERIFY_SHORT_VAR)
 			fprintf(out, " [%d shorter variation%s]", r->short_variations, r->short_variations == 1 ? "" : "s");
 		fprintf(out, "\n");
