@@ -239,6 +239,8 @@ int verify_stated_text(const VerifyStated *v, char *buf, size_t size)
 		                v->ply + 1, u);
 	case VERDICT_SHORTER_MATE:
 		return snprintf(buf, size, "早詰: at ply %d %s mates in %d", v->ply + 1, u, v->len);
+	case VERDICT_NO_MATE:
+		return snprintf(buf, size, "at ply %d the defence %s escapes: no mate after it", v->ply + 1, u);
 	case VERDICT_STATED_NOT_MATE:
 		if (v->len)
 			return snprintf(buf, size, "the line ends with %s at ply %d, not a mate under the rule in force", u,
@@ -306,6 +308,33 @@ static void add_unnecessary(VerifyResult *out, Square sq, PieceType pt)
 	out->unnecessary++;
 }
 
+/* No mate: after the stated first move `first` (when it is a legal check),
+ * a defence with no mate at all -- where the stated line breaks -- into
+ * *stated (VERDICT_NO_MATE, ply 1, that defence); left as it is when none
+ * is found within the limits. */
+static void escaping_defence(VerifyCtx *c, const Position *root, Move first, VerifyStated *stated)
+{
+	Position *pos = &c->pos;
+	pos_copy(pos, root);
+	Move m;
+	if (!gen_find_legal(pos, first, &m))
+		return;
+	pos_do_move(pos, m);
+	if (!pos_in_check(pos))
+		return;
+	MoveList list;
+	gen_evasions(pos, &list);
+	for (int i = 0; i < list.n; i++) {
+		pos_do_move(pos, list.moves[i]);
+		DfpnStatus st = verify_mate_within(c, pos, DFPN_MAX_PV - 2, NULL);
+		pos_undo_move(pos, list.moves[i]);
+		if (st == DFPN_NOMATE) {
+			*stated = (VerifyStated){.verdict = VERDICT_NO_MATE, .ply = 1, .move = list.moves[i], .worst_ply = -1};
+			return;
+		}
+	}
+}
+
 unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, const DfpnLimits *lim, VerifyResult *out)
 {
 	VerifyCtx *c = calloc(1, sizeof *c); /* large (two Positions): on the heap */
@@ -337,6 +366,8 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	c->nodes += out->solve.nodes;
 	if (out->solve.status == DFPN_NOMATE) {
 		out->flags |= VERIFY_NOT_MATE;
+		if (spec->given && spec->given_len > 0 && spec->stated_len >= 0 && !spec->first_failure)
+			escaping_defence(c, root, spec->given[0], &out->stated);
 		goto done;
 	}
 	if (out->solve.status != DFPN_MATE || !out->solve.len_minimal) {

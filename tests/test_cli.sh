@@ -406,6 +406,11 @@ run "verify: a file that cannot be opened counted in the summary" "" verify "$tm
 expect 2 "err:$tmp/no-such.sfen: cannot open" "err:verify summary: 7 problems, 1 passed, 6 failed, 1 bad line, 1 file unreadable"
 run "solve: a given answer of our length parting at ply 1: named a cook" "" solve -q "6B2/8k/6R2/9/9/9/9/9/9 b rb4g4s4n4l18p 1 moves 3c3b+ 1b1a 3b2b"
 expect 0 "out:our main line differs from the given answer from ply 1 on (same length: 余詰 (cook), 3c1c+ mates as fast as the given 3c3b+; tsume verify reports every cook)"
+printf '%s\n' '7nk/9/8G/9/9/9/9/9/9 b P2r2b3g4s3n4l17p 1 moves 1c1b 1a1b P*1c' >"$tmp/nomate.sfen"
+run "verify: no mate, the defence that escapes the stated first check named" "" verify "$tmp/nomate.sfen"
+expect 1 "line:$tmp/nomate.sfen:1: FAIL (stated 3): no mate (at ply 2 the defence 1a1b escapes: no mate after it)"
+run "verify --format json: the escaping defence as ply and move" "" verify --format json "$tmp/nomate.sfen"
+expect 1 'out:"stated_verdict":"no_mate","verdict_ply":2,"verdict_move":"1a1b","verdict_length":null'
 run "solve: a given answer whose attacker move gives no check" "" solve -q "+L1k1+L4/2sR5/+P8/9/9/9/9/9/9 b r2b4g3s4n2l17p 1 moves 9c9d 7b8c 6b6a+"
 expect 0 "out:given answer: stated_not_mate (at ply 1 9c9d gives no check (every attacker move must))"
 name="verify --format json: where the stated line fails, as ply and move"

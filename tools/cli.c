@@ -174,8 +174,9 @@ void cli_json_verdict(FILE *f, const VerifyStated *v)
 	}
 	char u[6];
 	fprintf(f, ",\"verdict_ply\":%d,\"verdict_move\":\"%s\"", v->ply + 1, usi_format(v->move, u));
-	/* stated_not_mate: the move is where the line fails, no length */
-	if (v->verdict == VERDICT_STATED_NOT_MATE)
+	/* stated_not_mate: the move is where the line fails; no_mate: the
+	 * defence that escapes; no length for either */
+	if (v->verdict == VERDICT_STATED_NOT_MATE || v->verdict == VERDICT_NO_MATE)
 		fputs(",\"verdict_length\":null", f);
 	else
 		fprintf(f, ",\"verdict_length\":%d", v->len);

@@ -143,7 +143,7 @@ void cli_json_moves(FILE *f, const Move *moves, int n);
  * length), "verdict_ply" (1-based),
  * "verdict_move" (USI), "verdict_length" (plies from that ply on by that
  * move, 0 if unknown; null for stated_not_mate, whose move is where the
- * line fails) and "verdict_excess" (longer_defence and
+ * line fails, and for no_mate, whose move is the defence that escapes) and "verdict_excess" (longer_defence and
  * leftover_convention: how many plies more than the stated line leaves;
  * else null), "worst_excess" and "worst_ply" (longer_defence: the most
  * plies any defence on the stated line outlasts it by, and where; null if

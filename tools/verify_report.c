@@ -27,8 +27,12 @@ static void reasons_text(const VerifyResult *r, const char *sep, char *buf, size
 	size_t n = 0;
 	buf[0] = '\0';
 #define ADD(...) (n += (size_t)snprintf(buf + n, n < size ? size - n : 0, __VA_ARGS__))
-	if (r->flags & VERIFY_NOT_MATE)
+	if (r->flags & VERIFY_NOT_MATE) {
+		char where[160];
 		ADD("%sno mate", n ? sep : "");
+		if (verify_stated_text(&r->stated, where, sizeof where) > 0)
+			ADD(" (%s)", where);
+	}
 	if (r->flags & VERIFY_BAD_LINE) {
 		char where[160];
 		ADD("%sthe stated main line is not a legal mating line", n ? sep : "");
