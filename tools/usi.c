@@ -373,7 +373,13 @@ int usi_run_config(FILE *in, FILE *out, const char *first_line, const UsiConfig 
 			say(u, "option name USI_Hash type spin default %d min 1 max 1048576", USI_HASH_DEFAULT);
 			say(u, "option name Threads type spin default %d min 1 max %d", u->threads_default, DFPN_MAX_THREADS);
 			say(u, "option name ShortestMate type check default true");
-			say(u, "option name FutileRule type combo default %s var none var narrow var broad var nogain var answered", dfpn_futile_name(DFPN_FUTILE_DEFAULT));
+			/* the rules by their names (dfpn_futile_name), in their order */
+			char vars[128] = "";
+			for (int r = 0; r < DFPN_FUTILE_NB; r++) {
+				size_t n = strlen(vars);
+				snprintf(vars + n, sizeof vars - n, " var %s", dfpn_futile_name((DfpnFutileRule)r));
+			}
+			say(u, "option name FutileRule type combo default %s%s", dfpn_futile_name(DFPN_FUTILE_DEFAULT), vars);
 			say(u, "usiok");
 		} else if (strcmp(cmd, "isready") == 0) {
 			if (!u->searching && !ensure_table(u))
