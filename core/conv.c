@@ -234,6 +234,14 @@ void conv_unplay(ConvProblem *out)
 		pos_undo_move(&out->root, out->moves[i]);
 }
 
+int conv_fail_cut_short(ConvProblem *out, long line, const char *prefix, const char *closing)
+{
+	int n = out->n_moves;
+	conv_unplay(out);
+	return conv_fail(out, line, "%scut short: the moves end at move %d (the defender's) with no %s after them", prefix,
+	                 n, closing);
+}
+
 int conv_play(ConvProblem *out, Move m, long line)
 {
 	if (out->n_moves >= POS_MAX_PLY)

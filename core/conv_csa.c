@@ -249,14 +249,8 @@ int conv_csa_parse(char *text, bool rest, ConvProblem *out)
 	/* A problem's answer ends with the attacker's mating move: an even
 	 * number of moves with no '%' (or '/') after them is a file cut short,
 	 * not another problem */
-	if (!from_pi && out->n_moves > 0 && out->n_moves % 2 == 0 && !ended) {
-		int n = out->n_moves;
-		conv_unplay(out);
-		return conv_fail(out, last_move_line,
-		                 "CSA: cut short: the moves end at move %d (the defender's) with no '%%' line (%%TSUMI) "
-		                 "after them",
-		                 n);
-	}
+	if (!from_pi && out->n_moves > 0 && out->n_moves % 2 == 0 && !ended)
+		return conv_fail_cut_short(out, last_move_line, "CSA: ", "'%' line (%TSUMI)");
 	conv_unplay(out);
 	out->stated = -1;
 	return 0;

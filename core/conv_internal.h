@@ -36,6 +36,12 @@ int conv_setup_root(Setup *su, bool rest, ConvProblem *out, long line);
 void conv_start_board(Setup *su, ConvProblem *out);
 /* Takes back every move played on out->root. */
 void conv_unplay(ConvProblem *out);
+/* A problem's answer ends with the attacker's mating move: moves that stop
+ * at an even count with nothing closing them are a file cut short.  Takes
+ * the moves back and fails at `line` (the last move's): "PREFIXcut short:
+ * the moves end at move N (the defender's) with no CLOSING after them".
+ * Returns -1. */
+int conv_fail_cut_short(ConvProblem *out, long line, const char *prefix, const char *closing);
 /* Plays m on out->root and appends it to out->moves; -1 past POS_MAX_PLY. */
 int conv_play(ConvProblem *out, Move m, long line);
 /* Splits text into lines in place (see conv.c). */

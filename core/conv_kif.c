@@ -493,14 +493,8 @@ int conv_kif_parse(char *text, bool rest, ConvProblem *out)
 	 * number of moves that nothing closes (no end word, まで, 変化, nor a
 	 * 手数 of that length) is a file cut short, not another problem.  A
 	 * game from the start position (手合割, no diagram) is not a problem. */
-	if (rows > 0 && out->n_moves % 2 == 0 && out->n_moves > 0 && !closed && stated_header != out->n_moves) {
-		int n = out->n_moves;
-		conv_unplay(out);
-		return conv_fail(out, last_move_line,
-		                 "cut short: the moves end at move %d (the defender's) with no end word (詰み) or まで line "
-		                 "after them",
-		                 n);
-	}
+	if (rows > 0 && out->n_moves % 2 == 0 && out->n_moves > 0 && !closed && stated_header != out->n_moves)
+		return conv_fail_cut_short(out, last_move_line, "", "end word (詰み) or まで line");
 	conv_unplay(out);
 	out->stated = stated_header >= 0 ? stated_header : stated_end;
 	return 0;

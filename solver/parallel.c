@@ -2,7 +2,6 @@
 #include "parallel.h"
 
 #include "clock.h"
-#include "futile_sub.h"
 
 #include <pthread.h>
 #include <stdlib.h>

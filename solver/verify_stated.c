@@ -137,10 +137,9 @@ void verify_stated_walk(VerifyCtx *c, const Position *root, const Move *line, in
 				pos_do_move(pos, line[k]);
 				DfpnStatus after = verify_mate_within(c, pos, mlen - 1, NULL);
 				pos_undo_move(pos, line[k]);
-				if (after != DFPN_NOMATE) {
-					if (after != DFPN_MATE)
-						goto end; /* a limit: undecided */
-				} else {
+				if (after == DFPN_UNKNOWN)
+					goto end; /* a limit: undecided */
+				if (after == DFPN_NOMATE) {
 					/* a check that mates within mlen - 1 after it: the fastest */
 					gen_checks(pos, &list);
 					for (int i = 0; i < list.n; i++) {

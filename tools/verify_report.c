@@ -27,23 +27,27 @@ static void reasons_text(const VerifyResult *r, const char *sep, char *buf, size
 	size_t n = 0;
 	buf[0] = '\0';
 #define ADD(...) (n += (size_t)snprintf(buf + n, n < size ? size - n : 0, __VA_ARGS__))
-	if (r->flags & VERIFY_NOT_MATE) {
-		char where[160];
-		ADD("%sno mate", n ? sep : "");
-		if (verify_stated_text(&r->stated, where, sizeof where) > 0)
+	/* the verdict's where and why (verify_stated_text), once, after the
+	 * reason it explains */
+	static const struct {
+		unsigned flag;
+		const char *text;
+	} STATED[] = {{VERIFY_NOT_MATE, "no mate"},
+	              {VERIFY_BAD_LINE, "the stated main line is not a legal mating line"},
+	              {VERIFY_WRONG_LENGTH, "wrong length"}};
+	const VerifyVerdict v = r->stated.verdict;
+	const unsigned explained = v == VERDICT_NO_MATE           ? VERIFY_NOT_MATE
+	                           : v == VERDICT_STATED_NOT_MATE ? VERIFY_BAD_LINE
+	                                                          : VERIFY_WRONG_LENGTH;
+	char where[160];
+	if (verify_stated_text(&r->stated, where, sizeof where) <= 0)
+		where[0] = '\0';
+	for (size_t i = 0; i < sizeof STATED / sizeof *STATED; i++) {
+		if (!(r->flags & STATED[i].flag))
+			continue;
+		ADD("%s%s", n ? sep : "", STATED[i].text);
+		if (STATED[i].flag == explained && where[0])
 			ADD(" (%s)", where);
-	}
-	if (r->flags & VERIFY_BAD_LINE) {
-		char where[160];
-		ADD("%sthe stated main line is not a legal mating line", n ? sep : "");
-		if (verify_stated_text(&r->stated, where, sizeof where) > 0)
-			ADD(" (%s)", where);
-	}
-	if (r->flags & VERIFY_WRONG_LENGTH) {
-		char why[160];
-		ADD("%swrong length", n ? sep : "");
-		if (verify_stated_text(&r->stated, why, sizeof why) > 0)
-			ADD(" (%s)", why);
 	}
 	if (r->flags & VERIFY_COOK) {
 		char u[6];
