@@ -2,6 +2,7 @@
 #include "verify.h"
 
 #include "verify_ctx.h"
+#include "verify_line.h"
 #include "verify_stated.h"
 
 #include "clock.h"
@@ -16,108 +17,6 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* 余詰 along `line` (n plies) from root: at each attacker node, the other
- * checks that mate within the plies left.  With out (the problem's own
- * line), final-move alternatives, shorter variations and leftover pieces are
- * recorded too.  Returns the number of cooks (final move excluded). */
-static int check_line(VerifyCtx *c, const Position *root, const Move *line, int n, VerifyResult *out)
-{
-	Position *pos = &c->pos;
-	int cooks = 0;
-	if (out && c->quick) {
-		/* screening: pieces left at the end fail at once, no search needed */
-		out->leftover = verify_leftover_after(c, root, line, n);
-		if (out->leftover)
-			return 0;
-	}
-	pos_copy(pos, root);
-	for (int k = 0; k < n && !(c->quick && cooks); k++) {
-		int t = n - k; /* plies left from this node */
-		MoveList list;
-		if (pos->side == c->attacker) {
-			if ((!out || c->quick) && t == 1)
-				break; /* final alternatives are information only */
-			gen_checks(pos, &list);
-			for (int i = 0; i < list.n; i++) {
-				Move m = list.moves[i];
-				if (move_same(m, line[k]))
-					continue;
-				pos_do_move(pos, m);
-				int len = 0;
-				DfpnStatus st = verify_mate_within(c, pos, t - 1, &len);
-				pos_undo_move(pos, m);
-				if (st != DFPN_MATE)
-					continue;
-				if (t == 1) {
-					if (out->final_alts < VERIFY_MAX_LIST)
-						out->final_alt[out->final_alts] = m;
-					out->final_alts++;
-				} else {
-					if (out && cooks < VERIFY_MAX_LIST)
-						out->cook[cooks] = (VerifyCook){k, m, len + 1};
-					cooks++;
-				}
-			}
-		} else if (out && t >= 4 && !c->quick) {
-			/* information: defences mated at least two plies sooner */
-			gen_evasions(pos, &list);
-			for (int i = 0; i < list.n; i++) {
-				Move m = list.moves[i];
-				if (move_same(m, line[k]))
-					continue;
-				pos_do_move(pos, m);
-				DfpnStatus st = verify_mate_within(c, pos, t - 3, NULL);
-				pos_undo_move(pos, m);
-				if (st == DFPN_MATE)
-					out->short_variations++;
-			}
-		}
-		pos_do_move(pos, line[k]);
-	}
-	if (out && c->quick) {
-		out->cooks = cooks; /* leftover was counted first */
-	} else if (out) {
-		out->cooks = cooks;
-		out->leftover = verify_leftover_after(c, root, line, n);
-	}
-	return cooks;
-}
-
-/* Is line (n plies) a main line of the problem pos, whose shortest mate is
- * n plies: legal, every attacker move mating within the plies left against
- * any defence, every defender move a longest defence (no mate within the
- * plies left minus two after it)?  Returns 1 yes, 0 no, -1 undecided.
- * pos is not modified. */
-static int same_mate(VerifyCtx *c, const Position *root, const Move *line, int n)
-{
-	Position *pos = calloc(1, sizeof *pos);
-	if (!pos)
-		return -1;
-	pos_copy(pos, root);
-	int result = 1;
-	for (int k = 0; k < n && result == 1; k++) {
-		Move m;
-		if (!gen_find_legal(pos, line[k], &m)) {
-			result = 0;
-			break;
-		}
-		bool att = pos->side == c->attacker;
-		int t = n - k; /* plies left from this node */
-		pos_do_move(pos, m);
-		if (att && t == 1) {
-			result = verify_mated(c, pos) ? 1 : 0;
-		} else if (att) {
-			DfpnStatus st = verify_mate_within(c, pos, t - 1, NULL);
-			result = st == DFPN_MATE ? 1 : st == DFPN_NOMATE ? 0 : -1;
-		} else if (t >= 3) {
-			DfpnStatus st = verify_mate_within(c, pos, t - 3, NULL);
-			result = st == DFPN_NOMATE ? 1 : st == DFPN_MATE ? 0 : -1;
-		}
-	}
-	free(pos);
-	return result;
-}
 
 /* Moves one attacker piece (on sq, or one of type pt in hand when sq is
  * SQ_NONE) to the defender's hand and asks whether the same problem remains:
@@ -156,32 +55,30 @@ static int piece_unnecessary(VerifyCtx *c, const Position *root, Square sq, Piec
 	Square dk = pos->king[def];
 	if (dk != SQ_NONE && pos_attacked(pos, c->attacker, dk, pos->occ))
 		return 0;
-	int found = 0;
-	DfpnStatus st = verify_mate_within(c, pos, len, &found);
-	if (st == DFPN_UNKNOWN)
-		return -1;
-	if (st == DFPN_NOMATE || found < len)
-		return 0; /* longer, no mate, or a different (shorter) problem */
-	if (sq != SQ_NONE && len >= 3) {
-		/* a piece off the board may open a line: the mate may be shorter */
-		st = verify_mate_within(c, pos, len - 2, NULL);
-		if (st == DFPN_UNKNOWN)
-			return -1;
-		if (st == DFPN_MATE)
-			return 0;
+	/* the same mate: the main line still a legal line ending in (plain)
+	 * mate -- no search; then forcing, and no other check mating within the
+	 * plies left, which proves the length (verify_line.h) */
+	const Move *line = c->out->line;
+	int n = c->out->line_len;
+	if (n != len) {
+		if (!c->out->solve.pv_verified || c->out->solve.pv_len != len)
+			return 0; /* no main line of that length to compare */
+		line = c->out->solve.pv;
+		n = len;
 	}
-	/* (fewer attacker pieces in hand never shorten a mate) the same length:
-	 * is it the same mate -- the main line still a main line, still free of
-	 * 余詰? */
 	pos_copy(&c->mod, pos);
-	int same = same_mate(c, &c->mod, c->out->line, c->out->line_len);
-	if (same <= 0)
-		return same;
-	int cooks = check_line(c, &c->mod, c->out->line, c->out->line_len, NULL);
-	if (c->out->undecided)
-		return -1;
-	if (cooks)
+	LineCheck lc;
+	if (!line_replay(pos, line, n, verify_ctx_mated, c, &lc))
 		return 0;
+	int forcing = verify_line_forcing(c, &c->mod, line, n);
+	if (forcing <= 0)
+		return forcing;
+	VerifyAlternatives alt;
+	verify_line_alternatives(c, &c->mod, line, n, NULL, &alt);
+	if (alt.cooks || alt.shorter)
+		return 0;
+	if (!alt.lower_bound)
+		return -1;
 	/* and no longest defence leaves the attacker pieces in hand */
 	bool undecided = false;
 	bool leftover = len <= VERIFY_LEFTOVER_MAX_LEN && verify_line_ends_with(c, &c->mod, len, true, &undecided);
@@ -335,6 +232,56 @@ static void escaping_defence(VerifyCtx *c, const Position *root, Move first, Ver
 	}
 }
 
+/* The stated line given[0..n) as the proof of the length (verify_line.h),
+ * under a rule whose verdicts are the position's own (none, narrow, nogain:
+ * broad and answered take proofs from the table, so a length found one way
+ * may differ from the solver's):
+ * when it replays as a line ending in mate with no drop the rule calls
+ * futile, and is forcing, its alternatives are checked (cooks, final
+ * alternatives, leftover pieces, shorter variations: into c->out, *alt);
+ * when they prove no mate within n - 2, out->solve is filled as the solver's
+ * answer would be (mate, n plies, minimal, the line as its main line).
+ * Returns true when the alternatives were checked; out->solve.len_minimal
+ * says whether the length was proven. */
+static bool solve_by_line(VerifyCtx *c, const Position *root, const VerifySpec *spec, VerifyAlternatives *alt)
+{
+	VerifyResult *out = c->out;
+	int n = spec->given_len;
+	VerifyStated where;
+	if (n > DFPN_MAX_PV || !verify_replay_stated(c, root, spec->given, n, &where))
+		return false;
+	verify_play_given(c, root, spec->given, n, out->line);
+	out->line_len = n;
+	if (!verify_line_counted(c, root, out->line, n))
+		return false;
+	/* the upper bound: the solver's first proof (any length), and where
+	 * it is longer than the line, a search for a mate within n */
+	if (!verify_next_limits(c))
+		return false;
+	DfpnResult *r = &out->solve;
+	c->sub.first_mate_only = true;
+	dfpn_solve(c->d, root, &c->sub, r);
+	c->nodes += r->nodes;
+	out->check_nodes[VERIFY_CHECK_PROOF] += r->nodes;
+	if (r->status != DFPN_MATE || r->len < n)
+		return false; /* no mate, a limit, or shorter: the solver's way */
+	c->check = VERIFY_CHECK_PROOF;
+	if (r->len > n && verify_mate_within(c, root, n, NULL) != DFPN_MATE)
+		return false;
+	c->check = VERIFY_CHECK_COOK;
+	verify_line_alternatives(c, root, out->line, n, out, alt);
+	if (alt->shorter)
+		return true; /* the solver's minimality finds the length */
+	r->status = DFPN_MATE;
+	r->reason = DFPN_STOP_NONE;
+	r->len = r->pv_len = n;
+	r->len_minimal = r->pv_verified = alt->lower_bound;
+	memcpy(r->pv, out->line, sizeof(Move) * (size_t)n);
+	if (!alt->lower_bound)
+		r->reason = DFPN_STOP_NODES; /* a limit: see verify_next_limits */
+	return true;
+}
+
 unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, const DfpnLimits *lim, VerifyResult *out)
 {
 	VerifyCtx *c = calloc(1, sizeof *c); /* large (two Positions): on the heap */
@@ -344,6 +291,9 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	out->leftover = out->short_variations = out->undecided = 0;
 	out->nodes = 0;
 	out->seconds = 0;
+	memset(out->check_nodes, 0, sizeof out->check_nodes);
+	memset(&out->solve, 0, offsetof(DfpnResult, pv));
+	memset(out->check_stopped, 0, sizeof out->check_stopped);
 	out->stated = (VerifyStated){.verdict = VERDICT_NONE, .ply = -1, .move = MOVE_NONE, .worst_ply = -1};
 	if (!c) {
 		out->flags = VERIFY_UNDECIDED;
@@ -356,14 +306,31 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	c->attacker = root->side;
 	c->quick = spec->first_failure;
 
-	/* 1. solve */
-	if (!verify_next_limits(c)) {
-		out->flags |= VERIFY_UNDECIDED;
-		goto done;
-	}
+	/* 1. solve: along the stated line when it proves the length, else the
+	 * solver's search (over the table the line's searches filled) */
 	dfpn_clear(d);
-	dfpn_solve(d, root, &c->sub, &out->solve);
-	c->nodes += out->solve.nodes;
+	VerifyAlternatives alt;
+	bool alts_done = false;
+	if (!spec->first_failure && spec->given && spec->given_len > 0 &&
+	    (spec->stated_len < 0 || spec->stated_len == spec->given_len) && !futile_rule_mates_by_search(dfpn_futile(d)))
+		alts_done = solve_by_line(c, root, spec, &alt);
+	if (!out->solve.len_minimal && !(alts_done && !alt.shorter)) {
+		if (!verify_next_limits(c)) {
+			out->flags |= VERIFY_UNDECIDED;
+			out->check_stopped[VERIFY_CHECK_PROOF]++;
+			goto done;
+		}
+		uint64_t before = out->check_nodes[VERIFY_CHECK_PROOF];
+		dfpn_solve(d, root, &c->sub, &out->solve);
+		c->nodes += out->solve.nodes;
+		out->check_nodes[VERIFY_CHECK_PROOF] = before + out->solve.nodes_prove;
+		out->check_nodes[VERIFY_CHECK_MINIMAL] += out->solve.nodes - out->solve.nodes_prove;
+		if (out->solve.status == DFPN_UNKNOWN)
+			out->check_stopped[VERIFY_CHECK_PROOF]++;
+		else if (out->solve.status == DFPN_MATE && !out->solve.len_minimal)
+			out->check_stopped[VERIFY_CHECK_MINIMAL]++;
+	}
+	c->check = VERIFY_CHECK_STATED;
 	if (out->solve.status == DFPN_NOMATE) {
 		out->flags |= VERIFY_NOT_MATE;
 		if (spec->given && spec->given_len > 0 && spec->stated_len >= 0 && !spec->first_failure)
@@ -398,8 +365,11 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 		out->line_len = out->solve.pv_len;
 	}
 
-	/* 3. cooks, final alternatives, leftover pieces, shorter variations */
-	check_line(c, root, out->line, out->line_len, out);
+	/* 3. cooks, final alternatives, leftover pieces, shorter variations
+	 * (done in 1 when the stated line was searched) */
+	c->check = VERIFY_CHECK_COOK;
+	if (!alts_done)
+		verify_line_alternatives(c, root, out->line, out->line_len, out, &alt);
 	if (out->cooks)
 		out->flags |= VERIFY_COOK;
 	if (out->final_alts)
@@ -410,6 +380,7 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 		out->flags |= VERIFY_SHORT_VAR;
 	if (spec->first_failure && (out->flags & VERIFY_FAIL_MASK))
 		goto done;
+	c->check = VERIFY_CHECK_STATED;
 	if (!spec->first_failure)
 		verify_stated_verdict(c, root, spec);
 	/* a stated line that counts a drop this rule calls futile ends with
@@ -424,6 +395,7 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	 * must stay the same problem even when every interposition counts (so a
 	 * piece is never called unnecessary because of the futile-drop rule) */
 	c->strict = true;
+	c->check = VERIFY_CHECK_UNNECESSARY;
 	DfpnFutileRule rule = dfpn_futile(d);
 	dfpn_set_futile(d, DFPN_FUTILE_NONE);
 	for (Square sq = 0; sq < SQ_NB; sq++) {
@@ -449,6 +421,7 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 		out->flags |= VERIFY_UNNECESSARY;
 
 done:
+	c->check = VERIFY_CHECK_STATED;
 	if (out->stated.verdict == VERDICT_NONE && !spec->first_failure)
 		verify_stated_verdict(c, root, spec);
 	if (out->undecided)

@@ -63,12 +63,16 @@ DfpnStatus verify_mate_within(VerifyCtx *c, const Position *pos, int max_len, in
 	DfpnBound b;
 	if (!verify_next_limits(c)) {
 		c->out->undecided++;
+		c->out->check_stopped[c->check]++;
 		return DFPN_UNKNOWN;
 	}
 	dfpn_mate_within(c->d, pos, c->attacker, max_len, &c->sub, &b);
 	c->nodes += b.nodes;
-	if (b.status == DFPN_UNKNOWN)
+	c->out->check_nodes[c->check] += b.nodes;
+	if (b.status == DFPN_UNKNOWN) {
 		c->out->undecided++;
+		c->out->check_stopped[c->check]++;
+	}
 	if (len)
 		*len = b.len;
 	return b.status;
@@ -93,7 +97,18 @@ int verify_leftover_after(VerifyCtx *c, const Position *root, const Move *line, 
  * attacker's hand (want true: the ShogiBoardQ no-surplus policy) or with none
  * (want false).  *undecided is set when a limit stopped a sub-search.  pos is
  * restored. */
+static bool line_ends_with(VerifyCtx *c, Position *pos, int t, bool want, bool *undecided);
+
 bool verify_line_ends_with(VerifyCtx *c, Position *pos, int t, bool want, bool *undecided)
+{
+	VerifyCheck was = c->check;
+	c->check = VERIFY_CHECK_LEFTOVER;
+	bool r = line_ends_with(c, pos, t, want, undecided);
+	c->check = was;
+	return r;
+}
+
+static bool line_ends_with(VerifyCtx *c, Position *pos, int t, bool want, bool *undecided)
 {
 	MoveList list;
 	if (t <= 0)
@@ -108,7 +123,7 @@ bool verify_line_ends_with(VerifyCtx *c, Position *pos, int t, bool want, bool *
 			if (st == DFPN_UNKNOWN)
 				*undecided = true;
 			else if (st == DFPN_MATE)
-				hit = verify_line_ends_with(c, pos, t - 1, want, undecided);
+				hit = line_ends_with(c, pos, t - 1, want, undecided);
 			pos_undo_move(pos, m);
 			if (hit)
 				return true;
@@ -127,7 +142,7 @@ bool verify_line_ends_with(VerifyCtx *c, Position *pos, int t, bool want, bool *
 		if (st == DFPN_UNKNOWN)
 			*undecided = true;
 		else if (st == DFPN_NOMATE)
-			hit = verify_line_ends_with(c, pos, t - 1, want, undecided);
+			hit = line_ends_with(c, pos, t - 1, want, undecided);
 		pos_undo_move(pos, m);
 		if (hit)
 			return true;

@@ -98,6 +98,18 @@ typedef struct {
 	                     attacker's that gives no check; false: illegal */
 } VerifyStated;
 
+/* The kinds of verify's checks, for where the nodes go (VerifyResult). */
+typedef enum {
+	VERIFY_CHECK_PROOF = 0,    /* the first proof of the main solve */
+	VERIFY_CHECK_MINIMAL,      /* its re-searches for a shorter mate, and the main line */
+	VERIFY_CHECK_COOK,         /* 余詰 and final alternatives along the main line */
+	VERIFY_CHECK_VARIATION,    /* shorter variations (information) */
+	VERIFY_CHECK_STATED,       /* the stated line's walk: 変長, 早詰, where a line fails */
+	VERIFY_CHECK_LEFTOVER,     /* 駒余り under every longest defence */
+	VERIFY_CHECK_UNNECESSARY,  /* unnecessary pieces */
+	VERIFY_CHECK_NB
+} VerifyCheck;
+
 typedef struct {
 	unsigned flags;
 	DfpnResult solve; /* the solver's answer for the root */
@@ -114,6 +126,8 @@ typedef struct {
 	int short_variations;
 	int undecided; /* sub-searches a limit stopped */
 	VerifyStated stated; /* why the stated length differs (or not) */
+	uint64_t check_nodes[VERIFY_CHECK_NB]; /* nodes by kind of check (they sum to nodes) */
+	int check_stopped[VERIFY_CHECK_NB];    /* sub-searches a limit stopped, by kind */
 	uint64_t nodes;
 	double seconds;
 } VerifyResult;

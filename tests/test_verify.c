@@ -353,8 +353,13 @@ static void test_leftover_convention_zuko59(void **state)
 	assert_true(dfpn_set_futile(solver, DFPN_FUTILE_BROAD));
 	VerifySpec spec = {n, given, n, false};
 	DfpnLimits lim = {.max_nodes = 5000000};
-	dfpn_clear(solver);
-	verify_problem(solver, &root, &spec, &lim, &result);
+	/* verified alone, as `tsume verify` verifies it: under broad a length
+	 * can depend on what the table held before (rules.md), and this
+	 * process's table holds the earlier tests' entries */
+	Dfpn *alone = dfpn_new_with_rule(64, DFPN_FUTILE_BROAD);
+	assert_non_null(alone);
+	verify_problem(alone, &root, &spec, &lim, &result);
+	dfpn_free(alone);
 	assert_int_equal(result.len, 31);
 	const VerifyStated *v = &result.stated;
 	assert_int_equal(v->verdict, VERDICT_LEFTOVER_CONVENTION);

@@ -20,6 +20,19 @@ static void piece_text(const VerifyPiece *p, char *buf, size_t size)
 		snprintf(buf, size, "%s%s%s", KANJI_ZEN_DIGIT[sq_file(p->sq)], KANJI_NUM[sq_rank(p->sq)], KANJI_PIECE[p->pt]);
 }
 
+/* Where r's nodes went, by kind of check, and how many of each kind's
+ * searches a limit stopped: ,"checks":{"proof":{"nodes":N,"stopped":K},...} */
+static void checks_json(FILE *out, const VerifyResult *r)
+{
+	static const char *const NAME[VERIFY_CHECK_NB] = {"proof",     "minimality", "cook",       "variation",
+	                                                  "stated",    "leftover",   "unnecessary"};
+	fprintf(out, ",\"checks\":{");
+	for (int k = 0; k < VERIFY_CHECK_NB; k++)
+		fprintf(out, "%s\"%s\":{\"nodes\":%llu,\"stopped\":%d}", k ? "," : "", NAME[k],
+		        (unsigned long long)r->check_nodes[k], r->check_stopped[k]);
+	fputc('}', out);
+}
+
 /* Why r fails (and an undecided check), the reasons joined by sep, into buf
  * (size bytes). */
 static void reasons_text(const VerifyResult *r, const char *sep, char *buf, size_t size)
@@ -126,6 +139,7 @@ void verify_report_line(FILE *out, VerifyFormat fmt, const char *file, const Pio
 		fprintf(out, "],\"usi\":");
 		cli_json_moves(out, r->line, r->line_len);
 		fprintf(out, ",\"nodes\":%llu,\"seconds\":%.3f", (unsigned long long)r->nodes, r->seconds);
+		checks_json(out, r);
 		const VerifyStated *v = &r->stated;
 		cli_json_verdict(out, v);
 		fprintf(out, "}\n");

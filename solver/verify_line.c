@@ -1,0 +1,132 @@
+/* verify_line.c -- the main line as evidence (see verify_line.h). */
+#include "verify_line.h"
+
+#include "context.h"
+#include "futile.h"
+#include "movegen.h"
+
+int verify_line_forcing(VerifyCtx *c, const Position *root, const Move *line, int n)
+{
+	Position *pos = &c->pos;
+	pos_copy(pos, root);
+	for (int k = 0; k < n; k++)
+		pos_do_move(pos, line[k]);
+	/* back from the end: after the attacker move of ply k (pos is there) */
+	int result = 1;
+	for (int k = n - 1; k >= 0; k--) {
+		int t = n - k;
+		if (pos->side != c->attacker && t > 1 && result == 1) {
+			/* a proof of any length first (cheap, and the earlier
+			 * nodes' searches find it); bounded only when it is longer */
+			int len = 0;
+			DfpnStatus st = verify_mate_within(c, pos, VERIFY_ANY_LENGTH, &len);
+			if (st == DFPN_MATE && len > t - 1)
+				st = verify_mate_within(c, pos, t - 1, NULL);
+			result = st == DFPN_MATE ? 1 : st == DFPN_NOMATE ? 0 : -1;
+		}
+		pos_undo_move(pos, line[k]);
+		if (result != 1)
+			break;
+	}
+	return result;
+}
+
+void verify_line_alternatives(VerifyCtx *c, const Position *root, const Move *line, int n, VerifyResult *out,
+                              VerifyAlternatives *alt)
+{
+	Position *pos = &c->pos;
+	const bool quick = c->quick && out; /* the generator's screening of its own line */
+	*alt = (VerifyAlternatives){.lower_bound = !quick};
+	if (quick) {
+		/* screening: pieces left at the end fail at once, no search needed */
+		out->leftover = verify_leftover_after(c, root, line, n);
+		if (out->leftover)
+			return;
+	}
+	pos_copy(pos, root);
+	/* a cook settles the screening, and a piece's test (no out) */
+	for (int k = 0; k < n && !((quick || !out) && alt->cooks); k++) {
+		int t = n - k; /* plies left from this node */
+		MoveList list;
+		if (pos->side == c->attacker) {
+			if ((!out || quick) && t == 1)
+				break; /* final alternatives are information only */
+			gen_checks(pos, &list);
+			for (int i = 0; i < list.n; i++) {
+				Move m = list.moves[i];
+				if (move_same(m, line[k]))
+					continue;
+				pos_do_move(pos, m);
+				int len = 0;
+				DfpnStatus st = verify_mate_within(c, pos, t - 1, &len);
+				if (st == DFPN_UNKNOWN)
+					alt->lower_bound = false;
+				else if (st == DFPN_MATE && t >= 3 && !quick && !alt->shorter) {
+					/* a cook: does it also beat the line's length? */
+					DfpnStatus sh = len <= t - 3 ? DFPN_MATE : verify_mate_within(c, pos, t - 3, NULL);
+					if (sh == DFPN_MATE)
+						alt->shorter = true;
+					if (sh != DFPN_NOMATE)
+						alt->lower_bound = false;
+				}
+				pos_undo_move(pos, m);
+				if (st != DFPN_MATE)
+					continue;
+				if (t == 1) {
+					if (out->final_alts < VERIFY_MAX_LIST)
+						out->final_alt[out->final_alts] = m;
+					out->final_alts++;
+				} else {
+					if (out && alt->cooks < VERIFY_MAX_LIST)
+						out->cook[alt->cooks] = (VerifyCook){k, m, len + 1};
+					alt->cooks++;
+				}
+			}
+		} else if (out && t >= 4 && !quick) {
+			/* information: defences mated at least two plies sooner */
+			VerifyCheck was = c->check;
+			c->check = VERIFY_CHECK_VARIATION;
+			gen_evasions(pos, &list);
+			for (int i = 0; i < list.n; i++) {
+				Move m = list.moves[i];
+				if (move_same(m, line[k]))
+					continue;
+				pos_do_move(pos, m);
+				DfpnStatus st = verify_mate_within(c, pos, t - 3, NULL);
+				pos_undo_move(pos, m);
+				if (st == DFPN_MATE)
+					out->short_variations++;
+			}
+			c->check = was;
+		}
+		pos_do_move(pos, line[k]);
+	}
+	if (alt->shorter)
+		alt->lower_bound = false;
+	if (out) {
+		out->cooks = alt->cooks;
+		if (!quick)
+			out->leftover = verify_leftover_after(c, root, line, n);
+	}
+}
+
+bool verify_line_counted(VerifyCtx *c, const Position *root, const Move *line, int n)
+{
+	Position *pos = &c->pos;
+	pos_copy(pos, root);
+	const Futility *f = c->strict ? &FUTILITY_NONE : dfpn_futility(c->d);
+	bool counted = true;
+	for (int k = 0; k < n && counted; k++) {
+		if (pos->side != c->attacker && move_is_drop(line[k])) {
+			MoveList list;
+			bool futile[MAX_MOVES];
+			gen_evasions(pos, &list);
+			futile_mark(pos, &list, futile, f);
+			for (int i = 0; i < list.n; i++)
+				if (futile[i] && move_same(list.moves[i], line[k]))
+					counted = false;
+		}
+		pos_do_move(pos, line[k]);
+	}
+	return counted;
+}

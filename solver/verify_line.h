@@ -1,0 +1,60 @@
+/*
+ * verify_line.h -- the main line as evidence (verify_line.c): the checks
+ * that walk one line of a problem -- 余詰 at every attacker node, the line
+ * forcing within the plies it leaves -- and what they prove together: the
+ * problem's minimal length.  Not part of the API (verify.h).
+ *
+ * Why the line proves the length.  Let line[0..n) be a legal line ending in
+ * mate, t = n - k the plies it leaves at ply k.  Upper bound: if after every
+ * attacker move of the line the defender is mated within t - 1 plies
+ * ("forcing"), the root is mated within n.  Lower bound: "no mate within
+ * t - 2" at an attacker node holds when every check other than the line's
+ * leaves no mate within t - 3, and after the line's move and the line's
+ * defence (a counted one, not a futile drop) no mate within t - 4 holds --
+ * the same claim two plies on; at t = 1 there is nothing to show.  So the
+ * root has no mate within n - 2 when every alternative check of every
+ * attacker node leaves no mate within t - 3 -- which the 余詰 test ("a mate
+ * within t - 1 after it?") shows whenever it finds none.  Bounded searches
+ * have path-independent answers (dfpn.h, repetitions under a budget), so
+ * each can run from its own node.  Forcing and alternatives together prove
+ * the minimal length is n and the line a main line: no separate root
+ * re-search for a shorter mate is needed.
+ */
+#ifndef TSUME_VERIFY_LINE_H
+#define TSUME_VERIFY_LINE_H
+
+#include "verify_ctx.h"
+
+/* Is line[0..n) (legal, every attacker move a check, ending in mate) forcing
+ * from root: after each attacker move at ply k, a mate within n - k - 1
+ * against every defence?  Asked from the last attacker node back to the
+ * first, so each search finds the later ones' proofs in the table; a mate
+ * of any length first, bounded only where that one is longer.  Returns
+ * 1 yes, 0 no (some node has no such mate), -1 a limit stopped a search. */
+int verify_line_forcing(VerifyCtx *c, const Position *root, const Move *line, int n);
+
+/* What verify_line_alternatives found. */
+typedef struct {
+	int cooks;         /* attacker nodes' other checks mating within the plies left (final move excluded) */
+	bool lower_bound;  /* every other check leaves no mate within t - 3 (proven): no mate within n - 2 */
+	bool shorter;      /* some other check mates within t - 3: the root's mate is shorter than n */
+} VerifyAlternatives;
+
+/* 余詰 along line[0..n) from root: at each attacker node, the other checks
+ * that mate within the plies left (t - 1 after them), and for the length
+ * (see above) whether each leaves no mate within t - 3.  With out (the
+ * problem's own line), cooks, final-move alternatives, shorter variations
+ * (information) and leftover pieces are recorded there; without (a
+ * changed position's test), the count and the bound alone, stopping at the
+ * first cook.  With out and c->quick, leftover pieces first and a stop at
+ * the first cook (the generator's screening: the lower bound is then not
+ * known).  Fills *alt. */
+void verify_line_alternatives(VerifyCtx *c, const Position *root, const Move *line, int n, VerifyResult *out,
+                              VerifyAlternatives *alt);
+
+/* true iff no defender move of line[0..n) from root is a drop that the
+ * rule in force (c->strict: none) calls futile: the line's length is then
+ * its length under the rule, and the bounds above apply. */
+bool verify_line_counted(VerifyCtx *c, const Position *root, const Move *line, int n);
+
+#endif
