@@ -396,15 +396,15 @@ bool conv_detect(const char *path, const char *head, size_t n)
 	return false;
 }
 
-char *conv_meta(const ConvProblem *cp, const char *path, char *buf, size_t size)
+char *conv_meta(int mate, const char *path, char *buf, size_t size)
 {
 	char source[200 + 1]; /* a metadata value is cut at 200 bytes (PIO_VALUE_MAX) anyway */
 	snprintf(source, sizeof source, "%s", path);
 	for (char *c = source; *c; c++)
 		if (*c == ';' || *c == '\n' || *c == '\r' || *c == ' ' || *c == '\t')
 			*c = '_'; /* a blank could start another key=value: "q mate=9.kif" */
-	if (cp->n_moves > 0)
-		snprintf(buf, size, "mate=%d ; source=%s", cp->n_moves, source);
+	if (mate > 0)
+		snprintf(buf, size, "mate=%d ; source=%s", mate, source);
 	else
 		snprintf(buf, size, "source=%s", source);
 	return buf;

@@ -77,11 +77,12 @@ int conv_file(const char *path, bool rest, ConvProblem *out);
  * metadata value of a problem line do not count.  No error case. */
 bool conv_detect(const char *path, const char *head, size_t n);
 
-/* The metadata `tsume convert` writes after a converted problem, into buf
- * (size bytes, truncated to fit): "mate=N ; source=PATH" when the file has
- * moves (N = the moves read), "source=PATH" otherwise; ';', blanks and
- * line breaks in path become '_' so that the name cannot end the value
- * early or read as another key (problemio.h).  Returns buf. */
-char *conv_meta(const ConvProblem *cp, const char *path, char *buf, size_t size);
+/* The metadata written after a converted problem, into buf (size bytes,
+ * truncated to fit): "mate=N ; source=PATH" when mate > 0 (`tsume convert`
+ * gives the number of moves read, the problem reader the length the file
+ * states), "source=PATH" otherwise; ';', blanks and line breaks in path
+ * become '_' so that the name cannot end the value early or read as another
+ * key (problemio.h).  Returns buf. */
+char *conv_meta(int mate, const char *path, char *buf, size_t size);
 
 #endif

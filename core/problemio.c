@@ -277,6 +277,7 @@ static int parse_line(char *line, PioProblem *out, PioError *err)
 	out->n_moves = 0;
 	out->n_meta = 0;
 	out->meta_truncated = false;
+	out->kifu = false;
 
 	/* the problem part ends at the first ';' (metadata) or '#' (comment) */
 	char *cut = line + strcspn(line, ";#");
@@ -345,8 +346,8 @@ static void skip_rest_of_line(PioReader *r)
 }
 
 /* The one problem of a KIF or CSA file (conv.h) as line 1: converted with
- * the hands as the file states them, formatted as `tsume convert` writes
- * it, then read as any line is. */
+ * the hands as the file states them, formatted as a line with the length
+ * the file states as mate=N, then read as any line is. */
 static int next_kifu(PioReader *r, PioProblem *out, PioError *err)
 {
 	r->done = true;
@@ -362,17 +363,21 @@ static int next_kifu(PioReader *r, PioProblem *out, PioError *err)
 		rc = pio_set_error(err, PIO_ERR_LINE, cp->line, "file", 0, "%s%s%s", named ? "" : cp->format, named ? "" : ": ",
 		               cp->error);
 	}
-	else if (cp->stated >= 0 && cp->stated != cp->n_moves)
-		/* a move lost or one too many: not the answer the file states */
+	else if (cp->stated >= 0 && cp->stated != cp->n_moves && cp->n_moves % 2 == 0 && cp->n_moves > 0)
+		/* an even line (a move lost or one too many) is no answer at all */
 		rc = pio_set_error(err, PIO_ERR_LINE, 0, "file", 0, "%s: the file states %d moves, %d read", cp->format, cp->stated,
 		               cp->n_moves);
-	else if (pio_format(&cp->root, cp->moves, cp->n_moves, conv_meta(cp, r->path, meta, sizeof meta), out->text,
+	/* the moves read are the stated line, the length the file states the
+	 * stated length (mate=N): where the two differ, verify judges them */
+	else if (pio_format(&cp->root, cp->moves, cp->n_moves,
+	                    conv_meta(cp->stated >= 0 ? cp->stated : cp->n_moves, r->path, meta, sizeof meta), out->text,
 	                    sizeof out->text) < 0)
 		rc = pio_set_error(err, PIO_ERR_LINE, 1, "line", 0, "the converted problem is longer than %d bytes", PIO_LINE_MAX);
 	else {
 		out->line = 1;
 		memcpy(r->buf, out->text, strlen(out->text) + 1);
 		rc = parse_line(r->buf, out, err);
+		out->kifu = true;
 		if (rc == PIO_END) /* cannot happen: a formatted problem is not blank */
 			rc = pio_set_error(err, PIO_ERR_LINE, 1, "line", 0, "no problem");
 	}
@@ -459,7 +464,7 @@ bool pio_stated_consistent(const PioProblem *p, char *why, size_t size)
 		snprintf(why, size, "stated answer: mate=%ld is even (a mate ends with the attacker's move)", mate);
 		return false;
 	}
-	if (has_mate && p->n_moves > 0 && mate != p->n_moves) {
+	if (has_mate && p->n_moves > 0 && mate != p->n_moves && !p->kifu) {
 		snprintf(why, size, "stated answer: mate=%ld but its line has %d plies", mate, p->n_moves);
 		return false;
 	}

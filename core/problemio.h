@@ -28,10 +28,13 @@
  *
  * A KIF or CSA file (conv.h; told by its name or its first bytes,
  * conv_detect) is one problem: line 1, converted by conv_file with the
- * hands as the file states them and read as the line `tsume convert` would
- * write for it ("SFEN moves ... ; mate=N ; source=FILE"); a conversion error
- * is a PIO_ERR_LINE with the file's line (0 = the whole file), as is a file
- * that states a length (手数：N手, まで N手) other than the moves it holds.  Standard
+ * hands as the file states them and read as the line "SFEN moves ... ;
+ * mate=N ; source=FILE": the moves read are the stated line, N the length
+ * the file states (手数：N手, まで N手), else the number of moves read, and
+ * the problem is marked kifu (where N and the moves differ, verify judges
+ * the stated answer).  A conversion error is a PIO_ERR_LINE with the
+ * file's line (0 = the whole file), as is a file that states a length other
+ * than an even number of moves it holds (a move lost: no answer).  Standard
  * input ("-") is always read as problem lines.  A file whose first 4 KB
  * look binary (a NUL byte and one control byte in 32) gives one
  * PIO_ERR_STREAM ("binary data ..."), not an error a line.
@@ -85,6 +88,9 @@ typedef struct {
 	int n_meta;
 	PioMeta meta[PIO_META_MAX];
 	bool meta_truncated;         /* some pairs dropped or values cut */
+	bool kifu;                   /* read from a KIF or CSA file (conv.h): mate=N is the
+	                                length the file states (手数, まで), which may differ
+	                                from the moves read -- a verdict, not a bad line */
 	char text[PIO_LINE_MAX + 1]; /* the line, without its end of line and BOM */
 } PioProblem;
 
@@ -123,7 +129,9 @@ void pio_close(PioReader *r);
  * number of plies (a mate ends with the attacker's move), mate=N (if any)
  * odd, and both the same?  Returns true if so; false with the reason in why
  * (size bytes), e.g. "stated answer: mate=5 but its line has 3 plies" (verify
- * and sheet take such a problem as a bad line). */
+ * and sheet take such a problem as a bad line).  For a problem of a KIF or
+ * CSA file (p->kifu) the line and the length the file states may differ:
+ * that is for verify to judge (wrong length, not a mating line). */
 bool pio_stated_consistent(const PioProblem *p, char *why, size_t size);
 
 /* The value of the first metadata pair with this key, or NULL. */

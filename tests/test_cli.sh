@@ -981,7 +981,9 @@ run "verify: the incomplete piece set warned" "" verify "$tmp/nohand.sfen"
 expect 1 "out:FAIL mate 3 (stated 3): 余詰" "err:$tmp/nohand.sfen:1: warning: 36 pieces are in nobody's hand; use --rest to give them to the defender"
 run "verify --rest" "" verify --rest "$tmp/nohand.sfen"
 expect 0 "out:PASS mate 3 (stated 3)" "noerr:warning"
-run "sheet: the incomplete piece set warned" "" sheet -o "$tmp/nohand.html" "$tmp/nohand.sfen"
+run "sheet: the incomplete piece set warned, the cook left out" "" sheet -o "$tmp/nohand.html" "$tmp/nohand.sfen"
+expect 1 "err:$tmp/nohand.sfen:1: warning: 36 pieces are in nobody's hand" "err:$tmp/nohand.sfen:1: left out (mate 3, stated 3): 余詰"
+run "sheet --no-check: the incomplete piece set warned" "" sheet --no-check -o "$tmp/nohand.html" "$tmp/nohand.sfen"
 expect 0 "err:$tmp/nohand.sfen:1: warning: 36 pieces are in nobody's hand"
 run "sheet --rest" "" sheet --rest -o "$tmp/nohand.html" "$tmp/nohand.sfen"
 expect 0 "noerr:warning"
@@ -1129,6 +1131,25 @@ fi
 grep -v '^ *3 ' "$tmp/k3.kif" >"$tmp/short.kif"
 run "solve a KIF whose moves fall short of its stated length: refused" "" solve "$tmp/short.kif"
 expect_bad "$tmp/short.kif: KIF: the file states 3 moves, 2 read"
+# a KIF whose stated length (手数, まで) differs from an odd number of moves:
+# the moves are the stated line, the file's number the stated length, and
+# the two are judged.  tests/kif/stated-length.kif: a mate in 3 stated as 5.
+run "verify a KIF stating 5 moves, a mate in 3 read: wrong length" "" verify tests/kif/stated-length.kif
+expect 1 "out:tests/kif/stated-length.kif:1: FAIL mate 3 (stated 5): wrong length (早詰"
+run "solve a KIF stating 5 moves, a mate in 3 read: the length compared" "" solve --quiet tests/kif/stated-length.kif
+expect 0 "line:given answer (3 plies): P*1b 1c1b 1d1b+" "out:given answer: shorter_mate (早詰"
+run "sheet: a KIF stating 5 moves, a mate in 3 read: left out" "" sheet tests/kif/stated-length.kif
+expect 1 "err:tests/kif/stated-length.kif:1: left out (mate 3, stated 5): wrong length (早詰"
+# a mate in 5 whose last two moves are lost, 手数：5手 kept: not a mating line, and where
+"$TSUME" solve --format kif -o "$tmp/k5.kif" '+S2S5/1k7/9/3+R5/1S1b5/9/9/9/9 b Srb4g4n4l18p 1' >/dev/null 2>&1
+grep -v '^ *[45] ' "$tmp/k5.kif" >"$tmp/lost.kif"
+run "verify a KIF stating 5 moves, 3 read that do not mate: not a mating line" "" verify "$tmp/lost.kif"
+expect 1 "out:$tmp/lost.kif:1: FAIL mate 5 (stated 5): " "out:S*7c"
+run "solve a KIF stating 5 moves, 3 read that do not mate: compared" "" solve --quiet "$tmp/lost.kif"
+expect 0 "line:mate 5" "out:given answer: stated_not_mate (" "out:S*7c"
+grep -v '^ *5 ' "$tmp/k5.kif" >"$tmp/even.kif"
+run "verify a KIF stating 5 moves, 4 read: refused (no answer is even)" "" verify "$tmp/even.kif"
+expect 2 "err:$tmp/even.kif: KIF: the file states 5 moves, 4 read"
 sed 's/^先手の持駒：.*/先手の持駒：飛　角　金五/' "$tmp/k3.kif" >"$tmp/golds.kif"
 run "solve a KIF with five golds in a hand: the line of the hand" "" solve "$tmp/golds.kif"
 expect_bad "$tmp/golds.kif:20: KIF: bad position: hand: 5 golds in the sente hand, the set has 4"

@@ -601,6 +601,56 @@ static void test_open_errors(void **state)
 	pio_close(r);
 }
 
+/* A KIF file whose stated length (手数, まで) differs from the moves it holds:
+ * an odd line is read as the stated line and the file's number as mate=N,
+ * marked kifu, and pio_stated_consistent leaves the two to verify; an even
+ * line (a move lost) stays an error.  tests/kif/stated-length.kif: a mate in
+ * 3 stated as 5; the same file stated as 3 is consistent. */
+static void test_kif_stated_length(void **state)
+{
+	(void)state;
+	char kif[4096], why[160], *s;
+	size_t n = read_file("tests/kif/stated-length.kif", kif, sizeof kif - 1);
+	kif[n] = '\0';
+	const char *path = tmp_path("stated.kif");
+	write_file(path, kif, n);
+	PioReader *r = pio_open(path, NULL);
+	assert_non_null(r);
+	expect_problem(r, 1, "7pk/7n1/6r1g/7NL/9/9/9/9/9 b Pr2b3g4s2n3l16p 1", "P*1b 1c1b 1d1b+");
+	assert_true(prob.kifu);
+	assert_string_equal(pio_meta_get(&prob, "mate"), "5");
+	assert_true(pio_stated_consistent(&prob, why, sizeof why));
+	expect_end(r);
+	pio_close(r);
+
+	/* the same file stated as 3: mate=3, consistent */
+	while ((s = strstr(kif, "5手")) != NULL)
+		memcpy(s, "3", 1);
+	write_file(path, kif, n);
+	r = pio_open(path, NULL);
+	assert_non_null(r);
+	expect_problem(r, 1, "7pk/7n1/6r1g/7NL/9/9/9/9/9 b Pr2b3g4s2n3l16p 1", "P*1b 1c1b 1d1b+");
+	assert_string_equal(pio_meta_get(&prob, "mate"), "3");
+	pio_close(r);
+
+	/* a problem line stays strict: mate=5 with a 3-ply line is a bad line */
+	prob.kifu = false;
+	snprintf(prob.meta[0].value, sizeof prob.meta[0].value, "5");
+	assert_false(pio_stated_consistent(&prob, why, sizeof why));
+	assert_string_equal(why, "stated answer: mate=5 but its line has 3 plies");
+
+	/* stated 3, the last move lost: two plies, an error */
+	s = strstr(kif, "   3 ");
+	assert_non_null(s);
+	char *e = strchr(s, '\n');
+	memmove(s, e + 1, strlen(e + 1) + 1);
+	write_file(path, kif, strlen(kif));
+	r = pio_open(path, NULL);
+	assert_non_null(r);
+	expect_error(r, PIO_ERR_LINE, 0, "file", 0, "KIF: the file states 3 moves, 2 read");
+	pio_close(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -610,6 +660,7 @@ int main(void)
 	    cmocka_unit_test(test_nul_byte),        cmocka_unit_test(test_write_plain),
 	    cmocka_unit_test(test_write_gzip),      cmocka_unit_test(test_damaged_gzip),
 	    cmocka_unit_test(test_gzip_members),    cmocka_unit_test(test_open_errors),
+	    cmocka_unit_test(test_kif_stated_length),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

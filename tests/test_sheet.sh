@@ -5,7 +5,8 @@
 #
 # Always: exit status and messages of the command (plain and gzip input,
 # -o, --title, a bad line named FILE:LINE with nothing written, a missing
-# file, no problem).  With Chromium (Debian package `chromium`; $CHROMIUM
+# file, no problem; the checks: failed problems named and left out,
+# --no-check, the limits).  With Chromium (Debian package `chromium`; $CHROMIUM
 # overrides the binary): the page is loaded, a copy of it with a probe
 # script appended counts the rendered <svg class="diagram"> elements (laid
 # out with a size), the piece glyphs drawn, gote's pieces turned by 180
@@ -79,6 +80,65 @@ name="sheet: no problem"
 "$TSUME" sheet "$tmp/empty.sfen" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 if [ $rc -ne 2 ] || [ ! -s "$tmp/err" ] || [ -s "$tmp/out" ]; then fail "exit $rc, want 2 with a message"; else ok; fi
+
+# The checks: a no-mate problem, a mate in 3 stated as 5, a cook (the
+# defender's hand left empty) and a stated line that is no mating line are
+# left out, each named with its verdict; a problem with no stated answer is
+# solved and its solution printed; the rest printed, exit 1.
+cat >"$tmp/flawed.sfen" <<'EOF'
+7pk/7n1/6r1g/7NL/9/9/9/9/9 b Pr2b3g4s2n3l16p 1 moves P*1b 1c1b 1d1b+ ; mate=3
+7nk/9/8G/9/9/9/9/9/9 b P2r2b3g4s3n4l17p 1 ; mate=3
+7pk/7n1/6r1g/7NL/9/9/9/9/9 b Pr2b3g4s2n3l16p 1 ; mate=5
+1k7/9/1B7/9/9/9/9/9/2R6 b - 1 moves 7i7b+ 8a9a 8c9b+
+7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1
+7pk/7n1/6r1g/7NL/9/9/9/9/9 b Pr2b3g4s2n3l16p 1 moves P*1b 1c1b 2d3b+
+EOF
+name="sheet: failed problems left out, the rest printed"
+"$TSUME" sheet "$tmp/flawed.sfen" -o "$tmp/flawed.html" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -ne 1 ]; then fail "exit $rc, want 1: $(cat "$tmp/err")"
+elif ! grep -q "flawed.sfen:2: left out (stated 3): no mate" "$tmp/err"; then fail "no mate not named: $(cat "$tmp/err")"
+elif ! grep -q "flawed.sfen:3: left out (mate 3, stated 5): wrong length (早詰" "$tmp/err"; then fail "wrong length not named: $(cat "$tmp/err")"
+elif ! grep -q "flawed.sfen:4: left out (mate 3, stated 3): 余詰" "$tmp/err"; then fail "cook not named: $(cat "$tmp/err")"
+elif ! grep -q "flawed.sfen:6: left out (mate 3, stated 3): the stated main line is not a legal mating line" "$tmp/err"; then fail "bad line not named: $(cat "$tmp/err")"
+elif ! grep -q "tsume sheet: 2 problems printed, 4 left out" "$tmp/err"; then fail "no count: $(cat "$tmp/err")"
+elif [ "$(count '<svg class="diagram"' "$tmp/flawed.html")" != 2 ]; then fail "$(count '<svg class="diagram"' "$tmp/flawed.html") diagrams, want 2"
+elif ! grep -q '<h2>第1問　3手詰</h2>' "$tmp/flawed.html" || ! grep -q '<h2>第2問　15手詰</h2>' "$tmp/flawed.html"; then fail "headings"
+elif ! grep -q '<p class="usi">USI: P\*1b 2a1b G\*2a 1a2a S\*3b 2a1a 1c1b 1a1b G\*2c 1b1a 3b2a+ 1a2a 3c3b+ 2a1a 2c2b</p>' "$tmp/flawed.html"; then fail "the solved problem's answer is not its solution"
+else ok; fi
+
+name="sheet --no-check: every problem as given"
+"$TSUME" sheet --no-check "$tmp/flawed.sfen" -o "$tmp/nocheck.html" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -ne 0 ]; then fail "exit $rc: $(cat "$tmp/err")"
+elif [ "$(count '<svg class="diagram"' "$tmp/nocheck.html")" != 6 ]; then fail "$(count '<svg class="diagram"' "$tmp/nocheck.html") diagrams, want 6"
+elif grep -q "left out" "$tmp/err"; then fail "checked: $(cat "$tmp/err")"
+else ok; fi
+
+name="sheet: every problem left out: no sheet, exit 1"
+sed -n 2,3p "$tmp/flawed.sfen" >"$tmp/nomate.sfen"
+"$TSUME" sheet "$tmp/nomate.sfen" -o "$tmp/nomate.html" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -ne 1 ]; then fail "exit $rc, want 1"
+elif [ -e "$tmp/nomate.html" ]; then fail "a worksheet was written"
+elif ! grep -q "every problem was left out; no worksheet written" "$tmp/err"; then fail "message: $(cat "$tmp/err")"
+else ok; fi
+
+name="sheet --nodes: undecided within the limit, left out"
+"$TSUME" sheet --nodes 5 "$tmp/three.sfen" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -ne 1 ] || [ -s "$tmp/out" ]; then fail "exit $rc, want 1 and no sheet"
+elif ! grep -q "three.sfen:3: left out (stated 15): undecided" "$tmp/err"; then fail "message: $(cat "$tmp/err")"
+else ok; fi
+
+name="sheet --time/--hash/--futile/--nodes: bad values refused"
+for args in "--time x" "--hash 0" "--futile wide" "--nodes -1"; do
+	# shellcheck disable=SC2086
+	"$TSUME" sheet $args "$tmp/three.sfen" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	if [ $rc -ne 2 ] || [ -s "$tmp/out" ] || ! grep -q "^tsume sheet: --" "$tmp/err"; then fail "$args: exit $rc: $(cat "$tmp/err")"; break; fi
+done
+[ $rc -eq 2 ] && ok
 
 name="sheet: usage"
 "$TSUME" sheet >"$tmp/out" 2>"$tmp/err"

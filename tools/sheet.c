@@ -21,8 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SHEET_DEFAULT_TITLE "詰将棋"
-
 /*
  * Diagram geometry in SVG user units (the SVG scales to its column):
  *

@@ -39,6 +39,7 @@
 #include <stdio.h>
 
 #define SHEET_PER_PAGE 4 /* diagrams on one printed page (2 columns x 2 rows) */
+#define SHEET_DEFAULT_TITLE "詰将棋" /* the title when none is given */
 
 typedef struct SheetProblem {
 	/* The problem: [position] [sfen] SFEN [moves M1 ... Mn], the side to move
@@ -56,7 +57,7 @@ typedef struct SheetProblem {
 } SheetProblem;
 
 /* Writes the worksheet for problems[0..count-1] to out: the problems in
- * order, then the answers page.  title (NULL: "詰将棋") is the page title
+ * order, then the answers page.  title (NULL: SHEET_DEFAULT_TITLE) is the page title
  * and heading.  Every problem is parsed and its moves checked legal before
  * anything is written, so a bad problem leaves out untouched.  Returns 0;
  * or -1 with a message in err (errlen bytes; err may be NULL when errlen is

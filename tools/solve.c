@@ -106,6 +106,7 @@ typedef struct {
 	const char *out_path; /* -o FILE; NULL or "-" = standard output */
 	FILE *out;            /* opened at the first result (a bad problem leaves no file) */
 	SolveWork *w;
+	int file_stated;      /* the length a KIF or CSA file states where its moves differ (0: none) */
 } SolveCtx;
 
 /* The stream results go to: standard output, or the -o file, opened (and
@@ -209,6 +210,16 @@ static int solve_text(SolveCtx *ctx, const char *text, const char *where, const 
 	VerifyStated stated = {.verdict = VERDICT_NONE, .ply = -1, .move = MOVE_NONE, .worst_ply = -1};
 	if (pb->given_len)
 		verify_stated(ctx->d, &pb->root, pb->given, pb->given_len, res, &ctx->lim, &stated);
+	bool line_exact = stated.verdict == VERDICT_EXACT || stated.verdict == VERDICT_FINAL_ALT;
+	if (ctx->file_stated > 0 && line_exact && ctx->file_stated != res->len)
+		/* the moves read mate, but the file states another length: the
+		 * totals compared, as verify compares them */
+		stated = (VerifyStated){.verdict = ctx->file_stated < res->len ? VERDICT_LONGER_DEFENCE : VERDICT_SHORTER_MATE,
+		                        .ply = -1,
+		                        .move = MOVE_NONE,
+		                        .len = res->len,
+		                        .stated_left = ctx->file_stated,
+		                        .worst_ply = -1};
 	progress_clear(&ctx->progress);
 	int rc = res->status == DFPN_MATE ? EXIT_MATE : res->status == DFPN_NOMATE ? EXIT_NOMATE : EXIT_UNKNOWN;
 	FILE *out = solve_output(ctx);
@@ -275,7 +286,10 @@ static int solve_file(SolveCtx *ctx, const char *path)
 		}
 		char where[PATH_MAX + 24];
 		snprintf(where, sizeof where, "%s:%ld", path, p->line);
+		long stated = 0;
+		ctx->file_stated = p->kifu && pio_meta_int(p, "mate", &stated) && stated != p->n_moves ? (int)stated : 0;
 		rc = cli_worse_status(rc, solve_one(ctx, p->text, where, path, p->line));
+		ctx->file_stated = 0;
 	}
 	if (!p) {
 		fprintf(stderr, "tsume: out of memory\n");

@@ -12,6 +12,7 @@
  */
 #include "verify_cmd.h"
 
+#include "check.h"
 #include "cli.h"
 #include "kif.h"
 #include "problemio.h"
@@ -23,7 +24,6 @@
 
 #include <getopt.h>
 #include <limits.h>
-#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,10 +75,7 @@ static void *worker(void *arg)
 		s->state = SLOT_BUSY;
 		pthread_mutex_unlock(&q->mu);
 
-		long stated = -1;
-		if (!pio_meta_int(&s->problem, "mate", &stated) && s->problem.n_moves > 0)
-			stated = s->problem.n_moves;
-		VerifySpec spec = {(int)stated, s->problem.n_moves ? s->problem.moves : NULL, s->problem.n_moves, false};
+		VerifySpec spec = check_spec(&s->problem);
 		verify_problem(d, &s->problem.root, &spec, &q->lim, &s->result);
 
 		pthread_mutex_lock(&q->mu);
@@ -157,8 +154,6 @@ static void print_done(Queue *q, Printer *pr)
 #define PROG "tsume verify"
 #define VERIFY_JOBS_MAX 256
 #define VERIFY_THREADS_MAX 1024 /* jobs x threads */
-#define VERIFY_TIME_MAX 1e7 /* seconds: about 116 days */
-#define VERIFY_HASH_MAX (UINT64_C(1) << 20)
 
 #define VERIFY_USAGE                                                                                                           \
 	"usage: tsume verify " VERIFY_ARGS "\n"                                                                                  \
@@ -179,10 +174,8 @@ static void print_done(Queue *q, Printer *pr)
 /* The options of one run, checked. */
 typedef struct {
 	uint64_t jobs, search_threads; /* --jobs, --threads (both set by verify_parse) */
-	double time_s;                 /* --time */
-	uint64_t nodes, hash;          /* --nodes, --hash */
+	CheckOptions check;            /* --time, --nodes, --hash, --futile */
 	VerifyFormat fmt;              /* --format */
-	DfpnFutileRule futile;         /* --futile */
 	bool rest;                     /* --rest */
 	Shard shard;                   /* --shard I/N (count 0: the whole input) */
 	char **files;                  /* the FILE arguments */
@@ -208,7 +201,7 @@ static int verify_parse(int argc, char **argv, VerifyOptions *o)
 	                                     {"rest", no_argument, NULL, 'r'},
 	                                     {"shard", required_argument, NULL, 'S'},  {0, 0, 0, 0}};
 	/* jobs, threads 0: not given */
-	*o = (VerifyOptions){.time_s = 60, .hash = 64, .fmt = VERIFY_FORMAT_TEXT, .futile = DFPN_FUTILE_DEFAULT};
+	*o = (VerifyOptions){.check = CHECK_OPTIONS_DEFAULT, .fmt = VERIFY_FORMAT_TEXT};
 	int c;
 	while ((c = getopt_long(argc, argv, "j:t:n:H:f:F:T:S:rh", opts, NULL)) != -1) {
 		bool ok = true;
@@ -219,23 +212,23 @@ static int verify_parse(int argc, char **argv, VerifyOptions *o)
 		case 'S':
 			ok = shard_option(PROG, optarg, &o->shard);
 			break;
+		case 't':
+			ok = check_option(PROG, "--time", optarg, &o->check);
+			break;
+		case 'n':
+			ok = check_option(PROG, "--nodes", optarg, &o->check);
+			break;
+		case 'H':
+			ok = check_option(PROG, "--hash", optarg, &o->check);
+			break;
 		case 'F':
-			ok = cli_option_futile(PROG, optarg, &o->futile);
+			ok = check_option(PROG, "--futile", optarg, &o->check);
 			break;
 		case 'j':
 			ok = cli_option_uint(PROG, "--jobs", optarg, 1, VERIFY_JOBS_MAX, "jobs", NULL, &o->jobs);
 			break;
 		case 'T':
 			ok = cli_option_uint(PROG, "--threads", optarg, 1, DFPN_MAX_THREADS, "threads", NULL, &o->search_threads);
-			break;
-		case 't':
-			ok = cli_option_seconds(PROG, "--time", optarg, 0, VERIFY_TIME_MAX, "0 = no limit", &o->time_s);
-			break;
-		case 'n':
-			ok = cli_option_uint(PROG, "--nodes", optarg, 0, UINT64_MAX, "nodes", "0 = no limit", &o->nodes);
-			break;
-		case 'H':
-			ok = cli_option_uint(PROG, "--hash", optarg, 1, VERIFY_HASH_MAX, "megabytes", NULL, &o->hash);
 			break;
 		case 'f':
 			if (strcmp(optarg, "text") == 0)
@@ -316,25 +309,22 @@ static int pool_alloc(Pool *p, const VerifyOptions *o)
 		return EXIT_BADINPUT;
 	}
 	for (uint64_t i = 0; i < o->jobs; i++) {
-		Dfpn *d = dfpn_new((size_t)o->hash);
+		CheckContextError why;
+		Dfpn *d = check_context(&o->check, (int)o->search_threads, &why);
 		p->workers[i].d = d;
-		if (d && !dfpn_set_futile(d, o->futile)) {
-			dfpn_free(d); /* reported below as the allocation failure */
-			p->workers[i].d = d = NULL;
-		}
-		if (d && !dfpn_set_threads(d, (int)o->search_threads)) {
+		if (!d && why == CHECK_CONTEXT_THREADS) {
 			fprintf(stderr, "tsume verify: cannot start %llu search threads for job %llu (%llu jobs x --threads %llu); "
 			                "try fewer --threads or --jobs\n",
 			        (unsigned long long)o->search_threads, (unsigned long long)i + 1, (unsigned long long)o->jobs,
 			        (unsigned long long)o->search_threads);
-			pool_free(p, i + 1);
+			pool_free(p, i);
 			return EXIT_UNKNOWN;
 		}
 		if (!d) {
 			fprintf(stderr, "tsume verify: cannot allocate %llu MB for the hash table of job %llu (%llu jobs x --hash %llu MB); "
 			                "try a smaller --hash or fewer --jobs\n",
-			        (unsigned long long)o->hash, (unsigned long long)i + 1, (unsigned long long)o->jobs,
-			        (unsigned long long)o->hash);
+			        (unsigned long long)o->check.hash, (unsigned long long)i + 1, (unsigned long long)o->jobs,
+			        (unsigned long long)o->check.hash);
 			pool_free(p, i);
 			return EXIT_UNKNOWN;
 		}
@@ -370,10 +360,8 @@ static int pool_start(Pool *p, const VerifyOptions *o)
 	Queue *q = &p->q;
 	pthread_mutex_init(&q->mu, NULL);
 	pthread_cond_init(&q->cv, NULL);
-	q->hash_mb = (size_t)o->hash;
-	q->lim.max_time_ms = (int64_t)ceil(o->time_s * 1000.0);
-	q->lim.max_nodes = o->nodes;
-	q->lim.stop = cli_sigint_install(false);
+	q->hash_mb = (size_t)o->check.hash;
+	q->lim = check_limits(&o->check, cli_sigint_install(false));
 	for (uint64_t i = 0; i < p->jobs; i++) {
 		p->workers[i].q = q;
 		int err = pthread_create(&p->threads[i], NULL, worker, &p->workers[i]);
@@ -522,11 +510,11 @@ static int verify_finish(const VerifyOptions *o, const VerifyOutcome *out)
 	bool interrupted = cli_interrupted();
 	struct rusage ru;
 	getrusage(RUSAGE_SELF, &ru);
-	VerifyRunInfo run = {out->seconds, (int)o->jobs, ru.ru_maxrss / 1024, interrupted, o->futile};
+	VerifyRunInfo run = {out->seconds, (int)o->jobs, ru.ru_maxrss / 1024, interrupted, o->check.futile};
 	vsum_print(stderr, &out->sum, &run);
 	if (o->shard.count && o->fmt == VERIFY_FORMAT_JSON) {
 		/* the shard's summary record ends its report, for tsume merge */
-		VerifyRunSpec spec = {o->shard, o->files, o->nfiles, o->time_s, o->nodes, o->hash, o->search_threads, o->rest};
+		VerifyRunSpec spec = {o->shard, o->files, o->nfiles, o->check.time_s, o->check.nodes, o->check.hash, o->search_threads, o->rest};
 		vsum_write_record(stdout, &out->sum, &run, &spec);
 		fflush(stdout);
 	}

@@ -157,3 +157,8 @@ void verify_report_csv_header(FILE *out)
 	fprintf(out, "file,line,result,length,stated,cooks,final_alternatives,leftover,unnecessary,short_variations,undecided,reasons,"
 	             "nodes,seconds,stated_verdict\n");
 }
+
+void verify_report_reasons(const VerifyResult *r, const char *sep, char *buf, size_t size)
+{
+	reasons_text(r, sep, buf, size);
+}

@@ -35,4 +35,9 @@ void verify_report_csv_header(FILE *out);
  */
 void verify_report_line(FILE *out, VerifyFormat fmt, const char *file, const PioProblem *problem, const VerifyResult *r);
 
+/* The reasons verify_report_line gives for r (every failed check, with
+ * where and why), joined by sep, into buf (size bytes, always terminated;
+ * cut to fit); "" when r has no failure. */
+void verify_report_reasons(const VerifyResult *r, const char *sep, char *buf, size_t size);
+
 #endif
