@@ -42,7 +42,7 @@
 	"                 line) or kif (a KIF kifu with the variations, for shogi GUIs)\n"                             \
 	"  -o, --output F write to F (checked before any search; F.kif or F.kifu without --format: kif)\n"           \
 	"  --notation N   how the given answer and the verdict on it name moves in text and kif: ja (default:\n"      \
-	"                 Japanese notation, ▲２一金打) or usi (G*2a); json always uses usi\n"                       \
+	"                 Japanese notation, ▲２一金) or usi (G*2a); json always uses usi\n"                       \
 	"  --variations N KIF: variations (変化) per defender move, 0..600, 0 = none (default 8)\n"                  \
 	"  --futile R     the futile-interposition rule: none, narrow, broad, nogain (default) or answered\n"          \
 	"  --rest         give the pieces in nobody's hand to the defender\n"                                          \

@@ -170,7 +170,7 @@ static void print_done(Queue *q, Printer *pr)
 	"  --nodes N    node limit per problem (default none)\n"                                                                   \
 	"  --hash MB    hash table per job (default 64)\n"                                                                         \
 	"  --format F   text (default), json (one object a line) or csv\n"                                                         \
-	"  --notation N how text and csv reasons name moves: ja (default: Japanese notation, ▲２一金打) or usi (G*2a);\n"    \
+	"  --notation N how text and csv reasons name moves: ja (default: Japanese notation, ▲２一金) or usi (G*2a);\n"    \
 	"               json always uses usi\n"                                                                                \
 	"  --futile R   the futile-interposition rule: none, narrow, broad, nogain (default) or answered\n"                        \
 	"  --rest       give the pieces in nobody's hand to the defender (else a warning names each such problem)\n"              \
