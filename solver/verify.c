@@ -11,7 +11,6 @@
 #include "line.h"
 #include "mate1.h"
 #include "movegen.h"
-#include "notation.h"
 
 #include <stdio.h>
 #include <stddef.h>
@@ -93,62 +92,6 @@ const char *verify_verdict_name(VerifyVerdict v)
 	                                   "shorter_mate", "stated_not_mate", "no_mate",            "undecided",
 	                                   "futile_convention", "leftover_convention"};
 	return v <= VERDICT_LEFTOVER_CONVENTION ? NAME[v] : "";
-}
-
-int verify_stated_text(const VerifyStated *v, char *buf, size_t size)
-{
-	char u[6];
-	if (v->ply < 0 && v->len > 0 && v->stated_left > 0) {
-		/* no stated line: the totals alone */
-		if (v->verdict == VERDICT_LONGER_DEFENCE)
-			return snprintf(buf, size, "変長: the longest defence lasts %d plies, more than the stated %d", v->len,
-			                v->stated_left);
-		if (v->verdict == VERDICT_SHORTER_MATE)
-			return snprintf(buf, size, "早詰: a mate in %d plies, shorter than the stated %d", v->len, v->stated_left);
-	}
-	if (v->ply < 0 || v->move == MOVE_NONE) {
-		buf[0] = '\0';
-		return 0;
-	}
-	usi_format(v->move, u);
-	switch (v->verdict) {
-	case VERDICT_LONGER_DEFENCE:
-		if (v->len && v->stated_left && v->worst_excess > v->len - v->stated_left)
-			return snprintf(buf, size,
-			                "変長: at ply %d the defence %s lasts %d plies, %d more than the stated line leaves"
-			                "; at ply %d one lasts %d more",
-			                v->ply + 1, u, v->len, v->len - v->stated_left, v->worst_ply + 1, v->worst_excess);
-		if (v->len && v->stated_left)
-			return snprintf(buf, size, "変長: at ply %d the defence %s lasts %d plies, %d more than the stated line leaves",
-			                v->ply + 1, u, v->len, v->len - v->stated_left);
-		if (v->len)
-			return snprintf(buf, size, "変長: at ply %d the defence %s lasts %d plies, more than the stated line leaves",
-			                v->ply + 1, u, v->len);
-		return snprintf(buf, size, "変長: at ply %d the defence %s lasts longer than the stated line leaves", v->ply + 1,
-		                u);
-	case VERDICT_LEFTOVER_CONVENTION:
-		return snprintf(buf, size,
-		                "2手変長駒余り: at ply %d the defence %s lasts %d plies, two more than the stated line, "
-		                "but leaves pieces in hand",
-		                v->ply + 1, u, v->len);
-	case VERDICT_FUTILE_CONVENTION:
-		return snprintf(buf, size, "futile convention: at ply %d the stated line counts the drop %s, futile under the rule in force",
-		                v->ply + 1, u);
-	case VERDICT_SHORTER_MATE:
-		return snprintf(buf, size, "早詰: at ply %d %s mates in %d", v->ply + 1, u, v->len);
-	case VERDICT_NO_MATE:
-		return snprintf(buf, size, "at ply %d the defence %s escapes: no mate after it", v->ply + 1, u);
-	case VERDICT_STATED_NOT_MATE:
-		if (v->len)
-			return snprintf(buf, size, "the line ends with %s at ply %d, not a mate under the rule in force", u,
-			                v->ply + 1);
-		if (v->no_check)
-			return snprintf(buf, size, "at ply %d %s gives no check (every attacker move must)", v->ply + 1, u);
-		return snprintf(buf, size, "at ply %d %s is not a legal move", v->ply + 1, u);
-	default:
-		buf[0] = '\0';
-		return 0;
-	}
 }
 
 VerifyVerdict verify_stated(Dfpn *d, const Position *root, const Move *given, int n, const DfpnResult *res,

@@ -31,13 +31,6 @@
  * "leftover_convention"; "" for VERDICT_NONE. */
 const char *verify_verdict_name(VerifyVerdict v);
 
-/* The verdict's where and why in words (the move in USI), e.g. "変長: at ply
- * 8 the defence 2a1b lasts 16 plies, 6 more than the stated line leaves", into
- * buf (size bytes, always terminated).  Returns the length snprintf gives
- * (>= size: cut), 0 when the verdict has no ply and move to tell (exact,
- * no_mate, ...: the name says it all). */
-int verify_stated_text(const VerifyStated *v, char *buf, size_t size);
-
 /* Verifies the problem root (the side to move attacks).  lim bounds the whole
  * verification (time and nodes in all).  Fills *out; returns out->flags. */
 unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, const DfpnLimits *lim, VerifyResult *out);

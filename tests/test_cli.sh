@@ -262,7 +262,7 @@ expect 0 "line:sfen $C05" "line:mate 3"
 # the forms of a problem line
 run "solve 'position sfen ... moves': the position after the moves" "" solve -q "position sfen $C05 moves P*1b 1c1b"
 expect 0 "line:mate 1" "re:^usi: 1d1b\+?$"
-run "solve 'SFEN moves ANSWER' (ShogiBoardQ): the position before the answer" "" solve -q "$SBQ moves $SBQ_ANSWER"
+run "solve 'SFEN moves ANSWER' (ShogiBoardQ): the position before the answer" "" solve -q --notation usi "$SBQ moves $SBQ_ANSWER"
 expect 0 "line:sfen $SBQ" "line:mate 3" "line:given answer (3 plies): $SBQ_ANSWER"
 expect_mated "$SBQ"
 run "solve 'SFEN moves' not ending in mate: the position after them" "" solve -q "$SBQ moves 5a6a 7b6a"
@@ -277,7 +277,11 @@ ZUKO=${SHARED:-../shared}/problems/classics/zuko.tsv
 if [ -r "$ZUKO" ]; then
 	Z12=$(awk -F '\t' '$1 == "zuko012" { print $2 " moves " $4 }' "$ZUKO")
 	run "solve with a wrong-length answer: the verdict names the ply" "" solve -q "$Z12"
-	expect 0 "line:mate 27" "line:given answer: longer_defence (変長: at ply 8 the defence 2a1b lasts 16 plies, 2 more than the stated line leaves; at ply 16 one lasts 6 more)"
+	expect 0 "line:mate 27" "line:given answer: longer_defence (変長: at ply 8 △１二玉 lasts 16 plies, 2 more than the stated line leaves; at ply 16 one lasts 6 more)" \
+		"line:given answer (21 plies): ▲２三飛 △３二玉 ▲１三飛不成 △２一玉 ▲２三飛不成 △２二銀 ▲１三桂 △１一玉 ▲１二歩 △同　玉 ▲２四桂 △１一玉 ▲２一桂成 △同　玉 ▲３三桂 △１一玉 ▲１二桂成 △同　玉 ▲１三馬 △同　銀 ▲２一飛成"
+	run "solve --notation usi with a wrong-length answer: the verdict in USI" "" solve -q --notation usi "$Z12"
+	expect 0 "line:mate 27" "line:given answer: longer_defence (変長: at ply 8 the defence 2a1b lasts 16 plies, 2 more than the stated line leaves; at ply 16 one lasts 6 more)" \
+		"line:given answer (21 plies): ${Z12#* moves }"
 	run "solve --format json with an answer: stated_verdict" "" solve --format json "$Z12"
 	expect 0 'out:"stated_verdict":"longer_defence","verdict_ply":8,"verdict_move":"2a1b","verdict_length":16,"verdict_excess":2,"worst_excess":6,"worst_ply":16'
 else
@@ -326,7 +330,7 @@ startpos x
 7pk/7n1/6r1g/7NL/9/9/9/9/X8 b Pr2b3g4s2n3l16p 1
 $SBQ moves $SBQ_ANSWER ; mate=3" solve - -q
 expect 2 "err:stdin:4: bad position: position (column 10)" "err:stdin:5: bad position: board" "line:mate 3" \
-	"line:given answer (3 plies): $SBQ_ANSWER" noerr:stdin:3 noerr:stdin:6
+	"line:given answer (3 plies): ▲６一成香 △同　銀 ▲８二飛成" noerr:stdin:3 noerr:stdin:6
 if [ "$rc" -eq 2 ]; then
 	n=$(grep -c '^mate 3$' "$tmp/out")
 	[ "$n" -eq 2 ] || fail "solve - with bad lines: $n results, expected 2"
@@ -392,9 +396,9 @@ expect 2 "line:$tmp/set.sfen:2: PASS mate 3 (stated 3)" \
 	"line:$tmp/set.sfen:3: FAIL mate 3 (stated 5): wrong length (早詰: a mate in 3 plies, shorter than the stated 5)" \
 	"out:$tmp/set.sfen:4: FAIL mate 3 (stated 3): 駒余り (1 piece left in hand); unnecessary piece: 歩(hand)" \
 	"line:$tmp/set.sfen:5: FAIL mate 3 (stated 3): unnecessary piece: ９九金" \
-	"line:$tmp/set.sfen:6: FAIL mate 3 (stated 3): 余詰 (cook) x1 [ply 1 3c3b+ mates in 3] [1 other mating final move: 1c2b]" \
+	"line:$tmp/set.sfen:6: FAIL mate 3 (stated 3): 余詰 (cook) x1 [ply 1 ▲３二飛成 mates in 3] [1 other mating final move: ▲２二龍]" \
 	"line:$tmp/set.sfen:7: FAIL: no mate" \
-	"line:$tmp/set.sfen:8: FAIL mate 3 (stated 3): the stated main line is not a legal mating line (the line ends with 6b7b+ at ply 3, not a mate under the rule in force)" \
+	"line:$tmp/set.sfen:8: FAIL mate 3 (stated 3): the stated main line is not a legal mating line (the line ends with ▲７二飛成 at ply 3, not a mate under the rule in force)" \
 	"err:$tmp/set.sfen:9: board (column 23): unknown piece letter 'x'" \
 	"err:verify summary: 7 problems, 1 passed, 6 failed, 1 bad line"
 name="verify -: a KIF file piped in: told once that standard input is read as problem lines"
@@ -405,21 +409,67 @@ rc=$?
 run "verify: a file that cannot be opened counted in the summary" "" verify "$tmp/no-such.sfen" "$tmp/set.sfen"
 expect 2 "err:$tmp/no-such.sfen: cannot open" "err:verify summary: 7 problems, 1 passed, 6 failed, 1 bad line, 1 file unreadable"
 run "solve: a given answer of our length parting at ply 1: named a cook" "" solve -q "6B2/8k/6R2/9/9/9/9/9/9 b rb4g4s4n4l18p 1 moves 3c3b+ 1b1a 3b2b"
-expect 0 "out:our main line differs from the given answer from ply 1 on (same length: 余詰 (cook), 3c1c+ mates as fast as the given 3c3b+; tsume verify reports every cook)"
+expect 0 "out:our main line differs from the given answer from ply 1 on (same length: 余詰 (cook), ▲１三飛成 mates as fast as the given ▲３二飛成; tsume verify reports every cook)"
 printf '%s\n' '+L1k1+L4/2sR5/+P8/9/9/9/9/9/9 b r2b4g3s4n2l17p 1 moves 9c9d 7b8c 9d9e 8c7b 9e9f' >"$tmp/badlen.sfen"
 run "verify: a bad stated line of a wrong length: where it fails said once" "" verify "$tmp/badlen.sfen"
-expect 1 "line:$tmp/badlen.sfen:1: FAIL mate 3 (stated 5): the stated main line is not a legal mating line (at ply 1 9c9d gives no check (every attacker move must)); wrong length"
+expect 1 "line:$tmp/badlen.sfen:1: FAIL mate 3 (stated 5): the stated main line is not a legal mating line (at ply 1 ▲９四と gives no check (every attacker move must)); wrong length"
 printf '%s\n' '7nk/9/8G/9/9/9/9/9/9 b P2r2b3g4s3n4l17p 1 moves 1c1b 1a1b P*1c' >"$tmp/nomate.sfen"
 run "verify: no mate, the defence that escapes the stated first check named" "" verify "$tmp/nomate.sfen"
-expect 1 "line:$tmp/nomate.sfen:1: FAIL (stated 3): no mate (at ply 2 the defence 1a1b escapes: no mate after it)"
+expect 1 "line:$tmp/nomate.sfen:1: FAIL (stated 3): no mate (at ply 2 △同　玉 escapes: no mate after it)"
 run "verify --format json: the escaping defence as ply and move" "" verify --format json "$tmp/nomate.sfen"
 expect 1 'out:"stated_verdict":"no_mate","verdict_ply":2,"verdict_move":"1a1b","verdict_length":null'
 run "solve: a given answer whose attacker move gives no check" "" solve -q "+L1k1+L4/2sR5/+P8/9/9/9/9/9/9 b r2b4g3s4n2l17p 1 moves 9c9d 7b8c 6b6a+"
-expect 0 "out:given answer: stated_not_mate (at ply 1 9c9d gives no check (every attacker move must))"
+expect 0 "out:given answer: stated_not_mate (at ply 1 ▲９四と gives no check (every attacker move must))"
 name="verify --format json: where the stated line fails, as ply and move"
 "$TSUME" verify --format json "$tmp/set.sfen" 2>/dev/null | grep '"line":8,' >"$tmp/out"
 grep -qF '"stated_verdict":"stated_not_mate","verdict_ply":3,"verdict_move":"6b7b+"' "$tmp/out" && passed=$((passed + 1)) ||
 	fail "line 8: $(cat "$tmp/out")"
+
+# --notation: the moves the verdicts name, in Japanese notation (the default:
+# the mover's mark, 同 on the previous move's square, 打 only where a piece
+# on the board could also go, 成/不成) or in USI (the text as it always was);
+# JSON names them in USI either way.  README's 15-ply problem with a second
+# gold in hand: at ply 7 the gold drop on 2a mates at once (no gold of
+# sente's on the board: no 打); on the last ply the gold on 2c could also go
+# to 1b and 2b (打), not to 2a
+Q15G='7gk/9/6P1+P/9/9/9/9/9/9 b 2GSP2r2bg3s4n4l15p 1 moves P*1b 2a1b G*2a 1a2a S*3b 2a1a 1c1b 1a1b G*2c 1b1a 3b2a+ 1a2a 3c3b+ 2a1a 2c2b'
+printf '%s\n' "$Q15G" >"$tmp/q15g.sfen"
+run "verify: 早詰, 余詰 and final moves in Japanese notation" "" verify "$tmp/q15g.sfen"
+expect 1 "line:$tmp/q15g.sfen:1: FAIL mate 7 (stated 15): wrong length (早詰: at ply 7 ▲２一金 mates in 1); 余詰 (cook) x9 [ply 1 ▲１二金 mates in 15] [ply 5 ▲３二金 mates in 5] [ply 7 ▲２一金 mates in 1]; 駒余り (1 piece left in hand) [4 other mating final moves: ▲２二と ▲１二金打 ▲２一金 ▲２二金打]"
+run "verify --notation usi: the same in USI" "" verify --notation usi "$tmp/q15g.sfen"
+expect 1 "line:$tmp/q15g.sfen:1: FAIL mate 7 (stated 15): wrong length (早詰: at ply 7 G*2a mates in 1); 余詰 (cook) x9 [ply 1 G*1b mates in 15] [ply 5 G*3b mates in 5] [ply 7 G*2a mates in 1]; 駒余り (1 piece left in hand) [4 other mating final moves: 3b2b G*1b G*2a G*2b]"
+run "verify --format csv: the reasons in Japanese notation" "" verify --format csv "$tmp/q15g.sfen"
+expect 1 "out:,wrong length (早詰: at ply 7 ▲２一金 mates in 1); 余詰 (cook) x9 [ply 1 ▲１二金 mates in 15] [ply 5 ▲３二金 mates in 5] [ply 7 ▲２一金 mates in 1]; 駒余り (1 piece left in hand),"
+run "verify --format csv --notation usi: the reasons in USI" "" verify --format csv --notation usi "$tmp/q15g.sfen"
+expect 1 "out:,wrong length (早詰: at ply 7 G*2a mates in 1); 余詰 (cook) x9 [ply 1 G*1b mates in 15]"
+run "verify --format json: USI whatever the notation" "" verify --format json --notation ja "$tmp/q15g.sfen"
+expect 1 'out:"reasons":["wrong length (早詰: at ply 7 G*2a mates in 1)","余詰 (cook) x9 [ply 1 G*1b mates in 15] [ply 5 G*3b mates in 5] [ply 7 G*2a mates in 1]"' \
+	'out:"verdict_move":"G*2a"' noout:▲
+run "solve: the given answer and its 早詰 in Japanese notation" "" solve -q "$Q15G"
+expect 0 "line:given answer (15 plies): ▲１二歩 △同　金 ▲２一金 △同　玉 ▲３二銀 △１一玉 ▲１二と △同　玉 ▲２三金 △１一玉 ▲２一銀成 △同　玉 ▲３二歩成 △１一玉 ▲２二金" \
+	"line:given answer: shorter_mate (早詰: at ply 7 ▲２一金 mates in 1)" "line:usi: P*1b 2a1b G*2a 1a2a S*3b 2a1a G*2a"
+run "solve --notation usi: the given answer and its 早詰 in USI" "" solve -q --notation usi "$Q15G"
+expect 0 "line:given answer (15 plies): ${Q15G#* moves }" "line:given answer: shorter_mate (早詰: at ply 7 G*2a mates in 1)"
+run "solve --format kif: the verdict's move in Japanese notation" "" solve -q --format kif "$Q15G"
+expect 0 "out:*given answer: shorter_mate (早詰: at ply 7 ▲２一金 mates in 1)"
+run "solve --format kif --notation usi: in USI" "" solve -q --format kif --notation usi "$Q15G"
+expect 0 "out:*given answer: shorter_mate (早詰: at ply 7 G*2a mates in 1)"
+run "solve --format json: USI whatever the notation" "" solve --format json "$Q15G"
+expect 0 'out:"given":["P*1b","2a1b","G*2a"' 'out:"verdict_move":"G*2a"'
+name="verify --notation usi: the mutated set's verdicts as USI names them"
+"$TSUME" verify --notation usi "$tmp/set.sfen" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+out=$(cat "$tmp/out")
+expect 2 "line:$tmp/set.sfen:6: FAIL mate 3 (stated 3): 余詰 (cook) x1 [ply 1 3c3b+ mates in 3] [1 other mating final move: 1c2b]" \
+	"line:$tmp/set.sfen:8: FAIL mate 3 (stated 3): the stated main line is not a legal mating line (the line ends with 6b7b+ at ply 3, not a mate under the rule in force)"
+# a line that captures on the square the attacker just took: 同, and 不成
+printf '%s\n' '+L1k1+L4/2sR5/+P8/9/9/9/9/9/9 b r2b4g3s4n2l17p 1 moves 5a6a 7b6a 6b6a' >"$tmp/dou.sfen"
+run "verify: a line ending in a capture that is no mate: ▲同　飛不成" "" verify "$tmp/dou.sfen"
+expect 1 "line:$tmp/dou.sfen:1: FAIL mate 3 (stated 3): the stated main line is not a legal mating line (the line ends with ▲同　飛不成 at ply 3, not a mate under the rule in force)"
+run "verify --notation usi: no mate, the escaping defence in USI" "" verify --notation usi "$tmp/nomate.sfen"
+expect 1 "line:$tmp/nomate.sfen:1: FAIL (stated 3): no mate (at ply 2 the defence 1a1b escapes: no mate after it)"
+run "solve --notation usi: a cook named in USI" "" solve -q --notation usi "6B2/8k/6R2/9/9/9/9/9/9 b rb4g4s4n4l18p 1 moves 3c3b+ 1b1a 3b2b"
+expect 0 "out:our main line differs from the given answer from ply 1 on (same length: 余詰 (cook), 3c1c+ mates as fast as the given 3c3b+; tsume verify reports every cook)"
 
 name="verify: gzip input gives the same report"
 gzip -c "$tmp/set.sfen" >"$tmp/set.sfen.gz"
@@ -733,6 +783,8 @@ for v in 100000 257 " 2"; do
 done
 bad_value "tsume verify: --hash must be a whole number of megabytes, 1..1048576, got '0'" verify --hash 0 "$tmp/nul.sfen"
 bad_value "tsume verify: --format must be text, json or csv, got 'xml'" verify --format xml "$tmp/nul.sfen"
+bad_value "tsume verify: --notation must be ja or usi, got 'kif'" verify --notation kif "$tmp/nul.sfen"
+bad_value "tsume: --notation must be ja or usi, got 'JA'" solve -q --notation JA "$M1"
 bad_value "tsume: --hash must be a whole number of megabytes, 1..1048576, got ' 5'" solve -q --hash " 5" "$M1"
 for v in 0 x 2 17; do
 	bad_value "tsume generate: --mate must be an odd whole number of plies, 1..15, got '$v'" generate --mate "$v" --count 1
@@ -860,7 +912,7 @@ expect 2 "line:$tmp/manymeta.sfen:1: FAIL mate 3 (stated 5): wrong length (早�
 C27='9/9/9/8k/8B/8+R/9/9/9 b rb4g4s4n4l18p 1'
 # an answer that is a mate under one rule only: still the given answer, with the verdict
 run "solve --futile none, an answer mating modulo futile drops" "" solve --quiet --futile none "$C27 moves 1e3c+"
-expect 0 "line:mate 3" "line:given answer: stated_not_mate (the line ends with 1e3c+ at ply 1, not a mate under the rule in force)"
+expect 0 "line:mate 3" "line:given answer: stated_not_mate (the line ends with ▲３三角成 at ply 1, not a mate under the rule in force)"
 run "solve, the same answer under the default (nogain)" "" solve --quiet "$C27 moves 1e3c+"
 expect 0 "line:mate 1" "line:given answer: exact"
 name="solve --futile none / narrow"
@@ -1137,16 +1189,16 @@ expect_bad "$tmp/short.kif: KIF: the file states 3 moves, 2 read"
 run "verify a KIF stating 5 moves, a mate in 3 read: wrong length" "" verify tests/kif/stated-length.kif
 expect 1 "out:tests/kif/stated-length.kif:1: FAIL mate 3 (stated 5): wrong length (早詰"
 run "solve a KIF stating 5 moves, a mate in 3 read: the length compared" "" solve --quiet tests/kif/stated-length.kif
-expect 0 "line:given answer (3 plies): P*1b 1c1b 1d1b+" "out:given answer: shorter_mate (早詰"
+expect 0 "line:given answer (3 plies): ▲１二歩 △同　金 ▲同　香成" "out:given answer: shorter_mate (早詰"
 run "sheet: a KIF stating 5 moves, a mate in 3 read: left out" "" sheet tests/kif/stated-length.kif
 expect 1 "err:tests/kif/stated-length.kif:1: left out (mate 3, stated 5): wrong length (早詰"
 # a mate in 5 whose last two moves are lost, 手数：5手 kept: not a mating line, and where
 "$TSUME" solve --format kif -o "$tmp/k5.kif" '+S2S5/1k7/9/3+R5/1S1b5/9/9/9/9 b Srb4g4n4l18p 1' >/dev/null 2>&1
 grep -v '^ *[45] ' "$tmp/k5.kif" >"$tmp/lost.kif"
 run "verify a KIF stating 5 moves, 3 read that do not mate: not a mating line" "" verify "$tmp/lost.kif"
-expect 1 "out:$tmp/lost.kif:1: FAIL mate 5 (stated 5): " "out:S*7c"
+expect 1 "out:$tmp/lost.kif:1: FAIL mate 5 (stated 5): " "out:the line ends with ▲７三銀 at ply 3"
 run "solve a KIF stating 5 moves, 3 read that do not mate: compared" "" solve --quiet "$tmp/lost.kif"
-expect 0 "line:mate 5" "out:given answer: stated_not_mate (" "out:S*7c"
+expect 0 "line:mate 5" "out:given answer: stated_not_mate (" "out:▲７三銀 at ply 3"
 grep -v '^ *5 ' "$tmp/k5.kif" >"$tmp/even.kif"
 run "verify a KIF stating 5 moves, 4 read: refused (no answer is even)" "" verify "$tmp/even.kif"
 expect 2 "err:$tmp/even.kif: KIF: the file states 5 moves, 4 read"
@@ -1289,7 +1341,7 @@ while IFS=$tab read -r owner cmd; do
 	"./tsume convert ../shared/problems/raw/tsumemi/3te/*.kif -o tsumemi3.sfen")
 		[ $rc -eq 0 ] && [ "$(grep -c ' ; mate=' "$rd/top/tsumemi3.sfen")" -eq 10 ] && ok || fail "status $rc: $(cat "$tmp/err")" ;;
 	"./tsume verify tsumemi3.sfen")
-		v="FAIL mate 5 (stated 3): wrong length (2手変長駒余り: at ply 2 the defence 3b3a lasts 4 plies, two more than the stated line, but leaves pieces in hand)"
+		v="FAIL mate 5 (stated 3): wrong length (2手変長駒余り: at ply 2 △３一玉 lasts 4 plies, two more than the stated line, but leaves pieces in hand)"
 		[ $rc -eq 1 ] && [ "$(grep -c ': PASS ' "$tmp/out")" -eq 9 ] && grep -qxF "tsumemi3.sfen:10: $v" "$tmp/out" &&
 			tr '\n' ' ' <"$top/README.md" | sed 's/  */ /g' | grep -qF "\`$v\`" && ok || fail "status $rc: $out" ;;
 	"./tsume verify --format json doc/verify-example.sfen 2>/dev/null | jq "*)

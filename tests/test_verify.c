@@ -10,10 +10,15 @@
 
 #include "notation.h"
 #include "problemio.h"
+#include "verdict_text.h"
 #include "verify.h"
 
 static Dfpn *solver;
 static VerifyResult result;
+/* the problem verify_text verified last, and its stated line */
+static Position text_root;
+static Move text_given[64];
+static int text_n;
 
 static int setup(void **state)
 {
@@ -31,21 +36,28 @@ static int teardown(void **state)
 
 static unsigned verify_text(const char *text, int stated)
 {
-	static Position pos;
-	static Move given[64];
 	const char *moves;
 	SfenError err;
-	if (sfen_parse_root(&pos, text, &err, &moves) != SFEN_OK)
+	if (sfen_parse_root(&text_root, text, &err, &moves) != SFEN_OK)
 		fail_msg("%s: %s", text, err.message);
 	int n = 0;
 	if (moves) {
 		static Position tmp;
-		tmp = pos;
-		n = sfen_play_moves(&tmp, moves, 0, given, 64, NULL);
+		tmp = text_root;
+		n = sfen_play_moves(&tmp, moves, 0, text_given, 64, NULL);
 		assert_true(n > 0);
 	}
-	VerifySpec spec = {stated, n ? given : NULL, n, false};
-	return verify_problem(solver, &pos, &spec, NULL, &result);
+	text_n = n;
+	VerifySpec spec = {stated, n ? text_given : NULL, n, false};
+	return verify_problem(solver, &text_root, &spec, NULL, &result);
+}
+
+/* The verdict on the problem verify_text verified last, in words (nt). */
+static const char *verdict_words(CliNotation nt)
+{
+	static char why[256];
+	verdict_text(&result.stated, &text_root, text_given, text_n, nt, why, sizeof why);
+	return why;
 }
 
 #define SOUND "+L1k1+L4/2sR5/+P8/9/9/9/9/9/9 b r2b4g3s4n2l17p 1"
@@ -211,13 +223,11 @@ static void test_stated_verdict_totals(void **state)
 	verify_text(SOUND, 5); /* a mate in 3 stated as 5: a shorter mate exists */
 	assert_int_equal(result.stated.verdict, VERDICT_SHORTER_MATE);
 	assert_int_equal(result.stated.ply, -1);
-	char why[160];
-	verify_stated_text(&result.stated, why, sizeof why);
-	assert_string_equal(why, "早詰: a mate in 3 plies, shorter than the stated 5");
+	assert_string_equal(verdict_words(CLI_NOTATION_JA), "早詰: a mate in 3 plies, shorter than the stated 5");
+	assert_string_equal(verdict_words(CLI_NOTATION_USI), "早詰: a mate in 3 plies, shorter than the stated 5");
 	verify_text(SOUND, 1); /* stated as 1: the defence lasts longer */
 	assert_int_equal(result.stated.verdict, VERDICT_LONGER_DEFENCE);
-	verify_stated_text(&result.stated, why, sizeof why);
-	assert_string_equal(why, "変長: the longest defence lasts 3 plies, more than the stated 1");
+	assert_string_equal(verdict_words(CLI_NOTATION_JA), "変長: the longest defence lasts 3 plies, more than the stated 1");
 	verify_text(SOUND, -1);
 	assert_int_equal(result.stated.verdict, VERDICT_NONE);
 	/* C27 of cases.tsv is mate 1 because the drop on 1e is futile; a line
@@ -229,6 +239,10 @@ static void test_stated_verdict_totals(void **state)
 	assert_int_equal(result.stated.ply, 1);
 	char u[6];
 	assert_string_equal(usi_format(result.stated.move, u), "P*1e");
+	assert_string_equal(verdict_words(CLI_NOTATION_JA),
+	                    "futile convention: at ply 2 the stated line counts the drop △１五歩, futile under the rule in force");
+	assert_string_equal(verdict_words(CLI_NOTATION_USI),
+	                    "futile convention: at ply 2 the stated line counts the drop P*1e, futile under the rule in force");
 	/* README's 15-ply problem with a second gold in hand, its 15-ply line
 	 * stated: at ply 7 (index 6) G*2a mates at once where the stated 1c1b
 	 * dawdles -- 早詰 there, the first attacker ply that is not a fastest
@@ -242,6 +256,75 @@ static void test_stated_verdict_totals(void **state)
 	assert_int_equal(result.stated.ply, 6);
 	assert_string_equal(usi_format(result.stated.move, u), "G*2a");
 	assert_int_equal(result.stated.len, 1);
+	/* no gold of sente's on the board after ply 6 (the one dropped at ply 3
+	 * was taken): the drop needs no 打 */
+	assert_string_equal(verdict_words(CLI_NOTATION_JA), "早詰: at ply 7 ▲２一金 mates in 1");
+	assert_string_equal(verdict_words(CLI_NOTATION_USI), "早詰: at ply 7 G*2a mates in 1");
+	/* the cooks, at attacker nodes of the stated line */
+	assert_true(result.cooks >= 3);
+	char name[VERDICT_MOVE_MAX];
+	assert_int_equal(result.cook[0].ply, 0);
+	assert_string_equal(verdict_move_text(&text_root, result.line, 0, result.cook[0].move, CLI_NOTATION_JA, name),
+	                    "▲１二金");
+	assert_string_equal(verdict_move_text(&text_root, result.line, 0, result.cook[0].move, CLI_NOTATION_USI, name),
+	                    "G*1b");
+	/* on the last ply the gold on 2c can go to 1b and 2b too (打), not to 2a */
+	static const char *const FINAL[][2] = {
+	    {"3b2b", "▲２二と"}, {"G*1b", "▲１二金打"}, {"G*2a", "▲２一金"}, {"G*2b", "▲２二金打"}};
+	assert_int_equal(result.final_alts, 4);
+	for (int i = 0; i < 4; i++) {
+		assert_string_equal(usi_format(result.final_alt[i], u), FINAL[i][0]);
+		assert_string_equal(verdict_move_text(&text_root, result.line, result.line_len - 1, result.final_alt[i],
+		                                      CLI_NOTATION_JA, name),
+		                    FINAL[i][1]);
+	}
+}
+
+/* The verdicts that name where a stated line fails, in Japanese notation
+ * (同 on the previous move's square, 成/不成) and in USI; a move that cannot
+ * be placed on the position (not legal there, or after a move that is not)
+ * is named in USI. */
+static void test_verdict_notation(void **state)
+{
+	(void)state;
+	/* the first check taken by the king: 同, and no mate after it */
+	verify_text("7nk/9/8G/9/9/9/9/9/9 b P2r2b3g4s3n4l17p 1 moves 1c1b 1a1b P*1c", 3);
+	assert_int_equal(result.stated.verdict, VERDICT_NO_MATE);
+	assert_string_equal(verdict_words(CLI_NOTATION_JA), "at ply 2 △同　玉 escapes: no mate after it");
+	assert_string_equal(verdict_words(CLI_NOTATION_USI), "at ply 2 the defence 1a1b escapes: no mate after it");
+	/* a line that ends with the rook taking back on 6a, unpromoted: no mate */
+	verify_text(SOUND " moves 5a6a 7b6a 6b6a", 3);
+	assert_int_equal(result.stated.verdict, VERDICT_STATED_NOT_MATE);
+	assert_string_equal(verdict_words(CLI_NOTATION_JA),
+	                    "the line ends with ▲同　飛不成 at ply 3, not a mate under the rule in force");
+	assert_string_equal(verdict_words(CLI_NOTATION_USI),
+	                    "the line ends with 6b6a at ply 3, not a mate under the rule in force");
+	/* an attacker move without check: the tokin steps back */
+	verify_text(SOUND " moves 9c9d 7b8c 9d9e", 3);
+	assert_int_equal(result.stated.verdict, VERDICT_STATED_NOT_MATE);
+	assert_string_equal(verdict_words(CLI_NOTATION_JA), "at ply 1 ▲９四と gives no check (every attacker move must)");
+	/* a move that is not legal: USI in either notation; so is a move after
+	 * one that is not legal */
+	int len;
+	VerifyStated st = {.verdict = VERDICT_STATED_NOT_MATE, .ply = 0, .move = usi_parse("5e5d", &len), .worst_ply = -1};
+	char why[256];
+	verdict_text(&st, &text_root, text_given, text_n, CLI_NOTATION_JA, why, sizeof why);
+	assert_string_equal(why, "at ply 1 5e5d is not a legal move");
+	Move bad_line[2] = {usi_parse("5e5d", &len), usi_parse("7b6a", &len)};
+	char name[VERDICT_MOVE_MAX];
+	assert_string_equal(verdict_move_text(&text_root, bad_line, 1, bad_line[1], CLI_NOTATION_JA, name), "7b6a");
+	assert_string_equal(verdict_move_text(&text_root, text_given, 1, text_given[1], CLI_NOTATION_JA, name), "△８三銀");
+	/* a line: Japanese while the moves can be played, then USI */
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&buf, &size);
+	assert_non_null(f);
+	Move line[3] = {usi_parse("5a6a", &len), usi_parse("7b6a", &len), usi_parse("5e5d", &len)};
+	verdict_line_write(f, &text_root, line, 3, CLI_NOTATION_JA);
+	verdict_line_write(f, &text_root, line, 3, CLI_NOTATION_USI);
+	fclose(f);
+	assert_string_equal(buf, " ▲６一成香 △同　銀 5e5d 5a6a 7b6a 5e5d");
+	free(buf);
 }
 
 /* On Shogi Zuko problems whose stated length differs from ours, the verdict
@@ -389,9 +472,11 @@ static void test_leftover_convention_zuko59(void **state)
 	dfpn_solve(solver, &root, NULL, &res);
 	assert_int_equal(verify_stated(solver, &root, given, n, &res, &lim, &st), VERDICT_LEFTOVER_CONVENTION);
 	assert_int_equal(st.ply, 15);
-	char text[160];
-	assert_true(verify_stated_text(&st, text, sizeof text) > 0);
+	char text[256];
+	assert_true(verdict_text(&st, &root, given, n, CLI_NOTATION_USI, text, sizeof text) > 0);
 	assert_non_null(strstr(text, "2手変長駒余り: at ply 16 the defence N*6g lasts 16 plies"));
+	assert_true(verdict_text(&st, &root, given, n, CLI_NOTATION_JA, text, sizeof text) > 0);
+	assert_non_null(strstr(text, "2手変長駒余り: at ply 16 △６七桂 lasts 16 plies"));
 	assert_true(dfpn_set_futile(solver, DFPN_FUTILE_DEFAULT));
 }
 
@@ -473,6 +558,7 @@ int main(void)
 	    cmocka_unit_test(test_extra_piece_on_board), cmocka_unit_test(test_cook),         cmocka_unit_test(test_not_mate),
 	    cmocka_unit_test(test_bad_given_line),       cmocka_unit_test(test_result_reuse),
 	    cmocka_unit_test(test_shogiboardq_sets),     cmocka_unit_test(test_stated_verdict_totals),
+	    cmocka_unit_test(test_verdict_notation),
 	    cmocka_unit_test(test_stated_verdict_zuko), cmocka_unit_test(test_leftover_convention_zuko59),
 	    cmocka_unit_test(test_zuko_verdicts_pinned),
 	};

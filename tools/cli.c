@@ -35,6 +35,19 @@ bool cli_option_futile(const char *prog, const char *s, DfpnFutileRule *rule)
 	return false;
 }
 
+bool cli_option_notation(const char *prog, const char *s, CliNotation *out)
+{
+	if (strcmp(s, "ja") == 0)
+		*out = CLI_NOTATION_JA;
+	else if (strcmp(s, "usi") == 0)
+		*out = CLI_NOTATION_USI;
+	else {
+		cli_bad_value(prog, "--notation", "ja or usi", s);
+		return false;
+	}
+	return true;
+}
+
 bool cli_parse_seconds(const char *s, double lo, double hi, double *out)
 {
 	if (!s)

@@ -103,6 +103,18 @@ bool cli_option_futile(const char *prog, const char *s, DfpnFutileRule *rule);
 /* The names of the rules for usage texts: "none|narrow|broad|nogain|answered". */
 #define CLI_FUTILE_NAMES "none|narrow|broad|nogain|answered"
 
+/* How the text reports of verify and solve name the moves of their verdicts
+ * (--notation): Japanese notation ("▲２一金打", "△同　玉"; the default) or
+ * USI ("G*2a", "1b2a").  JSON reports use USI whatever the choice. */
+typedef enum { CLI_NOTATION_JA, CLI_NOTATION_USI } CliNotation;
+
+/* --notation NAME: "ja" or "usi".  Returns true and sets *out; else reports
+ * "PROG: --notation must be ja or usi, got 'S'" and returns false. */
+bool cli_option_notation(const char *prog, const char *s, CliNotation *out);
+
+/* The names of the notations for usage texts. */
+#define CLI_NOTATION_NAMES "ja|usi"
+
 /* ---- Ctrl-C ----
  *
  * The first SIGINT sets a stop flag: a search given it (DfpnLimits.stop)

@@ -174,7 +174,7 @@ static bool sheet_check(SheetCheck *ck, const char *path, const PioProblem *prob
 	if (cli_interrupted())
 		return false; /* the run ends without a sheet */
 	if (r->flags & SHEET_LEAVE_OUT) {
-		verify_report_reasons(r, "; ", why, sizeof why);
+		verify_report_reasons(r, prob, CLI_NOTATION_JA, "; ", why, sizeof why);
 	} else if (r->line_len != r->len) {
 		/* cannot happen for a proven-minimal mate: its main line is whole */
 		snprintf(why, sizeof why, "no main line of %d plies to print", r->len);

@@ -41,6 +41,8 @@
 	"  --format F     text (default: board, result, main line in USI and KIF, figures), json (one object a\n"  \
 	"                 line) or kif (a KIF kifu with the variations, for shogi GUIs)\n"                             \
 	"  -o, --output F write to F (checked before any search; F.kif or F.kifu without --format: kif)\n"           \
+	"  --notation N   how the given answer and the verdict on it name moves in text and kif: ja (default:\n"      \
+	"                 Japanese notation, ▲２一金) or usi (G*2a); json always uses usi\n"                       \
 	"  --variations N KIF: variations (変化) per defender move, 0..600, 0 = none (default 8)\n"                  \
 	"  --futile R     the futile-interposition rule: none, narrow, broad, nogain (default) or answered\n"          \
 	"  --rest         give the pieces in nobody's hand to the defender\n"                                          \
@@ -100,6 +102,7 @@ typedef struct {
 	DfpnLimits lim;
 	Progress progress;
 	SolveFormat format;
+	CliNotation notation; /* --notation: how text and KIF verdicts name moves */
 	bool rest, quiet;
 	int variations;       /* --variations (KIF) */
 	int printed;          /* problems printed so far (text and KIF separate them by a blank line) */
@@ -223,7 +226,7 @@ static int solve_text(SolveCtx *ctx, const char *text, const char *where, const 
 	progress_clear(&ctx->progress);
 	int rc = res->status == DFPN_MATE ? EXIT_MATE : res->status == DFPN_NOMATE ? EXIT_NOMATE : EXIT_UNKNOWN;
 	FILE *out = solve_output(ctx);
-	SolveReport rep = {&pb->root, pb->given, pb->given_len, res, &stated, sfen, kif};
+	SolveReport rep = {&pb->root, pb->given, pb->given_len, res, &stated, sfen, kif, ctx->notation};
 	if (!out) {
 		rc = EXIT_BADINPUT;
 	} else {
@@ -330,6 +333,7 @@ typedef struct {
 	uint64_t hash, nodes, threads, variations;
 	double time_s;
 	SolveFormat format; /* --format, or kif for -o F.kif / F.kifu without it */
+	CliNotation notation; /* --notation */
 	DfpnFutileRule futile;
 	const char *out_path; /* -o FILE, NULL = none */
 	bool rest, quiet, trace;
@@ -349,6 +353,7 @@ static int solve_parse(int argc, char **argv, SolveOptions *o)
 	                                     {"threads", required_argument, NULL, 'j'},
 	                                     {"output", required_argument, NULL, 'o'},
 	                                     {"variations", required_argument, NULL, 'V'},
+	                                     {"notation", required_argument, NULL, 'N'},
 	                                     {"rest", no_argument, NULL, 'r'},
 	                                     {"quiet", no_argument, NULL, 'q'},
 	                                     {"trace", no_argument, NULL, 'T'},
@@ -358,10 +363,11 @@ static int solve_parse(int argc, char **argv, SolveOptions *o)
 	                    .threads = (uint64_t)cli_cores(),
 	                    .variations = SOLVE_KIF_VARIATIONS,
 	                    .format = FORMAT_TEXT,
+	                    .notation = CLI_NOTATION_JA,
 	                    .futile = DFPN_FUTILE_DEFAULT};
 	bool format_given = false;
 	int c;
-	while ((c = getopt_long(argc, argv, "H:t:n:f:F:j:o:V:rqTh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "H:t:n:f:F:j:o:V:N:rqTh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'F':
 			if (!cli_option_futile("tsume", optarg, &o->futile))
@@ -398,6 +404,10 @@ static int solve_parse(int argc, char **argv, SolveOptions *o)
 			break;
 		case 'o':
 			o->out_path = optarg;
+			break;
+		case 'N':
+			if (!cli_option_notation("tsume", optarg, &o->notation))
+				return EXIT_BADINPUT;
 			break;
 		case 'V':
 			if (!cli_option_uint("tsume", "--variations", optarg, 0, SOLVE_KIF_VARIATIONS_MAX, "variations a move",
@@ -447,6 +457,7 @@ static int solve_setup(SolveCtx *ctx, SolveInput *in, const SolveOptions *o, int
 {
 	memset(ctx, 0, sizeof *ctx);
 	ctx->format = o->format;
+	ctx->notation = o->notation;
 	ctx->rest = o->rest;
 	ctx->quiet = o->quiet;
 	ctx->out_path = o->out_path;

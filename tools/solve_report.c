@@ -8,6 +8,7 @@
 #include "kif.h"
 #include "notation.h"
 #include "solve_kif.h"
+#include "verdict_text.h"
 
 #include <stdio.h>
 
@@ -33,10 +34,7 @@ void solve_report_text(FILE *out, const SolveReport *r, bool diagram)
 	}
 	if (r->given_len) {
 		fprintf(out, "given answer (%d pl%s):", r->given_len, r->given_len == 1 ? "y" : "ies");
-		for (int i = 0; i < r->given_len; i++) {
-			char usi[6];
-			fprintf(out, " %s", usi_format(r->given[i], usi));
-		}
+		verdict_line_write(out, r->root, r->given, r->given_len, r->notation);
 		fprintf(out, "\n");
 		if (res->status == DFPN_MATE && res->pv_len > 0) {
 			int k = 0;
@@ -47,21 +45,22 @@ void solve_report_text(FILE *out, const SolveReport *r, bool diagram)
 			/* the same length, parting at an attacker ply before the last:
 			 * two checks mate in as many plies -- a cook (余詰) */
 			bool cook = same && k % 2 == 0 && k < r->given_len - 1;
-			char ours[6], given[6];
+			char ours[VERDICT_MOVE_MAX], given[VERDICT_MOVE_MAX];
 			if (cook)
 				fprintf(out,
 				        "our main line differs from the given answer from ply %d on (same length: 余詰 (cook), %s "
 				        "mates as fast as the given %s; tsume verify reports every cook)\n",
-				        k + 1, usi_format(res->pv[k], ours), usi_format(r->given[k], given));
+				        k + 1, verdict_move_text(r->root, r->given, k, res->pv[k], r->notation, ours),
+				        verdict_move_text(r->root, r->given, k, r->given[k], r->notation, given));
 			else if (k < r->given_len || k < res->pv_len)
 				fprintf(out, "our main line differs from the given answer from ply %d on%s\n", k + 1,
 				        same ? k == r->given_len - 1 ? " (same length: another mating final move)"
 				                                    : " (same length: another longest defence)"
 				             : "");
 		}
-		char why[160];
+		char why[256];
 		fprintf(out, "given answer: %s", verify_verdict_name(stated->verdict));
-		if (verify_stated_text(stated, why, sizeof why) > 0)
+		if (verdict_text(stated, r->root, r->given, r->given_len, r->notation, why, sizeof why) > 0)
 			fprintf(out, " (%s)", why);
 		else if (stated->verdict == VERDICT_UNDECIDED)
 			fprintf(out, " (a limit stopped the searches that judge the answer; raise --nodes or --time)");
@@ -135,10 +134,11 @@ void solve_report_json(FILE *out, const SolveReport *r, const char *input, const
 int solve_report_kif(FILE *out, const char *out_name, Dfpn *d, const SolveReport *r, int variations, atomic_bool *stop)
 {
 	const VerifyStated *stated = r->stated;
-	char given[200] = "", why[160];
+	char given[320] = "", why[256];
 	if (r->given_len) {
 		size_t n = (size_t)snprintf(given, sizeof given, "%s", verify_verdict_name(stated->verdict));
-		if (verify_stated_text(stated, why, sizeof why) > 0 && n < sizeof given)
+		if (verdict_text(stated, r->root, r->given, r->given_len, r->notation, why, sizeof why) > 0 &&
+		    n < sizeof given)
 			snprintf(given + n, sizeof given - n, " (%s)", why);
 	}
 	SolveKifOptions opt = {

@@ -5,6 +5,7 @@
 #ifndef TSUME_SOLVE_REPORT_H
 #define TSUME_SOLVE_REPORT_H
 
+#include "cli.h"
 #include "dfpn.h"
 #include "verify.h"
 
@@ -21,12 +22,13 @@ typedef struct {
 	const VerifyStated *stated; /* the verdict on the given answer (read when given_len > 0) */
 	const char *sfen;           /* root as SFEN ("" when it could not be written) */
 	const char *kif;            /* the main line res->pv in KIF notation ("" when none) */
+	CliNotation notation;       /* how the text and KIF reports name the moves of the given answer and its verdict */
 } SolveReport;
 
 /* Writes the text report of r to out: the board (with diagram), "sfen
  * SFEN", the result ("mate N" and why its minimality is not proven,
  * "nomate", "unknown (REASON)"), a given answer, where our main line departs
- * from it and the verdict on it, the main line in USI and KIF (or why there
+ * from it and the verdict on it (their moves named as r->notation says), the main line in USI and KIF (or why there
  * is none or it is not verified), and the search figures.  Write errors are
  * left in out's error flag. */
 void solve_report_text(FILE *out, const SolveReport *r, bool diagram);
@@ -44,7 +46,7 @@ void solve_report_json(FILE *out, const SolveReport *r, const char *input, const
 /* Writes r to out as a KIF kifu with its variations (solve_kif.h), at most
  * `variations` a defender move, searched on d's table (d solved r->root;
  * stop, when set, ends them, may be NULL); a given answer's verdict in a
- * comment.  Returns 0, or -1 after the message "tsume: OUT_NAME: write
+ * comment (its move named as r->notation says).  Returns 0, or -1 after the message "tsume: OUT_NAME: write
  * error" or "... out of memory" on stderr. */
 int solve_report_kif(FILE *out, const char *out_name, Dfpn *d, const SolveReport *r, int variations, atomic_bool *stop);
 

@@ -1,6 +1,6 @@
 /*
  * verify_cmd.c -- `tsume verify FILE... [--jobs N] [--time S] [--nodes N]
- * [--hash MB] [--format text|json|csv] [--shard I/N]`.
+ * [--hash MB] [--format text|json|csv] [--notation ja|usi] [--shard I/N]`.
  *
  * The main thread reads problems (core/problemio) into a ring of slots;
  * worker threads, each with its own search context (solver/verify), verify
@@ -125,6 +125,7 @@ static long count_problems(const char *path, const Shard *shard)
 
 typedef struct {
 	VerifyFormat fmt;
+	CliNotation notation;
 	bool tty;
 	long total;
 	double t0;
@@ -142,7 +143,7 @@ static void print_done(Queue *q, Printer *pr)
 		if (pr->tty)
 			fprintf(stderr, "\r\033[K");
 		vsum_add(pr->sum, s->result.flags, s->result.nodes);
-		verify_report_line(stdout, pr->fmt, s->file, &s->problem, &s->result);
+		verify_report_line(stdout, pr->fmt, pr->notation, s->file, &s->problem, &s->result);
 		fflush(stdout);
 		progress(pr->tty, pr->sum->problems, pr->total, pr->t0);
 		pthread_mutex_lock(&q->mu);
@@ -164,6 +165,8 @@ static void print_done(Queue *q, Printer *pr)
 	"  --nodes N    node limit per problem (default none)\n"                                                                   \
 	"  --hash MB    hash table per job (default 64)\n"                                                                         \
 	"  --format F   text (default), json (one object a line) or csv\n"                                                         \
+	"  --notation N how text and csv reasons name moves: ja (default: Japanese notation, ▲２一金) or usi (G*2a);\n"    \
+	"               json always uses usi\n"                                                                                \
 	"  --futile R   the futile-interposition rule: none, narrow, broad, nogain (default) or answered\n"                        \
 	"  --rest       give the pieces in nobody's hand to the defender (else a warning names each such problem)\n"              \
 	"  --shard I/N  only the problems on lines L with (L - 1) mod N = I, 0 <= I < N (tsume merge joins the\n"                 \
@@ -176,6 +179,7 @@ typedef struct {
 	uint64_t jobs, search_threads; /* --jobs, --threads (both set by verify_parse) */
 	CheckOptions check;            /* --time, --nodes, --hash, --futile */
 	VerifyFormat fmt;              /* --format */
+	CliNotation notation;          /* --notation */
 	bool rest;                     /* --rest */
 	Shard shard;                   /* --shard I/N (count 0: the whole input) */
 	char **files;                  /* the FILE arguments */
@@ -199,11 +203,12 @@ static int verify_parse(int argc, char **argv, VerifyOptions *o)
 	                                     {"format", required_argument, NULL, 'f'}, {"help", no_argument, NULL, 'h'},
 	                                     {"futile", required_argument, NULL, 'F'}, {"threads", required_argument, NULL, 'T'},
 	                                     {"rest", no_argument, NULL, 'r'},
-	                                     {"shard", required_argument, NULL, 'S'},  {0, 0, 0, 0}};
+	                                     {"shard", required_argument, NULL, 'S'},  {"notation", required_argument, NULL, 'N'},
+	                                     {0, 0, 0, 0}};
 	/* jobs, threads 0: not given */
-	*o = (VerifyOptions){.check = CHECK_OPTIONS_DEFAULT, .fmt = VERIFY_FORMAT_TEXT};
+	*o = (VerifyOptions){.check = CHECK_OPTIONS_DEFAULT, .fmt = VERIFY_FORMAT_TEXT, .notation = CLI_NOTATION_JA};
 	int c;
-	while ((c = getopt_long(argc, argv, "j:t:n:H:f:F:T:S:rh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "j:t:n:H:f:F:T:S:N:rh", opts, NULL)) != -1) {
 		bool ok = true;
 		switch (c) {
 		case 'r':
@@ -220,6 +225,9 @@ static int verify_parse(int argc, char **argv, VerifyOptions *o)
 			break;
 		case 'H':
 			ok = check_option(PROG, "--hash", optarg, &o->check);
+			break;
+		case 'N':
+			ok = cli_option_notation(PROG, optarg, &o->notation);
 			break;
 		case 'F':
 			ok = check_option(PROG, "--futile", optarg, &o->check);
@@ -480,7 +488,7 @@ static int verify_run(const VerifyOptions *o, VerifyOutcome *out)
 
 	memset(out, 0, sizeof *out);
 	double t0 = clock_now();
-	Printer pr = {o->fmt, tty, total, t0, &out->sum};
+	Printer pr = {o->fmt, o->notation, tty, total, t0, &out->sum};
 	for (int fi = 0; fi < o->nfiles && !cli_interrupted(); fi++)
 		feed_file(&p, &pr, o, o->files[fi], out);
 	/* drain */

@@ -7,7 +7,7 @@
 /* The arguments after "tsume verify", as usage texts show them. */
 #define VERIFY_ARGS                                                                                                    \
 	"FILE... [--jobs N] [--threads T] [--time S] [--nodes N] [--hash MB] [--format text|json|csv] "                 \
-	"[--futile " CLI_FUTILE_NAMES "] [--rest] [--shard I/N]"
+	"[--notation " CLI_NOTATION_NAMES "] [--futile " CLI_FUTILE_NAMES "] [--rest] [--shard I/N]"
 
 /* Runs the verify sub-command; returns the exit status (0 every problem
  * passed, 1 some problem failed a check or was left undecided, 2 bad input:

@@ -6,7 +6,7 @@
 
 #include "cli.h"
 #include "kanji.h"
-#include "notation.h"
+#include "verdict_text.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -33,15 +33,16 @@ static void checks_json(FILE *out, const VerifyResult *r)
 	fputc('}', out);
 }
 
-/* Why r fails (and an undecided check), the reasons joined by sep, into buf
- * (size bytes). */
-static void reasons_text(const VerifyResult *r, const char *sep, char *buf, size_t size)
+/* Why r, the result on problem, fails (and an undecided check), the
+ * reasons joined by sep, into buf (size bytes); the moves named as nt says. */
+static void reasons_text(const VerifyResult *r, const PioProblem *problem, CliNotation nt, const char *sep, char *buf,
+                         size_t size)
 {
 	size_t n = 0;
 	buf[0] = '\0';
 #define ADD(...) (n += (size_t)snprintf(buf + n, n < size ? size - n : 0, __VA_ARGS__))
-	/* the verdict's where and why (verify_stated_text), once, after the
-	 * reason it explains */
+	/* the verdict's where and why (verdict_text), once, after the reason
+	 * it explains */
 	static const struct {
 		unsigned flag;
 		const char *text;
@@ -52,8 +53,8 @@ static void reasons_text(const VerifyResult *r, const char *sep, char *buf, size
 	const unsigned explained = v == VERDICT_NO_MATE           ? VERIFY_NOT_MATE
 	                           : v == VERDICT_STATED_NOT_MATE ? VERIFY_BAD_LINE
 	                                                          : VERIFY_WRONG_LENGTH;
-	char where[160];
-	if (verify_stated_text(&r->stated, where, sizeof where) <= 0)
+	char where[256];
+	if (verdict_text(&r->stated, &problem->root, problem->moves, problem->n_moves, nt, where, sizeof where) <= 0)
 		where[0] = '\0';
 	for (size_t i = 0; i < sizeof STATED / sizeof *STATED; i++) {
 		if (!(r->flags & STATED[i].flag))
@@ -63,10 +64,11 @@ static void reasons_text(const VerifyResult *r, const char *sep, char *buf, size
 			ADD(" (%s)", where);
 	}
 	if (r->flags & VERIFY_COOK) {
-		char u[6];
+		char u[VERDICT_MOVE_MAX];
 		ADD("%s余詰 (cook) x%d", n ? sep : "", r->cooks);
 		for (int i = 0; i < r->cooks && i < 3; i++)
-			ADD(" [ply %d %s mates in %d]", r->cook[i].ply + 1, usi_format(r->cook[i].move, u), r->cook[i].len);
+			ADD(" [ply %d %s mates in %d]", r->cook[i].ply + 1,
+			    verdict_move_text(&problem->root, r->line, r->cook[i].ply, r->cook[i].move, nt, u), r->cook[i].len);
 	}
 	if (r->flags & VERIFY_LEFTOVER)
 		ADD("%s駒余り (%d piece%s left in hand)", n ? sep : "", r->leftover, r->leftover == 1 ? "" : "s");
@@ -84,16 +86,20 @@ static void reasons_text(const VerifyResult *r, const char *sep, char *buf, size
 #undef ADD
 }
 
-void verify_report_line(FILE *out, VerifyFormat fmt, const char *file, const PioProblem *problem, const VerifyResult *r)
+void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char *file, const PioProblem *problem,
+                        const VerifyResult *r)
 {
 	bool pass = verify_passed(r->flags);
 	long stated = -1;
 	if (!pio_meta_int(problem, "mate", &stated) && problem->n_moves > 0)
 		stated = problem->n_moves;
 	/* the reasons joined by "; " (text, csv), or by \x1f to split into a
-	 * JSON array */
+	 * JSON array; JSON names the moves in USI */
 	char why[1024];
-	reasons_text(r, fmt == VERIFY_FORMAT_JSON ? "\x1f" : "; ", why, sizeof why);
+	if (fmt == VERIFY_FORMAT_JSON)
+		reasons_text(r, problem, CLI_NOTATION_USI, "\x1f", why, sizeof why);
+	else
+		reasons_text(r, problem, nt, "; ", why, sizeof why);
 	if (fmt == VERIFY_FORMAT_TEXT) {
 		fprintf(out, "%s:%ld: %s", file, problem->line, pass ? "PASS" : "FAIL");
 		if (r->len)
@@ -105,8 +111,8 @@ void verify_report_line(FILE *out, VerifyFormat fmt, const char *file, const Pio
 		if (r->flags & VERIFY_FINAL_ALT) {
 			fprintf(out, " [%d other mating final move%s:", r->final_alts, r->final_alts == 1 ? "" : "s");
 			for (int i = 0; i < r->final_alts && i < VERIFY_MAX_LIST; i++) {
-				char u[6];
-				fprintf(out, " %s", usi_format(r->final_alt[i], u));
+				char u[VERDICT_MOVE_MAX];
+				fprintf(out, " %s", verdict_move_text(&problem->root, r->line, r->line_len - 1, r->final_alt[i], nt, u));
 			}
 			fprintf(out, "%s]", r->final_alts > VERIFY_MAX_LIST ? " ..." : "");
 		}
@@ -158,7 +164,8 @@ void verify_report_csv_header(FILE *out)
 	             "nodes,seconds,stated_verdict\n");
 }
 
-void verify_report_reasons(const VerifyResult *r, const char *sep, char *buf, size_t size)
+void verify_report_reasons(const VerifyResult *r, const PioProblem *problem, CliNotation nt, const char *sep, char *buf,
+                           size_t size)
 {
-	reasons_text(r, sep, buf, size);
+	reasons_text(r, problem, nt, sep, buf, size);
 }

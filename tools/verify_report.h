@@ -5,6 +5,7 @@
 #ifndef TSUME_VERIFY_REPORT_H
 #define TSUME_VERIFY_REPORT_H
 
+#include "cli.h"
 #include "problemio.h"
 #include "verify.h"
 
@@ -19,7 +20,8 @@ void verify_report_csv_header(FILE *out);
 
 /*
  * Writes the line of one problem to out: problem, read from file (the name
- * shown) and verified as *r (verify_problem), in format fmt.  The stated
+ * shown) and verified as *r (verify_problem), in format fmt; the text and
+ * CSV reasons name moves as nt says (verdict_text.h), JSON in USI.  The stated
  * length is the problem's "; mate=N", else the number of its stated moves.
  *   text: "FILE:LINE: PASS|FAIL[ mate N][ (stated M)][: REASONS][ [K other
  *         mating final moves]][ [K shorter variations]]";
@@ -33,11 +35,14 @@ void verify_report_csv_header(FILE *out);
  * and why, 余詰 and the first cooks, 駒余り, the unnecessary pieces, an
  * undecided check).  Write errors are left in out's error flag.
  */
-void verify_report_line(FILE *out, VerifyFormat fmt, const char *file, const PioProblem *problem, const VerifyResult *r);
+void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char *file, const PioProblem *problem,
+                        const VerifyResult *r);
 
-/* The reasons verify_report_line gives for r (every failed check, with
- * where and why), joined by sep, into buf (size bytes, always terminated;
- * cut to fit); "" when r has no failure. */
-void verify_report_reasons(const VerifyResult *r, const char *sep, char *buf, size_t size);
+/* The reasons verify_report_line gives for r, the result on problem (every
+ * failed check, with where and why; moves named as nt says), joined by
+ * sep, into buf (size bytes, always terminated; cut to fit); "" when r has
+ * no failure. */
+void verify_report_reasons(const VerifyResult *r, const PioProblem *problem, CliNotation nt, const char *sep, char *buf,
+                           size_t size);
 
 #endif
