@@ -5,6 +5,10 @@
 #include "futile.h"
 #include "movegen.h"
 
+/* Cooks whose "shorter than the line?" is asked after the walk; more
+ * leave the lower bound unknown. */
+#define VERIFY_OPEN_MAX 64
+
 int verify_line_forcing(VerifyCtx *c, const Position *root, const Move *line, int n)
 {
 	Position *pos = &c->pos;
@@ -36,6 +40,8 @@ void verify_line_alternatives(VerifyCtx *c, const Position *root, const Move *li
 {
 	Position *pos = &c->pos;
 	const bool quick = c->quick && out; /* the generator's screening of its own line */
+	VerifyCook open[VERIFY_OPEN_MAX]; /* cooks to ask "shorter?" (len: t there) */
+	int n_open = 0;
 	*alt = (VerifyAlternatives){.lower_bound = !quick};
 	if (quick) {
 		/* screening: pieces left at the end fail at once, no search needed */
@@ -59,17 +65,15 @@ void verify_line_alternatives(VerifyCtx *c, const Position *root, const Move *li
 				pos_do_move(pos, m);
 				int len = 0;
 				DfpnStatus st = verify_mate_within(c, pos, t - 1, &len);
+				pos_undo_move(pos, m);
 				if (st == DFPN_UNKNOWN)
 					alt->lower_bound = false;
-				else if (st == DFPN_MATE && t >= 3 && !quick && !alt->shorter) {
-					/* a cook: does it also beat the line's length? */
-					DfpnStatus sh = len <= t - 3 ? DFPN_MATE : verify_mate_within(c, pos, t - 3, NULL);
-					if (sh == DFPN_MATE)
-						alt->shorter = true;
-					if (sh != DFPN_NOMATE)
-						alt->lower_bound = false;
-				}
-				pos_undo_move(pos, m);
+				else if (st == DFPN_MATE && t >= 3 && len <= t - 3)
+					alt->shorter = true;
+				else if (st == DFPN_MATE && t >= 3 && n_open < VERIFY_OPEN_MAX)
+					open[n_open++] = (VerifyCook){k, m, t}; /* asked below */
+				else if (st == DFPN_MATE && t >= 3)
+					alt->lower_bound = false;
 				if (st != DFPN_MATE)
 					continue;
 				if (t == 1) {
@@ -100,6 +104,19 @@ void verify_line_alternatives(VerifyCtx *c, const Position *root, const Move *li
 			c->check = was;
 		}
 		pos_do_move(pos, line[k]);
+	}
+	/* the cooks no shorter than the line, once the list is whole: do they
+	 * also beat the line's length (a mate within t - 3)? */
+	for (int i = 0; i < n_open && !quick && !alt->shorter; i++) {
+		pos_copy(pos, root);
+		for (int k = 0; k < open[i].ply; k++)
+			pos_do_move(pos, line[k]);
+		pos_do_move(pos, open[i].move);
+		DfpnStatus sh = verify_mate_within(c, pos, open[i].len - 3, NULL);
+		if (sh == DFPN_MATE)
+			alt->shorter = true;
+		else if (sh != DFPN_NOMATE)
+			alt->lower_bound = false;
 	}
 	if (alt->shorter)
 		alt->lower_bound = false;
