@@ -318,9 +318,10 @@ static bool kif_move_line(const char *s, long *number, const char **field)
 	return true;
 }
 
-/* "まで7手で詰み", "手数：7手": *n = the number before 手, -1 if there is
- * none.  A number over POS_MAX_PLY, however many digits it has, is no
- * length a file can hold: an error (-1), not a text to pass over. */
+/* "まで7手で詰み", "手数：7手" (digits half- or full-width): *n = the number
+ * before 手, -1 if there is none.  A number over POS_MAX_PLY, however many
+ * digits it has, is no length a file can hold, and 0 no mate's: an error
+ * (-1), not a text to pass over. */
 static int stated_length(const char *s, int *n, ConvProblem *out, long line)
 {
 	*n = -1;
@@ -328,10 +329,17 @@ static int stated_length(const char *s, int *n, ConvProblem *out, long line)
 		s++;
 	const char *digits = s;
 	long v = 0;
-	while (*s >= '0' && *s <= '9') {
+	for (;;) {
+		int d;
+		if (*s >= '0' && *s <= '9')
+			d = *s++ - '0';
+		else if ((unsigned char)s[0] == 0xef && (unsigned char)s[1] == 0xbc && (unsigned char)s[2] >= 0x90 &&
+		         (unsigned char)s[2] <= 0x99)
+			d = (unsigned char)s[2] - 0x90, s += 3; /* full-width ０..９ */
+		else
+			break;
 		if (v <= POS_MAX_PLY)
-			v = v * 10 + (*s - '0');
-		s++;
+			v = v * 10 + d;
 	}
 	int len = (int)(s - digits);
 	if (len == 0 || !conv_starts(s, "手"))
@@ -339,6 +347,8 @@ static int stated_length(const char *s, int *n, ConvProblem *out, long line)
 	if (v > POS_MAX_PLY)
 		return conv_fail(out, line, "stated length %.*s%s手: more than %d moves", len < 24 ? len : 24, digits,
 		                 len > 24 ? "..." : "", POS_MAX_PLY);
+	if (v == 0)
+		return conv_fail(out, line, "stated length %.*s手: a mate takes at least one move", len, digits);
 	*n = (int)v;
 	return 0;
 }
@@ -496,6 +506,9 @@ int conv_kif_parse(char *text, bool rest, ConvProblem *out)
 	if (rows > 0 && out->n_moves % 2 == 0 && out->n_moves > 0 && !closed && stated_header != out->n_moves)
 		return conv_fail_cut_short(out, last_move_line, "", "end word (詰み) or まで line");
 	conv_unplay(out);
+	/* stated twice, two ways: an error, not one reading chosen */
+	if (stated_header >= 0 && stated_end >= 0 && stated_header != stated_end)
+		return conv_fail(out, 0, "手数 states %d moves, まで %d", stated_header, stated_end);
 	out->stated = stated_header >= 0 ? stated_header : stated_end;
 	return 0;
 }

@@ -17,6 +17,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The main line of len plies the unnecessary-piece test compares with: the
+ * one checked (stated, else ours) when it is that long, else ours when it
+ * is a checked main line of that length; NULL when there is none. */
+static const Move *main_line(const VerifyResult *out, int len)
+{
+	if (out->line_len == len)
+		return out->line;
+	if (out->solve.pv_verified && out->solve.pv_len == len)
+		return out->solve.pv;
+	return NULL;
+}
+
 /* Moves one attacker piece (on sq, or one of type pt in hand when sq is
  * SQ_NONE) to the defender's hand and asks whether the same problem remains:
  * a shortest mate of the same length, the same main line (still forcing, the
@@ -57,14 +69,10 @@ static int piece_unnecessary(VerifyCtx *c, const Position *root, Square sq, Piec
 	/* the same mate: the main line still a legal line ending in (plain)
 	 * mate -- no search; then forcing, and no other check mating within the
 	 * plies left, which proves the length (verify_line.h) */
-	const Move *line = c->out->line;
-	int n = c->out->line_len;
-	if (n != len) {
-		if (!c->out->solve.pv_verified || c->out->solve.pv_len != len)
-			return 0; /* no main line of that length to compare */
-		line = c->out->solve.pv;
-		n = len;
-	}
+	const Move *line = main_line(c->out, len);
+	int n = len;
+	if (!line)
+		return 0; /* no main line of that length to compare */
 	pos_copy(&c->mod, pos);
 	LineCheck lc;
 	if (!line_replay(pos, line, n, verify_ctx_mated, c, &lc))
@@ -229,11 +237,14 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	memset(out, 0, offsetof(VerifyResult, line));
 	/* the fields after line[] too: a result struct is reused between problems */
 	out->cooks = out->final_alts = out->unnecessary = 0;
+	out->unnecessary_judged = false;
 	out->leftover = out->short_variations = out->undecided = 0;
 	out->nodes = 0;
 	out->seconds = 0;
 	memset(out->check_nodes, 0, sizeof out->check_nodes);
 	memset(&out->solve, 0, offsetof(DfpnResult, pv));
+	out->solve.status = DFPN_UNKNOWN; /* until a search says otherwise */
+	out->solve.reason = DFPN_STOP_NODES;
 	memset(out->check_stopped, 0, sizeof out->check_stopped);
 	out->stated = (VerifyStated){.verdict = VERDICT_NONE, .ply = -1, .move = MOVE_NONE, .worst_ply = -1};
 	if (!c) {
@@ -255,21 +266,12 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	if (!spec->first_failure && spec->given && spec->given_len > 0 &&
 	    (spec->stated_len < 0 || spec->stated_len == spec->given_len) && !futile_rule_mates_by_search(dfpn_futile(d)))
 		alts_done = solve_by_line(c, root, spec, &alt);
-	if (!out->solve.len_minimal && !(alts_done && !alt.shorter)) {
-		if (!verify_next_limits(c)) {
-			out->flags |= VERIFY_UNDECIDED;
-			out->check_stopped[VERIFY_CHECK_PROOF]++;
-			goto done;
-		}
+	if (!out->solve.len_minimal && !(alts_done && !alt.shorter) && verify_next_limits(c)) {
 		uint64_t before = out->check_nodes[VERIFY_CHECK_PROOF];
 		dfpn_solve(d, root, &c->sub, &out->solve);
 		c->nodes += out->solve.nodes;
 		out->check_nodes[VERIFY_CHECK_PROOF] = before + out->solve.nodes_prove;
 		out->check_nodes[VERIFY_CHECK_MINIMAL] += out->solve.nodes - out->solve.nodes_prove;
-		if (out->solve.status == DFPN_UNKNOWN)
-			out->check_stopped[VERIFY_CHECK_PROOF]++;
-		else if (out->solve.status == DFPN_MATE && !out->solve.len_minimal)
-			out->check_stopped[VERIFY_CHECK_MINIMAL]++;
 	}
 	c->check = VERIFY_CHECK_STATED;
 	if (out->solve.status == DFPN_NOMATE) {
@@ -281,6 +283,7 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	if (out->solve.status != DFPN_MATE || !out->solve.len_minimal) {
 		out->flags |= VERIFY_UNDECIDED;
 		out->undecided++;
+		out->check_stopped[out->solve.status != DFPN_MATE ? VERIFY_CHECK_PROOF : VERIFY_CHECK_MINIMAL]++;
 		if (out->solve.status != DFPN_MATE)
 			goto done;
 	}
@@ -301,15 +304,17 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 			out->flags |= VERIFY_WRONG_LENGTH;
 		verify_play_given(c, root, spec->given, spec->given_len, out->line);
 		out->line_len = spec->given_len;
-	} else {
+	} else if (out->solve.len_minimal && out->solve.pv_verified) {
 		memcpy(out->line, out->solve.pv, sizeof(Move) * (size_t)out->solve.pv_len);
 		out->line_len = out->solve.pv_len;
+	} else {
+		out->line_len = 0; /* no main line to judge 余詰 or 駒余り by */
 	}
 
 	/* 3. cooks, final alternatives, leftover pieces, shorter variations
 	 * (done in 1 when the stated line was searched) */
 	c->check = VERIFY_CHECK_COOK;
-	if (!alts_done)
+	if (!alts_done && out->line_len > 0)
 		verify_line_alternatives(c, root, out->line, out->line_len, out, &alt);
 	if (out->cooks)
 		out->flags |= VERIFY_COOK;
@@ -337,8 +342,29 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	 * piece is never called unnecessary because of the futile-drop rule) */
 	c->strict = true;
 	c->check = VERIFY_CHECK_UNNECESSARY;
+	{
+		/* a main line that is a mate with every interposition counted is
+		 * what each piece's test compares with: without one (the mate
+		 * counts futile drops, or no line) no piece can be judged */
+		const Move *line = main_line(out, out->len);
+		LineCheck lc;
+		pos_copy(&c->pos, root);
+		if (!line || !line_replay(&c->pos, line, out->len, verify_ctx_mated, c, &lc)) {
+			out->flags |= VERIFY_UNNECESSARY_NA;
+			c->strict = false;
+			goto done;
+		}
+	}
 	DfpnFutileRule rule = dfpn_futile(d);
 	dfpn_set_futile(d, DFPN_FUTILE_NONE);
+	/* ... and forcing so: else a defence resists longer by an interposition
+	 * the rule in force calls futile, and no piece can be judged either */
+	if (verify_line_forcing(c, root, main_line(out, out->len), out->len) != 1) {
+		out->flags |= VERIFY_UNNECESSARY_NA;
+		dfpn_set_futile(d, rule);
+		c->strict = false;
+		goto done;
+	}
 	for (Square sq = 0; sq < SQ_NB; sq++) {
 		Piece p = root->board[sq];
 		if (!p || piece_color(p) != c->attacker || piece_type(p) == KING)
@@ -358,6 +384,7 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	}
 	dfpn_set_futile(d, rule);
 	c->strict = false;
+	out->unnecessary_judged = !spec->first_failure;
 	if (out->unnecessary)
 		out->flags |= VERIFY_UNNECESSARY;
 

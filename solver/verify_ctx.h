@@ -41,12 +41,8 @@ bool verify_ctx_mated(Position *pos, void *arg);
  * c->pos, writing the generator's form of each move to played[]. */
 void verify_play_given(VerifyCtx *c, const Position *root, const Move *line, int n, Move *played);
 
-/* max_len of verify_mate_within for a mate of any length. */
-#define VERIFY_ANY_LENGTH (1 << 20)
-
-/* Mate of at most max_len plies for the attacker from pos (VERIFY_ANY_LENGTH:
- * any length, *len then an upper bound)?  Returns the status; an UNKNOWN
- * counts as undecided. */
+/* Mate of at most max_len plies for the attacker from pos?  Returns the
+ * status; an UNKNOWN counts as undecided. */
 DfpnStatus verify_mate_within(VerifyCtx *c, const Position *pos, int max_len, int *len);
 
 /* Pieces in the attacker's hand after `line` (n plies) from root (駒余り). */

@@ -20,12 +20,7 @@ int verify_line_forcing(VerifyCtx *c, const Position *root, const Move *line, in
 	for (int k = n - 1; k >= 0; k--) {
 		int t = n - k;
 		if (pos->side != c->attacker && t > 1 && result == 1) {
-			/* a proof of any length first (cheap, and the earlier
-			 * nodes' searches find it); bounded only when it is longer */
-			int len = 0;
-			DfpnStatus st = verify_mate_within(c, pos, VERIFY_ANY_LENGTH, &len);
-			if (st == DFPN_MATE && len > t - 1)
-				st = verify_mate_within(c, pos, t - 1, NULL);
+			DfpnStatus st = verify_mate_within(c, pos, t - 1, NULL);
 			result = st == DFPN_MATE ? 1 : st == DFPN_NOMATE ? 0 : -1;
 		}
 		pos_undo_move(pos, line[k]);

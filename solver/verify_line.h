@@ -28,8 +28,7 @@
 /* Is line[0..n) (legal, every attacker move a check, ending in mate) forcing
  * from root: after each attacker move at ply k, a mate within n - k - 1
  * against every defence?  Asked from the last attacker node back to the
- * first, so each search finds the later ones' proofs in the table; a mate
- * of any length first, bounded only where that one is longer.  Returns
+ * first, so each search finds the later ones' proofs in the table.  Returns
  * 1 yes, 0 no (some node has no such mate), -1 a limit stopped a search. */
 int verify_line_forcing(VerifyCtx *c, const Position *root, const Move *line, int n);
 

@@ -214,5 +214,6 @@ void verify_stated_verdict(VerifyCtx *c, const Position *root, const VerifySpec 
 		                             .move = MOVE_NONE,
 		                             .len = out->len,
 		                             .stated_left = spec->stated_len,
-		                             .worst_ply = -1};
+		                             .worst_ply = -1,
+		                             .line_plies = spec->given && spec->given_len != spec->stated_len ? spec->given_len : 0};
 }

@@ -31,6 +31,10 @@ enum {
 	VERIFY_FAIL_MASK = (1 << 7) - 1,
 	VERIFY_FINAL_ALT = 1 << 8,    /* information: other mating final moves */
 	VERIFY_SHORT_VAR = 1 << 9,    /* information: shorter mates in variations */
+	VERIFY_UNNECESSARY_NA = 1 << 10, /* information: unnecessary pieces not judged: the
+	                                    main line is no mate with every interposition
+	                                    counted (the mate counts futile drops), or there
+	                                    is no main line of the mate's length */
 };
 
 typedef struct {
@@ -94,6 +98,8 @@ typedef struct {
 	                     (2: only 2手変長, which some eras tolerated); 0 if a
 	                     limit left one unknown */
 	int worst_ply;    /* where that is (0-based; -1 if unknown) */
+	int line_plies;   /* the totals alone, a stated line of another length than
+	                     the stated one beside them: its plies (0: none) */
 	bool no_check;    /* stated_not_mate at a move (len 0): the move is legal, an
 	                     attacker's that gives no check; false: illegal */
 } VerifyStated;
@@ -122,6 +128,7 @@ typedef struct {
 	Move final_alt[VERIFY_MAX_LIST];
 	int leftover; /* pieces in the attacker's hand at the end of the main line */
 	int unnecessary;
+	bool unnecessary_judged; /* every attacker piece was put to the test */
 	VerifyPiece unnecessary_piece[VERIFY_MAX_LIST];
 	int short_variations;
 	int undecided; /* sub-searches a limit stopped */

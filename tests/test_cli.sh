@@ -955,7 +955,7 @@ printf '%s moves 1e3c+ ; mate=1\n' "$C27" >"$tmp/c27.sfen"
 "$TSUME" verify "$tmp/c27.sfen" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 out=$(cat "$tmp/out")
-expect 0 "line:$tmp/c27.sfen:1: PASS mate 1 (stated 1)"
+expect 0 "line:$tmp/c27.sfen:1: PASS mate 1 (stated 1) [unnecessary pieces not judged: the mate counts futile interpositions]"
 "$TSUME" verify --futile none "$tmp/c27.sfen" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 out=$(cat "$tmp/out")
@@ -1164,7 +1164,7 @@ mkfifo "$tmp/fifo.sfen" 2>/dev/null && {
 }
 printf '# 攻方持駒：飛角 -- a comment naming hands\n%s ; name=手合割なし\n' "$P3" >"$tmp/jp.sfen"
 run "verify: KIF words in a comment and metadata of a problem-line file" "" verify "$tmp/jp.sfen"
-expect 0 "line:$tmp/jp.sfen:2: PASS mate 3 (stated 3)"
+expect 0 "line:$tmp/jp.sfen:2: PASS mate 3 (stated 3) [unnecessary pieces not judged: the mate counts futile interpositions]"
 printf '%s\n%s\n' "$P3" "$P3" >"$tmp/one.sfen"
 run "solve -o onto its input: refused, the input kept" "" solve -q -o "$tmp/one.sfen" "$tmp/one.sfen"
 expect_bad "tsume: solve: the output $tmp/one.sfen is also an input"
@@ -1187,11 +1187,19 @@ expect_bad "$tmp/short.kif: KIF: the file states 3 moves, 2 read"
 # the moves are the stated line, the file's number the stated length, and
 # the two are judged.  tests/kif/stated-length.kif: a mate in 3 stated as 5.
 run "verify a KIF stating 5 moves, a mate in 3 read: wrong length" "" verify tests/kif/stated-length.kif
-expect 1 "out:tests/kif/stated-length.kif:1: FAIL mate 3 (stated 5): wrong length (早詰"
+expect 1 "out:tests/kif/stated-length.kif:1: FAIL mate 3 (stated 5): wrong length (the stated line is the mate, in 3 plies: the stated length 5 is not its own)"
 run "solve a KIF stating 5 moves, a mate in 3 read: the length compared" "" solve --quiet tests/kif/stated-length.kif
-expect 0 "line:given answer (3 plies): ▲１二歩 △同　金 ▲同　香成" "out:given answer: shorter_mate (早詰"
+expect 0 "line:given answer (3 plies): ▲１二歩 △同　金 ▲同　香成" "out:given answer: shorter_mate (the stated line is the mate, in 3 plies: the stated length 5 is not its own)"
 run "sheet: a KIF stating 5 moves, a mate in 3 read: left out" "" sheet tests/kif/stated-length.kif
-expect 1 "err:tests/kif/stated-length.kif:1: left out (mate 3, stated 5): wrong length (早詰"
+expect 1 "err:tests/kif/stated-length.kif:1: left out (mate 3, stated 5): wrong length (the stated line is the mate, in 3 plies"
+# 手数 and まで stating two lengths: an error, not one reading chosen; 0手 and
+# full-width digits
+sed 's/^まで.*/まで7手で詰み/' tests/kif/stated-length.kif >"$tmp/twolen.kif"
+run "verify a KIF whose 手数 and まで differ: refused" "" verify "$tmp/twolen.kif"
+expect 2 "err:KIF: 手数 states 5 moves, まで 7"
+sed 's/^まで.*/まで０手で詰み/' tests/kif/stated-length.kif >"$tmp/zero.kif"
+run "verify a KIF stating 0 moves: refused" "" verify "$tmp/zero.kif"
+expect 2 "err:stated length ０手: a mate takes at least one move"
 # a mate in 5 whose last two moves are lost, 手数：5手 kept: not a mating line, and where
 "$TSUME" solve --format kif -o "$tmp/k5.kif" '+S2S5/1k7/9/3+R5/1S1b5/9/9/9/9 b Srb4g4n4l18p 1' >/dev/null 2>&1
 grep -v '^ *[45] ' "$tmp/k5.kif" >"$tmp/lost.kif"

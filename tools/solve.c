@@ -222,7 +222,8 @@ static int solve_text(SolveCtx *ctx, const char *text, const char *where, const 
 		                        .move = MOVE_NONE,
 		                        .len = res->len,
 		                        .stated_left = ctx->file_stated,
-		                        .worst_ply = -1};
+		                        .worst_ply = -1,
+		                        .line_plies = pb->given_len};
 	progress_clear(&ctx->progress);
 	int rc = res->status == DFPN_MATE ? EXIT_MATE : res->status == DFPN_NOMATE ? EXIT_NOMATE : EXIT_UNKNOWN;
 	FILE *out = solve_output(ctx);

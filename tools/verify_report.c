@@ -22,10 +22,12 @@ static void piece_text(const VerifyPiece *p, char *buf, size_t size)
 
 /* Where r's nodes went, by kind of check, and how many of each kind's
  * searches a limit stopped: ,"checks":{"proof":{"nodes":N,"stopped":K},...} */
+static const char *const CHECK_NAME[VERIFY_CHECK_NB] = {"proof",  "minimality", "cook",       "variation",
+                                                        "stated", "leftover",   "unnecessary"};
+
 static void checks_json(FILE *out, const VerifyResult *r)
 {
-	static const char *const NAME[VERIFY_CHECK_NB] = {"proof",     "minimality", "cook",       "variation",
-	                                                  "stated",    "leftover",   "unnecessary"};
+	const char *const *NAME = CHECK_NAME;
 	fprintf(out, ",\"checks\":{");
 	for (int k = 0; k < VERIFY_CHECK_NB; k++)
 		fprintf(out, "%s\"%s\":{\"nodes\":%llu,\"stopped\":%d}", k ? "," : "", NAME[k],
@@ -80,9 +82,14 @@ static void reasons_text(const VerifyResult *r, const PioProblem *problem, CliNo
 			ADD(" %s", t);
 		}
 	}
-	if (r->flags & VERIFY_UNDECIDED)
-		ADD("%sundecided (a limit stopped %d of verify's searches%s)", n ? sep : "", r->undecided > 0 ? r->undecided : 1,
-		    r->solve.status == DFPN_MATE && !r->solve.len_minimal ? "; the length is not proven minimal" : "");
+	if (r->flags & VERIFY_UNDECIDED) {
+		/* which kinds of check the limit stopped (the JSON's "checks") */
+		ADD("%sundecided (a limit stopped %d of verify's searches", n ? sep : "", r->undecided > 0 ? r->undecided : 1);
+		for (int k = 0, any = 0; k < VERIFY_CHECK_NB; k++)
+			if (r->check_stopped[k])
+				ADD("%s%s %d", any++ ? ", " : ": ", CHECK_NAME[k], r->check_stopped[k]);
+		ADD("%s)", r->solve.status == DFPN_MATE && !r->solve.len_minimal ? "; the length is not proven minimal" : "");
+	}
 #undef ADD
 }
 
@@ -118,6 +125,8 @@ void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char 
 		}
 		if (r->flags & VERIFY_SHORT_VAR)
 			fprintf(out, " [%d shorter variation%s]", r->short_variations, r->short_variations == 1 ? "" : "s");
+		if ((r->flags & VERIFY_UNNECESSARY_NA) && r->len > 0)
+			fprintf(out, " [unnecessary pieces not judged: the mate counts futile interpositions]");
 		fprintf(out, "\n");
 	} else if (fmt == VERIFY_FORMAT_JSON) {
 		fprintf(out, "{\"file\":");
@@ -128,9 +137,10 @@ void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char 
 		else
 			fprintf(out, "null");
 		fprintf(out, ",\"not_mate\":%s,\"wrong_length\":%s,\"cooks\":%d,\"final_alternatives\":%d,\"leftover\":%d,"
-		        "\"unnecessary\":%d,\"short_variations\":%d,\"undecided\":%s,\"reasons\":",
+		        "\"unnecessary\":%d,\"unnecessary_judged\":%s,\"short_variations\":%d,\"undecided\":%s,\"reasons\":",
 		        r->flags & VERIFY_NOT_MATE ? "true" : "false", r->flags & VERIFY_WRONG_LENGTH ? "true" : "false", r->cooks,
-		        r->final_alts, r->leftover, r->unnecessary, r->short_variations, r->flags & VERIFY_UNDECIDED ? "true" : "false");
+		        r->final_alts, r->leftover, r->unnecessary, r->unnecessary_judged ? "true" : "false",
+		        r->short_variations, r->flags & VERIFY_UNDECIDED ? "true" : "false");
 		/* the reasons and the line as arrays of strings, as solve's "usi" */
 		fputc('[', out);
 		for (char *p = why, *e; *p; p = *e ? e + 1 : e) {
