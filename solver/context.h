@@ -91,9 +91,9 @@ typedef struct {
 	InitCache ic; /* new nodes' initial values (initcache.h); this context's own */
 } DfpnTree;
 
-/* The complete mating line read from the table right after the last proof
- * that gave one (dfpn_solve: kept for when a limit stops the minimality
- * proof or the main line later). */
+/* The complete mating line, as long as the proof's bound, read from the
+ * table right after the last proof that gave one (dfpn_solve: kept for when
+ * a limit stops the minimality proof or the main line later). */
 typedef struct {
 	Move *line; /* DFPN_MAX_PV moves */
 	int len, bound;

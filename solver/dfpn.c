@@ -178,12 +178,12 @@ static int table_line(Dfpn *d, int bound, Move *line, PvMode mode)
 }
 
 /* After a proof of a mate within bound plies: keeps the table's line if it
- * is complete (see kept_line in dfpn_internal.h), reading it into scratch
+ * is complete and bound plies long (DfpnKeptLine in context.h), reading it into scratch
  * (DFPN_MAX_PV moves) so that an incomplete one leaves the kept line alone. */
 static void keep_line(Dfpn *d, int bound, Move *scratch)
 {
 	int n = table_line(d, bound, scratch, PV_TABLE);
-	if (n > 0) {
+	if (n == bound) {
 		memcpy(d->kept.line, scratch, (size_t)n * sizeof *scratch);
 		d->kept.len = n;
 		d->kept.bound = bound;
@@ -230,10 +230,13 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 		res->status = DFPN_MATE;
 		res->len = best;
 		res->len_minimal = minimal;
-		/* The line printed is always complete: the checked main line; else
-		 * (a limit stopped the minimality proof or the checking) a complete
-		 * line read from the table now; else the one kept after the last
-		 * proof that gave one, with that proof's bound; else none. */
+		/* The line printed is always complete and as long as the mate
+		 * announced: the checked main line; else (a limit stopped the
+		 * minimality proof or the checking) a line read from the table now,
+		 * when it is as long as the bound (a shorter one followed a defence
+		 * that is not the longest); else, when the length is not proven
+		 * minimal, the one kept after the last proof that gave one, with
+		 * that proof's bound; else none. */
 		res->pv_len = 0;
 		if (minimal && !d->run.stopped) {
 			/* the leftover-pieces tie-break rebuilds sub-lines: for problems
@@ -243,8 +246,11 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 			back_to_root(d, res->pv, root_ply);
 		}
 		if (!res->pv_verified) {
-			res->pv_len = table_line(d, best, res->pv, PV_REPROVE);
-			if (res->pv_len == 0 && d->kept.len > 0) {
+			int n = table_line(d, best, res->pv, PV_REPROVE);
+			res->pv_len = n == best ? n : 0;
+			/* a proven-minimal length is kept without a line rather than
+			 * exchanged for the longer bound of a line kept earlier */
+			if (res->pv_len == 0 && d->kept.len > 0 && !minimal) {
 				memcpy(res->pv, d->kept.line, (size_t)d->kept.len * sizeof *res->pv);
 				res->pv_len = d->kept.len;
 				if (d->kept.bound != best) {

@@ -50,9 +50,10 @@ typedef struct {
 	DfpnStopReason reason; /* why the status is UNKNOWN (or why minimality is not proven) */
 	int len;               /* MATE: plies of the main line */
 	bool len_minimal;      /* MATE: a re-search for a mate within len-2 failed */
-	int pv_len;       /* MATE: 0, or the length of a complete line: odd, legal,
-	                     every attacker move a check, ending in mate under the
-	                     futility rule in force (never a partial line) */
+	int pv_len;       /* MATE: 0 (no line as long as the mate could be had), or
+	                     len: a complete line, odd, legal, every attacker move a
+	                     check, ending in mate under the futility rule in force
+	                     (never a partial line, never one of another length) */
 	bool pv_verified; /* pv is a checked main line of exactly len plies (attacker
 	                     shortest, defender longest); false: a mating line read
 	                     from the table after a limit stopped the search (its

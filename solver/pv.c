@@ -107,12 +107,14 @@ static Step attacker_move(Dfpn *d, int t, PvMode mode, Move *chosen, int *chosen
 /* The defender's candidates at the current node (t plies left) in list:
  * the evasions that are not futile, with a stored proof (PV_CHECKED: every
  * one), their indices in order[] and lengths in lens[] (TT_LEN_INF: known
- * to be a longest defence), longest first.  Returns their number. */
-static int defender_candidates(Dfpn *d, int t, bool verify, const MoveList *list, int *order, int *lens)
+ * to be a longest defence), longest first; *unproven: the evasions left out
+ * for want of a stored proof.  Returns their number. */
+static int defender_candidates(Dfpn *d, int t, bool verify, const MoveList *list, int *order, int *lens, int *unproven)
 {
 	Position *pos = &d->tree.pos;
 	bool futile[MAX_MOVES];
 	int m = 0;
+	*unproven = 0;
 	futile_mark(pos, list, futile, &d->rules.fut);
 	for (int i = 0; i < list->n; i++) {
 		if (futile[i])
@@ -130,8 +132,10 @@ static int defender_candidates(Dfpn *d, int t, bool verify, const MoveList *list
 			if (p.pn != 0)
 				continue;
 		}
-		if (!verify && p.pn != 0)
+		if (!verify && p.pn != 0) {
+			(*unproven)++; /* the table lost its proof (or never had it) */
 			continue;
+		}
 		order[m] = i;
 		lens[m] = p.pn == 0 ? p.len : t - 1;
 		/* known to have no mate within t-3 (the minimality search stored
@@ -215,12 +219,13 @@ static Step defender_move(Dfpn *d, int t, PvMode mode, bool tiebreak, bool *repr
 	const bool verify = mode == PV_CHECKED;
 	MoveList list;
 	gen_evasions(&d->tree.pos, &list);
-	int order[MAX_MOVES], lens[MAX_MOVES];
-	int m = defender_candidates(d, t, verify, &list, order, lens);
+	int order[MAX_MOVES], lens[MAX_MOVES], unproven;
+	int m = defender_candidates(d, t, verify, &list, order, lens, &unproven);
 	if (m == 0 && (verify || list.n == 0 || futile_is_mated(&d->tree.pos, &d->rules.fut)))
 		return STEP_STOP; /* mated (modulo futile drops) */
-	if (m == 0 && mode == PV_REPROVE && !*reproved && !d->run.stopped) {
-		/* the table lost the proofs below this proven defender node:
+	if ((m == 0 || unproven > 0) && mode == PV_REPROVE && !*reproved && !d->run.stopped) {
+		/* the table lost the proofs below this proven defender node (of
+		 * every defence, or of some: the longest may be among them):
 		 * prove it again within t plies, then read on */
 		*reproved = true;
 		if (search_root(d, t).pn == 0)

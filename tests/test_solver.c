@@ -448,7 +448,7 @@ static void test_answered_zuko27(void **state)
 }
 
 /* A mate's line is complete (or there is none): legal, odd, every attacker
- * move a check, ending in mate (futile drops aside), at most len plies. */
+ * move a check, ending in mate (futile drops aside), exactly len plies. */
 static void expect_complete_line(const Position *root, const char *name, uint64_t nodes)
 {
 	static Position pos;
@@ -459,6 +459,9 @@ static void expect_complete_line(const Position *root, const char *name, uint64_
 	if (result.pv_len % 2 != 1 || result.pv_len > result.len || !line_replay(&pos, result.pv, result.pv_len, dfpn_line_mated, solver, &lc))
 		fail_msg("%s, %llu nodes: mate %d with a line of %d plies that is not a complete mating line", name,
 		         (unsigned long long)nodes, result.len, result.pv_len);
+	if (result.pv_len != result.len)
+		fail_msg("%s, %llu nodes: mate %d announced with a line of %d plies", name, (unsigned long long)nodes, result.len,
+		         result.pv_len);
 	if (result.pv_verified && result.pv_len != result.len)
 		fail_msg("%s: a verified line of %d plies for mate %d", name, result.pv_len, result.len);
 }
@@ -518,6 +521,55 @@ static void test_zuko_lines_complete(void **state)
 	assert_true(lines > 0);
 }
 
+/* The line printed is as long as the mate announced, or there is none:
+ * the Shogi Zuko problems of 41 plies or more with the first mate only
+ * (USI's ShortestMate false) on a 1 MB table, where the proofs a line
+ * needs are lost and proved again.  (「世界大戦」 under USI with
+ * ShortestMate false printed "score mate 663" beside a 31-ply line before.)
+ * Outside TSUME_QUICK. */
+static void test_first_mate_lines_match(void **state)
+{
+	(void)state;
+	if (tu_quick())
+		skip();
+	Dfpn *small = dfpn_new(1);
+	assert_non_null(small);
+	FILE *f = tu_open_shared("problems/classics/zuko.tsv");
+	static char line[16384];
+	static Position root, pos;
+	int problems = 0, mates = 0, lines = 0;
+	while (tu_read_line(f, line, sizeof line)) {
+		if (line[0] == '#' || !line[0])
+			continue;
+		char *name = strtok(line, "\t"), *sfen = strtok(NULL, "\t"), *len_text = strtok(NULL, "\t");
+		assert_non_null(len_text);
+		if (atoi(len_text) < 41)
+			continue;
+		tu_parse(&root, sfen);
+		problems++;
+		DfpnLimits lim = {.max_nodes = 400000, .first_mate_only = true};
+		dfpn_clear(small);
+		dfpn_solve(small, &root, &lim, &result);
+		if (result.status != DFPN_MATE)
+			continue;
+		mates++;
+		if (result.pv_len == 0)
+			continue;
+		lines++;
+		pos = root;
+		LineCheck lc;
+		if (result.pv_len != result.len || !line_replay(&pos, result.pv, result.pv_len, dfpn_line_mated, small, &lc))
+			fail_msg("%s: mate %d announced with a %d-ply line that is not a complete mating line", name, result.len,
+			         result.pv_len);
+	}
+	fclose(f);
+	dfpn_free(small);
+	assert_true(problems >= 20);
+	assert_true(lines > 0);
+	print_message("Zuko of 41 plies or more, first mate, 1 MB table: %d problems, %d mates, %d with their line\n",
+	              problems, mates, lines);
+}
+
 int main(void)
 {
 	core_init();
@@ -527,7 +579,8 @@ int main(void)
 	    cmocka_unit_test(test_shogiboardq_7), cmocka_unit_test(test_nshogi_3),      cmocka_unit_test(test_nshogi_5),
 	    cmocka_unit_test(test_nshogi_7),      cmocka_unit_test(test_span4_cases_tsv), cmocka_unit_test(test_span4_komori_yaml),
 	    cmocka_unit_test(test_span4_kif_problems), cmocka_unit_test(test_span4_shogiboardq_7),
-	    cmocka_unit_test(test_zuko_lines_complete), cmocka_unit_test(test_broad_cases_tsv),
+	    cmocka_unit_test(test_zuko_lines_complete), cmocka_unit_test(test_first_mate_lines_match),
+	    cmocka_unit_test(test_broad_cases_tsv),
 	    cmocka_unit_test(test_broad_komori_yaml), cmocka_unit_test(test_broad_kif_problems),
 	    cmocka_unit_test(test_broad_shogiboardq_7), cmocka_unit_test(test_broad_overreach),
 	    cmocka_unit_test(test_broad_zuko18),      cmocka_unit_test(test_nogain_cases_tsv),

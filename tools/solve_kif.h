@@ -47,7 +47,7 @@ typedef struct {
  * table and rule), to f.  A mate: the main line (res->pv) ending in 詰み and
  * "まで N手で詰み", and its variations, searched here with d (its table is
  * added to).  No mate, unknown, or a mate without a line: the diagram and a
- * comment saying so (*不詰, *unknown: REASON, *no main line ...), no moves.
+ * comment saying so (*不詰, *unknown: REASON, *line not found ...), no moves.
  * A mate whose minimality is not proven, or whose line was read from the
  * table, says so in a comment too.  Returns 0, or -1 after a write error on
  * f or when memory runs out.

@@ -68,7 +68,8 @@ void solve_report_text(FILE *out, const SolveReport *r, bool diagram)
 	}
 	if (res->status == DFPN_MATE) {
 		if (res->pv_len == 0) {
-			fprintf(out, "no main line (the search was stopped before a complete line could be read)\n");
+			fprintf(out, "line not found (no line as long as the mate is left in the table: the search was stopped "
+			             "first, or the table lost it; a larger --hash may keep it)\n");
 		} else {
 			if (!res->pv_verified)
 				fprintf(out,

@@ -114,6 +114,13 @@ static void *search_thread(void *arg)
 		} else {
 			say(u, "checkmate timeout");
 		}
+	} else if (res->status == DFPN_MATE) {
+		/* proven, but no line as long as the mate is left in the table:
+		 * no shorter line in its place */
+		say(u, "info score mate %d", res->len);
+		say(u, "info string mate in %d proven, line not found (the table lost it; a larger USI_Hash may keep it)",
+		    res->len);
+		say(u, "checkmate timeout");
 	} else if (res->status == DFPN_NOMATE) {
 		say(u, "checkmate nomate");
 	} else {
