@@ -130,11 +130,21 @@ static char *to_utf8(const char *data, size_t len, ConvProblem *out)
 	char *in = (char *)data, *o = s;
 	size_t in_left = len, out_left = cap - 1;
 	if (iconv(cd, &in, &in_left, &o, &out_left) == (size_t)-1) {
-		/* the line of the bad byte */
+		/* where each reading fails; the file is named at the later one
+		 * (a UTF-8 file with one damaged character fails as CP932 early) */
+		const unsigned char *u = (const unsigned char *)data, *end = u + len;
+		size_t n;
+		while (u < end && (n = utf8_char_len(u, (size_t)(end - u))) > 0)
+			u += n;
+		const char *at_utf8 = (const char *)u, *at = at_utf8 > in ? at_utf8 : in;
 		long line = 1;
-		for (const char *p = data; p < in; p++)
+		for (const char *p = data; p < at; p++)
 			line += *p == '\n';
-		conv_fail(out, line, "neither UTF-8 nor Shift_JIS (CP932): bad byte 0x%02X", (unsigned)(unsigned char)*in);
+		if (at_utf8 > in)
+			conv_fail(out, line, "invalid UTF-8 (bad or cut byte 0x%02X), nor Shift_JIS (CP932)",
+			          (unsigned)(unsigned char)*at);
+		else
+			conv_fail(out, line, "neither UTF-8 nor Shift_JIS (CP932): bad byte 0x%02X", (unsigned)(unsigned char)*in);
 		iconv_close(cd);
 		free(s);
 		return NULL;

@@ -1192,6 +1192,9 @@ run "solve a KIF stating 5 moves, a mate in 3 read: the length compared" "" solv
 expect 0 "line:given answer (3 plies): ▲１二歩 △同　金 ▲同　香成" "out:given answer: shorter_mate (the stated line is the mate, in 3 plies: the stated length 5 is not its own)"
 run "sheet: a KIF stating 5 moves, a mate in 3 read: left out" "" sheet tests/kif/stated-length.kif
 expect 1 "err:tests/kif/stated-length.kif:1: left out (mate 3, stated 5): wrong length (the stated line is the mate, in 3 plies"
+# a given answer that stops where ours goes on: said so, not "differs from ply 12"
+run "solve: a given answer that is a first part of ours" "" solve --quiet "7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1 moves P*1b 2a1b G*2a 1a2a S*3b 2a1a 1c1b 1a1b G*2c 1b1a 3b2a+"
+expect 0 "line:our main line goes on after the given answer's 11 plies, to 15" "out:the line ends with ▲２一銀成 at ply 11, not a mate"
 # 手数 and まで stating two lengths: an error, not one reading chosen; 0手 and
 # full-width digits
 sed 's/^まで.*/まで7手で詰み/' tests/kif/stated-length.kif >"$tmp/twolen.kif"

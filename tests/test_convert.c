@@ -339,6 +339,9 @@ static void test_kif_errors(void **state)
 	convert_bad("three rooks on the board", rooks3, 4, "bad position: board: 3 rooks on the board, the set has 2");
 	/* neither UTF-8 nor CP932 (0x81 0x20 is no CP932 character) */
 	convert_bad("bad bytes", "#\n\x81\x20\n", 2, "neither UTF-8 nor Shift_JIS");
+	/* a UTF-8 file with one character cut on line 3: named there, not at
+	 * line 2 where its UTF-8 fails as CP932 */
+	convert_bad("cut UTF-8", "#\n# 詰将棋\n# \xe3\x81\n", 3, "invalid UTF-8 (bad or cut byte 0xE3)");
 	/* no diagram, no moves */
 	convert_bad("empty", "# nothing\n", 0, "no board diagram");
 }

@@ -52,6 +52,10 @@ void solve_report_text(FILE *out, const SolveReport *r, bool diagram)
 				        "mates as fast as the given %s; tsume verify reports every cook)\n",
 				        k + 1, verdict_move_text(r->root, r->given, k, res->pv[k], r->notation, ours),
 				        verdict_move_text(r->root, r->given, k, r->given[k], r->notation, given));
+			else if (k == r->given_len && k < res->pv_len)
+				fprintf(out, "our main line goes on after the given answer's %d plies, to %d\n", k, res->pv_len);
+			else if (k == res->pv_len && k < r->given_len)
+				fprintf(out, "the given answer goes on after our main line's %d plies, to %d\n", k, r->given_len);
 			else if (k < r->given_len || k < res->pv_len)
 				fprintf(out, "our main line differs from the given answer from ply %d on%s\n", k + 1,
 				        same ? k == r->given_len - 1 ? " (same length: another mating final move)"
