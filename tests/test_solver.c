@@ -484,14 +484,17 @@ static void test_zuko_lines_complete(void **state)
 	dfpn_clear(solver);
 	dfpn_solve(solver, &z, &at, &result);
 	assert_int_equal(result.status, DFPN_MATE);
-	assert_true(result.pv_len > 0);
+	/* one thread: the table holds the whole line for that bound; on
+	 * several the stop falls elsewhere and the table may hold none as long
+	 * as the mate (then no line: never a shorter one) */
+	assert_true(result.pv_len > 0 || test_threads > 1);
 	expect_complete_line(&z, "zuko047", at.max_nodes);
 	DfpnLimits first = {.first_mate_only = true};
 	zuko_root("zuko059", &z);
 	dfpn_clear(solver);
 	dfpn_solve(solver, &z, &first, &result);
 	assert_int_equal(result.status, DFPN_MATE);
-	assert_true(result.pv_len > 0);
+	assert_true(result.pv_len > 0 || test_threads > 1);
 	expect_complete_line(&z, "zuko059 (first mate only)", 0);
 
 	static const uint64_t LIMITS[] = {3000, 20000, 150000};
