@@ -239,6 +239,7 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	out->cooks = out->final_alts = out->unnecessary = 0;
 	out->unnecessary_judged = false;
 	out->leftover = out->short_variations = out->undecided = 0;
+	out->variations_partial = false;
 	out->nodes = 0;
 	out->seconds = 0;
 	memset(out->check_nodes, 0, sizeof out->check_nodes);
@@ -322,8 +323,6 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 		out->flags |= VERIFY_FINAL_ALT;
 	if (out->leftover)
 		out->flags |= VERIFY_LEFTOVER;
-	if (out->short_variations)
-		out->flags |= VERIFY_SHORT_VAR;
 	if (spec->first_failure && (out->flags & VERIFY_FAIL_MASK))
 		goto done;
 	c->check = VERIFY_CHECK_STATED;
@@ -336,6 +335,17 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 		if (!out->leftover)
 			out->flags &= ~VERIFY_LEFTOVER;
 	}
+
+	/* information: shorter variations, on at most a quarter of what is
+	 * left (the table still warm; not counted as undecided) */
+	verify_line_variations(c, root, out->line, out->line_len, out);
+	if (out->short_variations)
+		out->flags |= VERIFY_SHORT_VAR;
+
+	/* a length not proven minimal leaves nothing to compare a piece's
+	 * removal with (the problem is undecided already) */
+	if (!out->solve.len_minimal)
+		goto done;
 
 	/* 4. unnecessary pieces, judged strictly: the position without the piece
 	 * must stay the same problem even when every interposition counts (so a
@@ -359,8 +369,10 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	dfpn_set_futile(d, DFPN_FUTILE_NONE);
 	/* ... and forcing so: else a defence resists longer by an interposition
 	 * the rule in force calls futile, and no piece can be judged either */
-	if (verify_line_forcing(c, root, main_line(out, out->len), out->len) != 1) {
-		out->flags |= VERIFY_UNNECESSARY_NA;
+	int forcing = verify_line_forcing(c, root, main_line(out, out->len), out->len);
+	if (forcing != 1) {
+		if (forcing == 0)
+			out->flags |= VERIFY_UNNECESSARY_NA; /* (-1: a limit, counted undecided) */
 		dfpn_set_futile(d, rule);
 		c->strict = false;
 		goto done;

@@ -32,6 +32,19 @@ bool verify_next_limits(VerifyCtx *c)
 			return false;
 		c->sub.max_time_ms = left;
 	}
+	if (c->cap_nodes) {
+		if (c->nodes >= c->cap_nodes)
+			return false;
+		if (!c->sub.max_nodes || c->sub.max_nodes > c->cap_nodes - c->nodes)
+			c->sub.max_nodes = c->cap_nodes - c->nodes;
+	}
+	if (c->cap_time > 0) {
+		int64_t left = (int64_t)((c->cap_time - clock_now()) * 1000.0);
+		if (left <= 0)
+			return false;
+		if (!c->sub.max_time_ms || c->sub.max_time_ms > left)
+			c->sub.max_time_ms = left;
+	}
 	return true;
 }
 

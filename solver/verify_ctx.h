@@ -22,6 +22,8 @@ typedef struct {
 	VerifyResult *out;
 	Color attacker;
 	VerifyCheck check; /* the kind of check the sub-searches serve now */
+	uint64_t cap_nodes; /* when not 0: the sub-searches stop at this many nodes in all */
+	double cap_time;    /* when not 0: ... and at this clock_now() time */
 	bool quick;       /* VerifySpec.first_failure */
 	bool strict;      /* every interposition counts (the unnecessary-piece test) */
 	Position pos;     /* scratch */

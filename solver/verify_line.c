@@ -3,6 +3,7 @@
 
 #include "context.h"
 #include "futile.h"
+#include "clock.h"
 #include "movegen.h"
 
 /* Cooks whose "shorter than the line?" is asked after the walk; more
@@ -81,22 +82,6 @@ void verify_line_alternatives(VerifyCtx *c, const Position *root, const Move *li
 					alt->cooks++;
 				}
 			}
-		} else if (out && t >= 4 && !quick) {
-			/* information: defences mated at least two plies sooner */
-			VerifyCheck was = c->check;
-			c->check = VERIFY_CHECK_VARIATION;
-			gen_evasions(pos, &list);
-			for (int i = 0; i < list.n; i++) {
-				Move m = list.moves[i];
-				if (move_same(m, line[k]))
-					continue;
-				pos_do_move(pos, m);
-				DfpnStatus st = verify_mate_within(c, pos, t - 3, NULL);
-				pos_undo_move(pos, m);
-				if (st == DFPN_MATE)
-					out->short_variations++;
-			}
-			c->check = was;
 		}
 		pos_do_move(pos, line[k]);
 	}
@@ -141,4 +126,44 @@ bool verify_line_counted(VerifyCtx *c, const Position *root, const Move *line, i
 		pos_do_move(pos, line[k]);
 	}
 	return counted;
+}
+
+void verify_line_variations(VerifyCtx *c, const Position *root, const Move *line, int n, VerifyResult *out)
+{
+	Position *pos = &c->pos;
+	VerifyCheck was = c->check;
+	int undecided = out->undecided;
+	c->check = VERIFY_CHECK_VARIATION;
+	/* a quarter of what is left of the problem's limits */
+	if (c->lim && c->lim->max_nodes)
+		c->cap_nodes = c->nodes + (c->lim->max_nodes > c->nodes ? (c->lim->max_nodes - c->nodes) / 4 : 0) + 1;
+	if (c->lim && c->lim->max_time_ms) {
+		double now = clock_now(), left = c->start + c->lim->max_time_ms / 1000.0 - now;
+		c->cap_time = now + (left > 0 ? left / 4 : 0) + 1e-9;
+	}
+	pos_copy(pos, root);
+	for (int k = 0; k < n; k++) {
+		int t = n - k; /* plies left from this node */
+		if (pos->side != c->attacker && t >= 4) {
+			MoveList list;
+			gen_evasions(pos, &list);
+			for (int i = 0; i < list.n; i++) {
+				Move m = list.moves[i];
+				if (move_same(m, line[k]))
+					continue;
+				pos_do_move(pos, m);
+				DfpnStatus st = verify_mate_within(c, pos, t - 3, NULL);
+				pos_undo_move(pos, m);
+				if (st == DFPN_MATE)
+					out->short_variations++;
+				else if (st == DFPN_UNKNOWN)
+					out->variations_partial = true;
+			}
+		}
+		pos_do_move(pos, line[k]);
+	}
+	out->undecided = undecided; /* information: no verdict rests on it */
+	c->cap_nodes = 0;
+	c->cap_time = 0;
+	c->check = was;
 }

@@ -42,14 +42,23 @@ typedef struct {
 /* 余詰 along line[0..n) from root: at each attacker node, the other checks
  * that mate within the plies left (t - 1 after them), and for the length
  * (see above) whether each leaves no mate within t - 3.  With out (the
- * problem's own line), cooks, final-move alternatives, shorter variations
- * (information) and leftover pieces are recorded there; without (a
+ * problem's own line), cooks, final-move alternatives and leftover pieces
+ * are recorded there; without (a
  * changed position's test), the count and the bound alone, stopping at the
  * first cook.  With out and c->quick, leftover pieces first and a stop at
  * the first cook (the generator's screening: the lower bound is then not
  * known).  Fills *alt. */
 void verify_line_alternatives(VerifyCtx *c, const Position *root, const Move *line, int n, VerifyResult *out,
                               VerifyAlternatives *alt);
+
+/* Shorter variations (information) along line[0..n) from root: the
+ * defences other than the line's, at defender nodes with t >= 4 plies left,
+ * after which the attacker mates within t - 3, counted in
+ * out->short_variations; out->variations_partial when a limit stopped one
+ * of these searches.  They may spend a quarter of what is left of the
+ * problem's limits, and are not counted in out->undecided: no verdict
+ * rests on them. */
+void verify_line_variations(VerifyCtx *c, const Position *root, const Move *line, int n, VerifyResult *out);
 
 /* true iff no defender move of line[0..n) from root is a drop that the
  * rule in force (c->strict: none) calls futile: the line's length is then

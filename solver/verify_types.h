@@ -131,6 +131,7 @@ typedef struct {
 	bool unnecessary_judged; /* every attacker piece was put to the test */
 	VerifyPiece unnecessary_piece[VERIFY_MAX_LIST];
 	int short_variations;
+	bool variations_partial; /* a limit stopped the count: at least short_variations */
 	int undecided; /* sub-searches a limit stopped */
 	VerifyStated stated; /* why the stated length differs (or not) */
 	uint64_t check_nodes[VERIFY_CHECK_NB]; /* nodes by kind of check (they sum to nodes) */

@@ -85,8 +85,9 @@ static void reasons_text(const VerifyResult *r, const PioProblem *problem, CliNo
 	if (r->flags & VERIFY_UNDECIDED) {
 		/* which kinds of check the limit stopped (the JSON's "checks") */
 		ADD("%sundecided (a limit stopped %d of verify's searches", n ? sep : "", r->undecided > 0 ? r->undecided : 1);
+		/* (the walk's and the variations' searches decide no pass or fail) */
 		for (int k = 0, any = 0; k < VERIFY_CHECK_NB; k++)
-			if (r->check_stopped[k])
+			if (r->check_stopped[k] && k != VERIFY_CHECK_STATED && k != VERIFY_CHECK_VARIATION)
 				ADD("%s%s %d", any++ ? ", " : ": ", CHECK_NAME[k], r->check_stopped[k]);
 		ADD("%s)", r->solve.status == DFPN_MATE && !r->solve.len_minimal ? "; the length is not proven minimal" : "");
 	}
@@ -124,7 +125,8 @@ void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char 
 			fprintf(out, "%s]", r->final_alts > VERIFY_MAX_LIST ? " ..." : "");
 		}
 		if (r->flags & VERIFY_SHORT_VAR)
-			fprintf(out, " [%d shorter variation%s]", r->short_variations, r->short_variations == 1 ? "" : "s");
+			fprintf(out, " [%d%s shorter variation%s]", r->short_variations, r->variations_partial ? " or more" : "",
+			        r->short_variations == 1 && !r->variations_partial ? "" : "s");
 		if ((r->flags & VERIFY_UNNECESSARY_NA) && r->len > 0)
 			fprintf(out, " [unnecessary pieces not judged: the mate counts futile interpositions]");
 		fprintf(out, "\n");
