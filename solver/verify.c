@@ -243,7 +243,6 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	out->nodes = 0;
 	out->seconds = 0;
 	memset(out->check_nodes, 0, sizeof out->check_nodes);
-	memset(&out->solve, 0, offsetof(DfpnResult, pv));
 	out->solve.status = DFPN_UNKNOWN; /* until a search says otherwise */
 	out->solve.reason = DFPN_STOP_NODES;
 	memset(out->check_stopped, 0, sizeof out->check_stopped);
@@ -352,24 +351,22 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	 * piece is never called unnecessary because of the futile-drop rule) */
 	c->strict = true;
 	c->check = VERIFY_CHECK_UNNECESSARY;
-	{
-		/* a main line that is a mate with every interposition counted is
-		 * what each piece's test compares with: without one (the mate
-		 * counts futile drops, or no line) no piece can be judged */
-		const Move *line = main_line(out, out->len);
-		LineCheck lc;
-		pos_copy(&c->pos, root);
-		if (!line || !line_replay(&c->pos, line, out->len, verify_ctx_mated, c, &lc)) {
-			out->flags |= VERIFY_UNNECESSARY_NA;
-			c->strict = false;
-			goto done;
-		}
+	/* a main line that is a mate with every interposition counted is what
+	 * each piece's test compares with: without one (the mate counts futile
+	 * drops, or no line) no piece can be judged */
+	const Move *judged = main_line(out, out->len);
+	LineCheck lc;
+	pos_copy(&c->pos, root);
+	if (!judged || !line_replay(&c->pos, judged, out->len, verify_ctx_mated, c, &lc)) {
+		out->flags |= VERIFY_UNNECESSARY_NA;
+		c->strict = false;
+		goto done;
 	}
 	DfpnFutileRule rule = dfpn_futile(d);
 	dfpn_set_futile(d, DFPN_FUTILE_NONE);
 	/* ... and forcing so: else a defence resists longer by an interposition
 	 * the rule in force calls futile, and no piece can be judged either */
-	int forcing = verify_line_forcing(c, root, main_line(out, out->len), out->len);
+	int forcing = verify_line_forcing(c, root, judged, out->len);
 	if (forcing != 1) {
 		if (forcing == 0)
 			out->flags |= VERIFY_UNNECESSARY_NA; /* (-1: a limit, counted undecided) */

@@ -208,12 +208,7 @@ void verify_stated_verdict(VerifyCtx *c, const Position *root, const VerifySpec 
 		out->stated.verdict = out->final_alts ? VERDICT_FINAL_ALT : VERDICT_EXACT;
 	else if (spec->given && spec->given_len == spec->stated_len)
 		verify_stated_walk(c, root, out->line, out->line_len, out->len);
-	else /* the totals alone: ply -1, len ours, stated_left the stated length */
-		out->stated = (VerifyStated){.verdict = spec->stated_len < out->len ? VERDICT_LONGER_DEFENCE : VERDICT_SHORTER_MATE,
-		                             .ply = -1,
-		                             .move = MOVE_NONE,
-		                             .len = out->len,
-		                             .stated_left = spec->stated_len,
-		                             .worst_ply = -1,
-		                             .line_plies = spec->given && spec->given_len != spec->stated_len ? spec->given_len : 0};
+	else
+		out->stated = verify_stated_totals(out->len, spec->stated_len,
+		                                   spec->given && spec->given_len != spec->stated_len ? spec->given_len : 0);
 }

@@ -140,6 +140,21 @@ typedef struct {
 	double seconds;
 } VerifyResult;
 
+/* The verdict on a stated length alone, our minimal length len against
+ * stated_len (they differ): 変長 (longer_defence) when ours is longer, else
+ * 早詰 (shorter_mate), with no ply (-1); line_plies: the plies of a stated
+ * line of another length beside the stated length, 0 if none. */
+static inline VerifyStated verify_stated_totals(int len, int stated_len, int line_plies)
+{
+	return (VerifyStated){.verdict = stated_len < len ? VERDICT_LONGER_DEFENCE : VERDICT_SHORTER_MATE,
+	                      .ply = -1,
+	                      .move = MOVE_NONE,
+	                      .len = len,
+	                      .stated_left = stated_len,
+	                      .worst_ply = -1,
+	                      .line_plies = line_plies};
+}
+
 /* true iff no failure flag is set. */
 static inline bool verify_passed(unsigned flags) { return (flags & VERIFY_FAIL_MASK) == 0; }
 

@@ -217,13 +217,7 @@ static int solve_text(SolveCtx *ctx, const char *text, const char *where, const 
 	if (ctx->file_stated > 0 && line_exact && ctx->file_stated != res->len)
 		/* the moves read mate, but the file states another length: the
 		 * totals compared, as verify compares them */
-		stated = (VerifyStated){.verdict = ctx->file_stated < res->len ? VERDICT_LONGER_DEFENCE : VERDICT_SHORTER_MATE,
-		                        .ply = -1,
-		                        .move = MOVE_NONE,
-		                        .len = res->len,
-		                        .stated_left = ctx->file_stated,
-		                        .worst_ply = -1,
-		                        .line_plies = pb->given_len};
+		stated = verify_stated_totals(res->len, ctx->file_stated, pb->given_len);
 	progress_clear(&ctx->progress);
 	int rc = res->status == DFPN_MATE ? EXIT_MATE : res->status == DFPN_NOMATE ? EXIT_NOMATE : EXIT_UNKNOWN;
 	FILE *out = solve_output(ctx);
