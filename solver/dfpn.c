@@ -154,6 +154,9 @@ DfpnStatus dfpn_mate_within(Dfpn *d, const Position *pos, Color attacker, int ma
 	return out->status;
 }
 
+/* The most positions pv_tree_line remembers (24 bytes each). */
+#define PV_TREE_POSITIONS ((size_t)1 << 21)
+
 /* Takes back the moves played on d->tree.pos since the root ply root_ply. */
 static void back_to_root(Dfpn *d, const Move *line, int root_ply)
 {
@@ -248,6 +251,22 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 		if (!res->pv_verified) {
 			int n = table_line(d, best, res->pv, PV_REPROVE);
 			res->pv_len = n == best ? n : 0;
+			if (res->pv_len == 0 && !d->run.stopped) {
+				/* the table's lengths above were stored before shorter
+				 * proofs below were found: the proof tree's own length
+				 * and its line (a proven bound; never below a proven
+				 * minimum) */
+				int u = pv_tree_line(d, best, res->pv, PV_TREE_POSITIONS);
+				back_to_root(d, res->pv, root_ply);
+				if (u > 0 && (u == best || !minimal)) {
+					res->pv_len = u;
+					res->len = u;
+				}
+				if (lim && lim->trace)
+					fprintf(lim->trace, "dfpn: line from the proof tree: %s %d, %llu nodes, %.1f s\n",
+					        u > 0 ? "len" : "none, bound", u > 0 ? u : best, (unsigned long long)d->run.nodes,
+					        clock_now() - d->run.start);
+			}
 			/* a proven-minimal length is kept without a line rather than
 			 * exchanged for the longer bound of a line kept earlier */
 			if (res->pv_len == 0 && d->kept.len > 0 && !minimal) {

@@ -2,10 +2,12 @@
 #include "pv.h"
 
 #include "futile.h"
+#include "limit.h"
 #include "movegen.h"
 #include "search.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* Value of the child reached by m from the current position, under budget. */
 static TTProbe probe_child(Dfpn *d, Move m, int remain)
@@ -109,7 +111,8 @@ static Step attacker_move(Dfpn *d, int t, PvMode mode, Move *chosen, int *chosen
  * one), their indices in order[] and lengths in lens[] (TT_LEN_INF: known
  * to be a longest defence), longest first; *unproven: the evasions left out
  * for want of a stored proof.  Returns their number. */
-static int defender_candidates(Dfpn *d, int t, bool verify, const MoveList *list, int *order, int *lens, int *unproven)
+static int defender_candidates(Dfpn *d, int t, bool verify, bool search_drops, const MoveList *list, int *order, int *lens,
+                               int *unproven)
 {
 	Position *pos = &d->tree.pos;
 	bool futile[MAX_MOVES];
@@ -127,8 +130,12 @@ static int defender_candidates(Dfpn *d, int t, bool verify, const MoveList *list
 		bool bounded_drop = d->rules.fut.bounded && move_is_drop(mv);
 		TTProbe p = probe_child(d, mv, verify || bounded_drop ? t - 1 : BUDGET_INF);
 		if (bounded_drop) {
-			if (p.pn != 0 && verify)
-				p.pn = search_child(d, mv, t - 1).pn;
+			if (p.pn != 0 && (verify || search_drops)) {
+				NodeResult r = search_child(d, mv, t - 1);
+				p.pn = r.pn;
+				/* (PV_CHECKED orders its candidates as it always has) */
+				p.len = r.pn == 0 && !verify ? r.len : 0;
+			}
 			if (p.pn != 0)
 				continue;
 		}
@@ -220,7 +227,7 @@ static Step defender_move(Dfpn *d, int t, PvMode mode, bool tiebreak, bool *repr
 	MoveList list;
 	gen_evasions(&d->tree.pos, &list);
 	int order[MAX_MOVES], lens[MAX_MOVES], unproven;
-	int m = defender_candidates(d, t, verify, &list, order, lens, &unproven);
+	int m = defender_candidates(d, t, verify, false, &list, order, lens, &unproven);
 	if (m == 0 && (verify || list.n == 0 || futile_is_mated(&d->tree.pos, &d->rules.fut)))
 		return STEP_STOP; /* mated (modulo futile drops) */
 	if ((m == 0 || unproven > 0) && mode == PV_REPROVE && !*reproved && !d->run.stopped) {
@@ -264,4 +271,248 @@ int pv_build(Dfpn *d, int len, Move *pv, PvMode mode, bool tiebreak)
 		t = chosen_len;
 	}
 	return n;
+}
+
+/* ---- The proof tree's own length (pv_tree_line) ---- */
+
+/* The lengths found so far, by position (pos_key): open addressing, key 0
+ * free (a position whose key is 0 is simply not remembered). */
+typedef struct {
+	uint64_t *keys;
+	int32_t *len;
+	size_t mask, used, cap; /* cap: most entries allowed (the memory bound) */
+} TreeMemo;
+
+#define TREE_FAIL (-1)
+
+/* The memo's key of a position: pos_key, never 0. */
+static inline uint64_t memo_key(const Position *pos)
+{
+	uint64_t k = pos_key(pos);
+	return k ? k : 1;
+}
+
+static int32_t *memo_slot(TreeMemo *m, uint64_t key, bool *found)
+{
+	size_t i = (size_t)(key * 0x9e3779b97f4a7c15ull) & m->mask;
+	while (m->keys[i] && m->keys[i] != key)
+		i = (i + 1) & m->mask;
+	*found = m->keys[i] == key;
+	m->keys[i] = key;
+	return &m->len[i];
+}
+
+/* The length remembered for key, or TREE_FAIL. */
+static int32_t memo_get(const TreeMemo *m, uint64_t key)
+{
+	size_t i = (size_t)(key * 0x9e3779b97f4a7c15ull) & m->mask;
+	while (m->keys[i] && m->keys[i] != key)
+		i = (i + 1) & m->mask;
+	return m->keys[i] == key ? m->len[i] : TREE_FAIL;
+}
+
+/* Counts a visited node against d's limits, as the search does. */
+static bool tree_tick(Dfpn *d)
+{
+	if (++d->run.nodes >= d->run.next_check)
+		limits_check(d);
+	return !d->run.stopped;
+}
+
+static int tree_len(Dfpn *d, int t, TreeMemo *memo);
+
+/* Proves the current node again within t plies, by a search that sees no
+ * path above it: the table's proofs hold whatever the path (as the search
+ * takes them), and the walk's own path would turn some of them into
+ * repetitions.  The repetition table, keyed by paths from a root, is
+ * emptied before and after. */
+static NodeResult search_detached(Dfpn *d, int t)
+{
+	Path *saved = malloc(sizeof *saved);
+	if (!saved)
+		return (NodeResult){.pn = 1, .dn = 1, .rep = REP_NONE};
+	memcpy(saved, &d->tree.path, sizeof *saved);
+	path_reset(&d->tree.path);
+	path_push(&d->tree.path, pos_key(&d->tree.pos), MOVE_NONE);
+	rt_clear(d->tab.rt);
+	NodeResult r = search_root(d, t);
+	rt_clear(d->tab.rt);
+	memcpy(&d->tree.path, saved, sizeof *saved);
+	free(saved);
+	return r;
+}
+
+/* tree_len of the child reached by m, whose proof bound is t. */
+static int tree_child(Dfpn *d, Move m, int t, TreeMemo *memo)
+{
+	Position *pos = &d->tree.pos;
+	pos_do_move(pos, m);
+	int u = TREE_FAIL;
+	if (!path_contains(&d->tree.path, pos_key(pos))) {
+		path_push(&d->tree.path, pos_key(pos), m);
+		u = tree_len(d, t, memo);
+		path_pop(&d->tree.path);
+	}
+	pos_undo_move(pos, m);
+	return u;
+}
+
+/* The length of the mate of the current node (proven within t plies) that
+ * the table's proofs give when every choice is followed to its end: the
+ * attacker's shortest stored proof, every defence that is not futile.
+ * The stored lengths are not always consistent (a proof stored long ago
+ * may rest on one found later, shorter or longer), so a child's length is
+ * its own walk's, and a walk that comes back to a position of its path
+ * fails there.
+ * Where the table lost a proof the node is proved again within t plies.
+ * TREE_FAIL when no such length can be had (a proof lost and not found
+ * again, a limit, the memory bound). */
+static int tree_len(Dfpn *d, int t, TreeMemo *memo)
+{
+	Position *pos = &d->tree.pos;
+	uint64_t key = memo_key(pos);
+	bool found;
+	if (memo->used >= memo->cap || pos->ply + 2 >= POS_MAX_PLY || !tree_tick(d))
+		return TREE_FAIL;
+	int32_t *slot = memo_slot(memo, key, &found); /* stays in place: the memo never grows */
+	if (found)
+		return *slot;
+	memo->used++;
+	*slot = TREE_FAIL; /* until known */
+	/* on the heap: the recursion goes as deep as the mate is long */
+	struct {
+		MoveList list;
+		bool tried[MAX_MOVES]; /* attacker: checks tried */
+		bool mark[MAX_MOVES];  /* defender: futile drops */
+	} *f = malloc(sizeof *f);
+	if (!f)
+		return TREE_FAIL;
+	int u = TREE_FAIL;
+	if (pos->side == d->run.attacker) {
+		gen_checks(pos, &f->list);
+		for (int pass = 0; pass < 2 && u == TREE_FAIL; pass++) {
+			/* the table lost the proofs: prove the node again */
+			if (pass == 1 && (d->run.stopped || search_detached(d, t).pn != 0))
+				break;
+			/* the stored proofs, shortest first, until one gives a length */
+			memset(f->tried, 0, sizeof f->tried);
+			for (;;) {
+				int best = -1, best_len = TT_LEN_INF;
+				for (int i = 0; i < f->list.n; i++) {
+					if (f->tried[i])
+						continue;
+					TTProbe p = probe_child(d, f->list.moves[i], BUDGET_INF);
+					if (p.pn == 0 && p.len < best_len) {
+						best = i;
+						best_len = p.len;
+					}
+				}
+				if (best < 0 || d->run.stopped)
+					break;
+				f->tried[best] = true;
+				int c = tree_child(d, f->list.moves[best], best_len, memo);
+				if (c != TREE_FAIL) {
+					u = c + 1;
+					break;
+				}
+			}
+		}
+	} else {
+		gen_evasions(pos, &f->list);
+		if (f->list.n == 0 || futile_is_mated(pos, &d->rules.fut)) {
+			u = 0;
+		} else {
+			u = 0;
+			/* every defence that is not futile, each proven again within
+			 * t-1 plies where the table lost its proof (the node mates
+			 * within t); under nogain a drop with no mate within t-1 is
+			 * one the search judged futile (see defender_candidates) */
+			futile_mark(pos, &f->list, f->mark, &d->rules.fut);
+			int counted = 0;
+			bool failed = false;
+			for (int i = 0; i < f->list.n && !failed; i++) {
+				if (f->mark[i])
+					continue;
+				Move mv = f->list.moves[i];
+				bool bounded_drop = d->rules.fut.bounded && move_is_drop(mv);
+				TTProbe p = probe_child(d, mv, bounded_drop ? t - 1 : BUDGET_INF);
+				int len = p.len;
+				if (p.pn != 0) {
+					if (d->run.stopped)
+						break;
+					pos_do_move(pos, mv);
+					bool repeats = path_contains(&d->tree.path, pos_key(pos));
+					NodeResult r = repeats ? (NodeResult){.pn = PNDN_INF, .dn = 0} : search_detached(d, t - 1);
+					pos_undo_move(pos, mv);
+					if (r.pn != 0 && bounded_drop && r.dn == 0)
+						continue;
+					failed = r.pn != 0;
+					len = r.len;
+				}
+				int c = failed ? TREE_FAIL : tree_child(d, mv, len, memo);
+				failed = c == TREE_FAIL;
+				if (!failed && c + 1 > u)
+					u = c + 1;
+				counted++;
+			}
+			/* every evasion futile by search: not a mate the line can end on */
+			if (failed || counted == 0 || d->run.stopped)
+				u = TREE_FAIL;
+		}
+	}
+	free(f);
+	*slot = u;
+	return u;
+}
+
+/* Follows the lengths tree_len found: the attacker the child of the shortest,
+ * the defender one of the longest; writes the line into pv. */
+static int tree_follow(Dfpn *d, int u, Move *pv, TreeMemo *memo)
+{
+	Position *pos = &d->tree.pos;
+	int n = 0;
+	while (u > 0 && n < DFPN_MAX_PV - 1) {
+		MoveList list;
+		bool attacker = pos->side == d->run.attacker;
+		if (attacker)
+			gen_checks(pos, &list);
+		else
+			gen_evasions(pos, &list);
+		Move chosen = MOVE_NONE;
+		for (int i = 0; i < list.n && chosen == MOVE_NONE; i++) {
+			pos_do_move(pos, list.moves[i]);
+			int32_t len = memo_get(memo, memo_key(pos));
+			if (len == u - 1 && !path_contains(&d->tree.path, pos_key(pos)))
+				chosen = list.moves[i];
+			pos_undo_move(pos, list.moves[i]);
+		}
+		if (chosen == MOVE_NONE)
+			break;
+		pv[n++] = chosen;
+		pos_do_move(pos, chosen);
+		path_push(&d->tree.path, pos_key(pos), chosen);
+		u--;
+	}
+	return n;
+}
+
+int pv_tree_line(Dfpn *d, int len, Move *pv, size_t max_positions)
+{
+	TreeMemo memo = {0};
+	size_t size = 1024;
+	while (size < 2 * max_positions + 2)
+		size *= 2;
+	memo.keys = calloc(size, sizeof *memo.keys);
+	memo.len = malloc(size * sizeof *memo.len);
+	memo.mask = size - 1;
+	memo.cap = max_positions;
+	int u = TREE_FAIL, n = 0;
+	if (memo.keys && memo.len) {
+		u = tree_len(d, len, &memo);
+		if (u > 0 && u <= len)
+			n = tree_follow(d, u, pv, &memo);
+	}
+	free(memo.keys);
+	free(memo.len);
+	return u > 0 && n == u ? n : 0;
 }

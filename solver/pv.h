@@ -35,4 +35,18 @@ typedef enum {
  * written to pv (len when the line is complete). */
 int pv_build(Dfpn *d, int len, Move *pv, PvMode mode, bool tiebreak);
 
+/* The line of the proof the table holds for d->tree.pos (an attacker node
+ * proven to mate within len plies), every choice followed to its end: the
+ * attacker's shortest stored proof at each of its nodes, every defence that
+ * is not futile at each of the defender's, the longest of them in the line.
+ * The length so found is a proven bound, at most len and often less, where
+ * the table's lengths were stored before shorter proofs of the positions
+ * below were found.  Where the table lost a proof, the node is proved again
+ * by search (unless d is stopped).  max_positions: the most positions
+ * remembered (memory: 24 bytes each, allocated for the call).  Returns the
+ * line's length, written to pv (room for DFPN_MAX_PV moves) and played on
+ * d->tree.pos and d->tree.path as pv_build does; 0 when no complete line
+ * was found (a proof lost and not found again, a limit, max_positions). */
+int pv_tree_line(Dfpn *d, int len, Move *pv, size_t max_positions);
+
 #endif

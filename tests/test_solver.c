@@ -540,7 +540,7 @@ static void test_first_mate_lines_match(void **state)
 	FILE *f = tu_open_shared("problems/classics/zuko.tsv");
 	static char line[16384];
 	static Position root, pos;
-	int problems = 0, mates = 0, lines = 0;
+	int problems = 0, mates = 0, lines = 0, unstopped = 0;
 	while (tu_read_line(f, line, sizeof line)) {
 		if (line[0] == '#' || !line[0])
 			continue;
@@ -556,6 +556,10 @@ static void test_first_mate_lines_match(void **state)
 		if (result.status != DFPN_MATE)
 			continue;
 		mates++;
+		/* the proof tree gives its line unless a limit stopped it */
+		if (result.pv_len == 0 && result.reason == DFPN_STOP_NONE)
+			fail_msg("%s: mate %d announced, no line, and no limit reached", name, result.len);
+		unstopped += result.reason == DFPN_STOP_NONE;
 		if (result.pv_len == 0)
 			continue;
 		lines++;
@@ -569,8 +573,9 @@ static void test_first_mate_lines_match(void **state)
 	dfpn_free(small);
 	assert_true(problems >= 20);
 	assert_true(lines > 0);
-	print_message("Zuko of 41 plies or more, first mate, 1 MB table: %d problems, %d mates, %d with their line\n",
-	              problems, mates, lines);
+	assert_true(unstopped > 0);
+	print_message("Zuko of 41 plies or more, first mate, 1 MB table: %d problems, %d mates (%d within the limit), %d with their line\n",
+	              problems, mates, unstopped, lines);
 }
 
 int main(void)
