@@ -250,6 +250,22 @@ for name in ("zuko006", "zuko043", "zuko083"):
 e.close()
 check("first mate with its line (Zuko 6, 43, 83)", not bad, bad)
 
+# ShortestMate true stopped by its time: the mate comes with a word that
+# its length is not proven minimal (Zuko 3, a mate in 45: proving that no
+# shorter mate exists takes seconds)
+e = Engine()
+e.send("setoption name USI_Hash value 16")
+e.send("setoption name Threads value 1")
+e.send(f"position sfen {byname['zuko003']}")
+e.send("go mate 1500")
+out = e.read_until("checkmate", timeout=60)
+e.close()
+moves = out[-1].split()[1:]
+said = any("minimality not proven" in l for l in out)
+times = [int(l.split()[2]) for l in out if l.startswith("info time ")]
+stopped = bool(times) and times[-1] >= 1400  # a search that proves 45 minimal ends before its time
+check("mate not proven minimal says so", moves[0] == "timeout" or not stopped or said, out[-4:])
+
 # go mate with a bad time: an error and "checkmate timeout", no search; no
 # position: never "nomate" (a GUI would show 不詰 for a position it never set)
 e = Engine()

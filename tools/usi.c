@@ -109,6 +109,9 @@ static void *search_thread(void *arg)
 				n += (size_t)snprintf(line + n, cap - n, "%s%s", i ? " " : "", usi_format(res->pv[i], m));
 			}
 			say(u, "info score mate %d pv %s", res->len, line);
+			if (u->shortest && !res->len_minimal)
+				say(u, "info string mate in %d, minimality not proven (%s): a shorter mate may exist", res->len,
+				    cli_reason_name(res->reason));
 			say(u, "checkmate %s", line);
 			free(line);
 		} else {
