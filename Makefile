@@ -34,7 +34,7 @@ TEST_BIN   := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 ALL_CFLAGS = $(BASEFLAGS) $(MODE_FLAGS) $(CFLAGS)
 
-.PHONY: all test bench bench-long asan tsan test-tsan fuzz fuzz-run clean format check-tests install uninstall test-install FORCE
+.PHONY: all test bench bench-long asan tsan test-tsan fuzz fuzz-run clean format check-tests install uninstall test-install test-shared FORCE
 all: tsume $(BUILD)/tsume.1
 
 tsume: $(BUILD)/tsume
@@ -88,8 +88,12 @@ $(BUILD)/tests/test_cli_parse: $(BUILD)/tools/cli.o
 $(BUILD)/tests/test_verify: $(BUILD)/tools/verdict_text.o
 $(BUILD)/tests/test_json_read: $(BUILD)/tools/json_read.o $(BUILD)/tools/shard.o $(BUILD)/tools/verify_summary.o $(BUILD)/tools/cli.o
 
+# The tests read the shared problem sets and oracle: say so before building.
+test-shared:
+	@test -d $(SHARED)/problems || { echo "make test: no shared test data in '$(SHARED)' (the problem sets and the rules oracle beside the clone); give its place with SHARED=DIR" >&2; exit 2; }
+
 # Runs every test binary; fails if any fails or none ran.
-test: $(TEST_BIN) tsume test-install
+test: test-shared $(TEST_BIN) tsume test-install
 	@set -e; echo "== layers"; python3 tests/check_layers.py; \
 	 n=0; for t in $(TEST_BIN); do echo "== $$t"; ./$$t; n=$$((n+1)); done; \
 	 echo "== tools"; sh tests/test_cli.sh ./tsume; \

@@ -266,6 +266,24 @@ times = [int(l.split()[2]) for l in out if l.startswith("info time ")]
 stopped = bool(times) and times[-1] >= 1400  # a search that proves 45 minimal ends before its time
 check("mate not proven minimal says so", moves[0] == "timeout" or not stopped or said, out[-4:])
 
+# a setoption sent during a search is for the next one: ShortestMate true
+# sent right after a `go` with ShortestMate false leaves that search a
+# first-mate search (it once switched it to a shortest-mate search)
+e = Engine()
+e.send("setoption name Threads value 1")
+e.send("setoption name ShortestMate value false")
+e.send(f"position sfen {byname['zuko043']}")
+e.send("go mate 60000")
+e.send("setoption name ShortestMate value true")
+out = e.read_until("checkmate", timeout=90)
+e.send(f"position sfen {byname['zuko043']}")
+e.send("go mate 1000")
+out2 = e.read_until("checkmate", timeout=60)
+e.close()
+check("setoption during a search: for the next one",
+      any("the first mate found (ShortestMate false)" in l for l in out)
+      and not any("the first mate found" in l for l in out2), out[-3:] + out2[-3:])
+
 # go mate with a bad time: an error and "checkmate timeout", no search; no
 # position: never "nomate" (a GUI would show 不詰 for a position it never set)
 e = Engine()

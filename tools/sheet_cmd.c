@@ -203,7 +203,7 @@ static int sheet_read(const SheetOptions *o, const char *path, PioProblem *prob,
 	PioError perr;
 	PioReader *r = pio_open(path, &perr);
 	if (!r) {
-		fprintf(stderr, "%s: %s\n", path, perr.message);
+		fprintf(stderr, "tsume: %s: %s\n", path, perr.message);
 		return 1;
 	}
 	int st;

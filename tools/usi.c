@@ -45,6 +45,7 @@ typedef struct {
 	int threads;   /* Threads: search threads (dfpn_set_threads) */
 	int threads_default; /* the number of cores */
 	bool shortest; /* prove the mate minimal (else the first mate found) */
+	bool search_shortest; /* the running search's: a setoption during it is for the next */
 	DfpnFutileRule futile; /* FutileRule: the futile-interposition rule */
 	Position root;
 	Position scratch; /* a `position` command is parsed here first */
@@ -90,7 +91,7 @@ static void *search_thread(void *arg)
 	lim.stop = &u->stop;
 	lim.progress = on_progress;
 	lim.progress_arg = u;
-	lim.first_mate_only = !u->shortest;
+	lim.first_mate_only = !u->search_shortest;
 	u->last_info = 0;
 	dfpn_solve(u->d, &u->root, &lim, res);
 	say(u, "info time %lld nodes %llu nps %.0f hashfull %d", (long long)(res->seconds * 1000), (unsigned long long)res->nodes,
@@ -109,7 +110,10 @@ static void *search_thread(void *arg)
 				n += (size_t)snprintf(line + n, cap - n, "%s%s", i ? " " : "", usi_format(res->pv[i], m));
 			}
 			say(u, "info score mate %d pv %s", res->len, line);
-			if (u->shortest && !res->len_minimal)
+			if (!u->search_shortest)
+				say(u, "info string mate in %d, the first mate found (ShortestMate false): a shorter mate may exist",
+				    res->len);
+			else if (!res->len_minimal)
 				say(u, "info string mate in %d, minimality not proven (%s): a shorter mate may exist", res->len,
 				    cli_reason_name(res->reason));
 			say(u, "checkmate %s", line);
@@ -309,6 +313,7 @@ static void cmd_go(Usi *u, char *args)
 		u->threads = dfpn_threads(u->d);
 	}
 	dfpn_clear(u->d);
+	u->search_shortest = u->shortest;
 	atomic_store(&u->stop, false);
 	atomic_store(&u->done, false);
 	pthread_attr_t attr;
