@@ -188,12 +188,18 @@ void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move move)
 
 __attribute__((noinline)) bool judge_drop(Dfpn *d, Child *c, int hint, int top)
 {
-	/* one thread: the nogain verdict's sub-searches stop at the node
-	 * limit, so that it holds exactly */
+	/* the nogain verdict's sub-searches stop at the node limit, so that
+	 * it holds: exactly on one thread; on several each thread's verdict
+	 * may take its share of the nodes left (the threads' verdicts run at
+	 * once, each counted when it ends) */
 	FutileSub *sub = d->rules.fut.sub;
 	uint64_t budget = UINT64_MAX;
-	if (d->run.lim && d->run.lim->max_nodes && !d->thr.pool)
-		budget = d->run.lim->max_nodes > d->run.nodes ? d->run.lim->max_nodes - d->run.nodes : 0;
+	if (d->run.lim && d->run.lim->max_nodes) {
+		uint64_t used = d->thr.pool ? pool_poll(d) : d->run.nodes;
+		budget = d->run.lim->max_nodes > used ? d->run.lim->max_nodes - used : 0;
+		if (d->thr.pool)
+			budget /= (uint64_t)(pool_helpers(d->thr.pool) + 1);
+	}
 	futile_sub_set_budget(sub, budget);
 	bool futile = futile_judge_drop(&d->tree.pos, c->move, &d->rules.fut, hint, top);
 	bool cut = futile_sub_budget_cut(sub);

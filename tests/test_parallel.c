@@ -202,9 +202,9 @@ static void test_nshogi_nomate(void **state)
 }
 
 /* The root of Shogi Zuko problem `id` ("zuko043") into pos. */
-static void read_zuko(const char *id, Position *pos)
+static void read_problem(const char *file, const char *id, Position *pos)
 {
-	FILE *f = tu_open_shared("problems/classics/zuko.tsv");
+	FILE *f = tu_open_shared(file);
 	static char line[16384];
 	bool found = false;
 	while (tu_read_line(f, line, sizeof line)) {
@@ -216,8 +216,10 @@ static void read_zuko(const char *id, Position *pos)
 	}
 	fclose(f);
 	if (!found)
-		fail_msg("%s not in zuko.tsv", id);
+		fail_msg("%s not in %s", id, file);
 }
+
+static void read_zuko(const char *id, Position *pos) { read_problem("problems/classics/zuko.tsv", id, pos); }
 
 /* Zuko 43: 85 plies, about 600,000 nodes -- long enough for the helpers to
  * resolve roots and for the re-searches to run. */
@@ -273,6 +275,28 @@ static void test_two_threads_no_more_work(void **state)
 	dfpn_set_helper_start(two, 0);
 }
 
+/* A node limit holds on two threads under nogain too: each thread's
+ * futility verdicts stop at its share of the nodes left.  STARSHIP
+ * TROOPER (no mate within these limits) once ran to 430,000 nodes at
+ * --nodes 150,000, its verdicts' sub-searches not cut on several threads;
+ * the margin is the limit check's 1,024 and the last verdict's own
+ * capturable tests (1,000 nodes each). */
+static void test_node_limit_two_threads(void **state)
+{
+	(void)state;
+	static Position pos;
+	read_problem("problems/long/masterpieces.tsv", "starship", &pos);
+	static const uint64_t N[] = {150000, 200000};
+	for (size_t i = 0; i < sizeof N / sizeof *N; i++) {
+		DfpnLimits lim = {.max_nodes = N[i]};
+		dfpn_clear(two);
+		dfpn_solve(two, &pos, &lim, &r2);
+		assert_int_equal(dfpn_futile(two), DFPN_FUTILE_NOGAIN);
+		if (r2.nodes > N[i] + 10000)
+			fail_msg("--nodes %llu on two threads: %llu nodes", (unsigned long long)N[i], (unsigned long long)r2.nodes);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -280,6 +304,7 @@ int main(void)
 	    cmocka_unit_test(test_shogiboardq_9),    cmocka_unit_test(test_shogiboardq_11),
 	    cmocka_unit_test(test_shogiboardq_13),   cmocka_unit_test(test_nshogi_nomate),
 	    cmocka_unit_test(test_long_problem),     cmocka_unit_test(test_two_threads_no_more_work),
+	    cmocka_unit_test(test_node_limit_two_threads),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
