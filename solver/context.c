@@ -53,6 +53,8 @@ bool context_take_rule(Dfpn *d, DfpnFutileRule rule)
 	}
 	d->rules.fut = futile_rule(rule, d->rules.sub, &FUTILE_SUB_TESTS);
 	d->rules.rule = rule;
+	/* nogain's lengths are not monotone in the hands (tt.h) */
+	d->tab.tt->exact_hands = d->rules.fut.bounded;
 	return true;
 }
 

@@ -36,7 +36,11 @@
                sub-searches within 2, 4, ... plies, V's lower bound by a
                fresh search under the capturable test (Futility), its
                upper bound from the caller's proofs (nogain_futile in
-               futile.c).  Nested drops by the narrow test.
+               futile.c).  Nested drops by the narrow test.  Lengths are
+               not monotone in the hands (a piece more in the defender's
+               hand can lengthen V and make a drop futile; one less can
+               make one count), so the table keeps its results for their
+               own hand only (TT.exact_hands in tt.h).
        answered: as broad where the check has an answer that is not a
                drop (a king move, a capture of the checker, a moving
                interposition); a check whose every answer is a drop is

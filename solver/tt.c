@@ -37,6 +37,7 @@ int tt_init(TT *tt, size_t bytes)
 		return -1;
 	}
 	tt->huge = bytes < TT_HUGE_MIN; /* nothing to advise for small tables */
+	tt->exact_hands = false;
 	tt->entries = p;
 	tt->shared = false;
 	tt->gen = 1;
@@ -81,6 +82,18 @@ void tt_clear(TT *tt)
 		memset(tt->entries, 0, tt->nbuckets * TT_BUCKET_SIZE * sizeof(TTSlot));
 		tt->gen = 1;
 	}
+}
+
+/* Does a proof stored with hand `stored` hold for hand `hand`? */
+static inline bool proof_covers(const TT *tt, Hand stored, Hand hand)
+{
+	return tt->exact_hands ? stored == hand : hand_ge(hand, stored);
+}
+
+/* Does a disproof stored with hand `stored` hold for hand `hand`? */
+static inline bool disproof_covers(const TT *tt, Hand stored, Hand hand)
+{
+	return tt->exact_hands ? stored == hand : hand_ge(stored, hand);
 }
 
 static inline bool live(const TT *tt, const TTEntry *e) { return e->amount != 0 && e->gen == tt->gen; }
@@ -143,10 +156,10 @@ TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain)
 		if (!live(tt, e) || e->key != key)
 			continue;
 		if (e->pn == 0) {
-			if (hand_ge(hand, e->hand) && e->len <= remain)
+			if (proof_covers(tt, e->hand, hand) && e->len <= remain)
 				return (TTProbe){.pn = 0, .dn = PNDN_INF, .len = e->len, .found = true, .depth = INT16_MAX, .hand = e->hand};
 		} else if (e->dn == 0) {
-			if (hand_ge(e->hand, hand) && remain <= e->len)
+			if (disproof_covers(tt, e->hand, hand) && remain <= e->len)
 				return (TTProbe){.pn = PNDN_INF, .dn = 0, .len = e->len, .found = true, .depth = INT16_MAX, .hand = e->hand};
 		} else if (e->hand == hand) {
 			r.pn = e->pn;
@@ -175,7 +188,7 @@ TTStoreOutcome tt_store(TT *tt, const TTRecord *r)
 	TTStoreOutcome outcome = TT_UPDATED;
 	uint32_t amt = amount >= UINT32_MAX / 2 ? UINT32_MAX / 2 : (uint32_t)amount + 1;
 	bool resolved = pn == 0 || dn == 0;
-	Hand h = resolved ? r->result_hand : hand;
+	Hand h = resolved && !tt->exact_hands ? r->result_hand : hand;
 	if (len < 0)
 		len = 0;
 	if (len > TT_LEN_INF)
@@ -186,9 +199,9 @@ TTStoreOutcome tt_store(TT *tt, const TTRecord *r)
 			continue;
 		bool e_proven = e->pn == 0, e_disproven = e->dn == 0;
 		/* an existing result at least as strong makes the new one useless */
-		if (pn == 0 && e_proven && hand_ge(h, e->hand) && e->len <= len)
+		if (pn == 0 && e_proven && proof_covers(tt, e->hand, h) && e->len <= len)
 			return TT_KEPT;
-		if (dn == 0 && e_disproven && hand_ge(e->hand, h) && e->len >= len)
+		if (dn == 0 && e_disproven && disproof_covers(tt, e->hand, h) && e->len >= len)
 			return TT_KEPT;
 		if (!resolved && (e_proven || e_disproven) && e->hand == hand) {
 			if (e_proven || e->len == TT_LEN_INF)

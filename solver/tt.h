@@ -6,7 +6,8 @@
  * superiority (Seo 1999; Nagai 2002, ch. 5):
  *   - a proven entry whose hand is <= ours proves our position too (the
  *     attacker holds at least as much, the defender at most as much);
- *   - a disproven entry whose hand is >= ours disproves ours.
+ *   - a disproven entry whose hand is >= ours disproves ours
+ * (under the nogain rule only an entry whose hand is ours: TT.exact_hands).
  * The defender's hand is not stored: with the board fixed, it is the rest of
  * the pieces in play, so it is fixed by the attacker's hand.
  *
@@ -90,6 +91,15 @@ typedef struct {
 	 * run (parallel.c), before they start and after they stop. */
 	bool shared;
 	bool huge; /* tt_advise_huge done (or the table is too small for it) */
+	/* a result holds for its own attacker's hand only, not for every
+	 * larger (proof) or smaller (disproof) one: under the nogain rule,
+	 * whose futility verdicts weigh a drop against the node's other
+	 * evasions, a mate length is not monotone in the hands (a piece more
+	 * in the defender's hand can lengthen another evasion and make an
+	 * interposition futile, the mate shorter; a piece less can make one
+	 * count, the mate longer).  Set by the search's rule
+	 * (context_take_rule), between searches. */
+	bool exact_hands;
 } TT;
 
 /* Result of a lookup: the values to use for the position. */

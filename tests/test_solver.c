@@ -578,6 +578,36 @@ static void test_first_mate_lines_match(void **state)
 	              problems, mates, unstopped, lines);
 }
 
+/* The nogain rule's mate length is a function of the position, whatever
+ * the table's size: a disproof holds for its own hand only (tt.h), since a
+ * piece more in the defender's hand can make an interposition futile and
+ * the mate shorter.  The position is Shogi Zuko 90 after 56 plies of a line
+ * we found (the dragon checks along rank 8, the defender interposes): with
+ * disproofs taken for every smaller hand, it was "mate 17" minimal on a 1
+ * or 4 MB table and "mate 19" minimal on 16 MB and more (and Zuko 90
+ * itself 73 or 75 by table size). */
+static void test_nogain_table_independent(void **state)
+{
+	(void)state;
+	static Position pos;
+	tu_parse(&pos, "9/5p3/9/1S7/9/2p4p1/8L/8k/+R5G1g b Lr2b2g3s4n2l15p 1");
+	static const size_t MB[] = {1, 4, 16};
+	int len = -1;
+	for (size_t i = 0; i < sizeof MB / sizeof *MB; i++) {
+		Dfpn *d = dfpn_new(MB[i]);
+		assert_non_null(d);
+		assert_int_equal(dfpn_futile(d), DFPN_FUTILE_NOGAIN);
+		dfpn_solve(d, &pos, NULL, &result);
+		dfpn_free(d);
+		assert_int_equal(result.status, DFPN_MATE);
+		assert_true(result.len_minimal);
+		if (len >= 0 && result.len != len)
+			fail_msg("nogain: mate %d minimal on a %zu MB table, %d on a smaller one", result.len, MB[i], len);
+		len = result.len;
+	}
+	assert_int_equal(len, 17);
+}
+
 int main(void)
 {
 	core_init();
@@ -588,6 +618,7 @@ int main(void)
 	    cmocka_unit_test(test_nshogi_7),      cmocka_unit_test(test_span4_cases_tsv), cmocka_unit_test(test_span4_komori_yaml),
 	    cmocka_unit_test(test_span4_kif_problems), cmocka_unit_test(test_span4_shogiboardq_7),
 	    cmocka_unit_test(test_zuko_lines_complete), cmocka_unit_test(test_first_mate_lines_match),
+	    cmocka_unit_test(test_nogain_table_independent),
 	    cmocka_unit_test(test_broad_cases_tsv),
 	    cmocka_unit_test(test_broad_komori_yaml), cmocka_unit_test(test_broad_kif_problems),
 	    cmocka_unit_test(test_broad_shogiboardq_7), cmocka_unit_test(test_broad_overreach),
