@@ -111,8 +111,7 @@ static Step attacker_move(Dfpn *d, int t, PvMode mode, Move *chosen, int *chosen
  * one), their indices in order[] and lengths in lens[] (TT_LEN_INF: known
  * to be a longest defence), longest first; *unproven: the evasions left out
  * for want of a stored proof.  Returns their number. */
-static int defender_candidates(Dfpn *d, int t, bool verify, bool search_drops, const MoveList *list, int *order, int *lens,
-                               int *unproven)
+static int defender_candidates(Dfpn *d, int t, bool verify, const MoveList *list, int *order, int *lens, int *unproven)
 {
 	Position *pos = &d->tree.pos;
 	bool futile[MAX_MOVES];
@@ -130,12 +129,8 @@ static int defender_candidates(Dfpn *d, int t, bool verify, bool search_drops, c
 		bool bounded_drop = d->rules.fut.bounded && move_is_drop(mv);
 		TTProbe p = probe_child(d, mv, verify || bounded_drop ? t - 1 : BUDGET_INF);
 		if (bounded_drop) {
-			if (p.pn != 0 && (verify || search_drops)) {
-				NodeResult r = search_child(d, mv, t - 1);
-				p.pn = r.pn;
-				/* (PV_CHECKED orders its candidates as it always has) */
-				p.len = r.pn == 0 && !verify ? r.len : 0;
-			}
+			if (p.pn != 0 && verify)
+				p.pn = search_child(d, mv, t - 1).pn;
 			if (p.pn != 0)
 				continue;
 		}
@@ -227,7 +222,7 @@ static Step defender_move(Dfpn *d, int t, PvMode mode, bool tiebreak, bool *repr
 	MoveList list;
 	gen_evasions(&d->tree.pos, &list);
 	int order[MAX_MOVES], lens[MAX_MOVES], unproven;
-	int m = defender_candidates(d, t, verify, false, &list, order, lens, &unproven);
+	int m = defender_candidates(d, t, verify, &list, order, lens, &unproven);
 	if (m == 0 && (verify || list.n == 0 || futile_is_mated(&d->tree.pos, &d->rules.fut)))
 		return STEP_STOP; /* mated (modulo futile drops) */
 	if ((m == 0 || unproven > 0) && mode == PV_REPROVE && !*reproved && !d->run.stopped) {
@@ -292,11 +287,19 @@ static inline uint64_t memo_key(const Position *pos)
 	return k ? k : 1;
 }
 
-static int32_t *memo_slot(TreeMemo *m, uint64_t key, bool *found)
+/* The slot of key: its own, or the free one where it would go. */
+static size_t memo_index(const TreeMemo *m, uint64_t key)
 {
 	size_t i = (size_t)(key * 0x9e3779b97f4a7c15ull) & m->mask;
 	while (m->keys[i] && m->keys[i] != key)
 		i = (i + 1) & m->mask;
+	return i;
+}
+
+/* The length slot of key, taken for it if free (*found: it was there). */
+static int32_t *memo_slot(TreeMemo *m, uint64_t key, bool *found)
+{
+	size_t i = memo_index(m, key);
 	*found = m->keys[i] == key;
 	m->keys[i] = key;
 	return &m->len[i];
@@ -305,9 +308,7 @@ static int32_t *memo_slot(TreeMemo *m, uint64_t key, bool *found)
 /* The length remembered for key, or TREE_FAIL. */
 static int32_t memo_get(const TreeMemo *m, uint64_t key)
 {
-	size_t i = (size_t)(key * 0x9e3779b97f4a7c15ull) & m->mask;
-	while (m->keys[i] && m->keys[i] != key)
-		i = (i + 1) & m->mask;
+	size_t i = memo_index(m, key);
 	return m->keys[i] == key ? m->len[i] : TREE_FAIL;
 }
 
@@ -419,14 +420,12 @@ static int tree_len(Dfpn *d, int t, TreeMemo *memo)
 		}
 	} else {
 		gen_evasions(pos, &f->list);
-		if (f->list.n == 0 || futile_is_mated(pos, &d->rules.fut)) {
-			u = 0;
-		} else {
-			u = 0;
+		u = 0;
+		if (f->list.n > 0 && !futile_is_mated(pos, &d->rules.fut)) {
 			/* every defence that is not futile, each proven again within
 			 * t-1 plies where the table lost its proof (the node mates
 			 * within t); under nogain a drop with no mate within t-1 is
-			 * one the search judged futile (see defender_candidates) */
+			 * one the search judged futile (as in defender_candidates) */
 			futile_mark(pos, &f->list, f->mark, &d->rules.fut);
 			int counted = 0;
 			bool failed = false;
