@@ -1,8 +1,13 @@
 /* bitboard.c -- attack tables (see bitboard.h). */
 #include "bitboard.h"
 
+#include <stddef.h>
+
 static BbTables tables;
 const BbTables *const bb_tables = &tables;
+
+/* Room for every line's attacks: at most 7 inner squares, 128 entries. */
+static bb_t line_attack_store[BB_LINE_NB * SQ_NB * 128];
 
 /* N, S, E, W, NE, SW, NW, SE */
 static const int DIR_DFILE[DIR_NB] = {0, 0, -1, 1, -1, 1, 1, -1};
@@ -33,6 +38,125 @@ static bb_t steps_from(const Steps *s, Color c, Square sq)
 			bb_set(&b, sq_make(nf, nr));
 	}
 	return b;
+}
+
+/* The two directions of each looked-up line, increasing index first. */
+static const int LINE_DIRS[BB_LINE_NB][2] = {
+	[BB_LINE_RANK] = {DIR_W, DIR_E},
+	[BB_LINE_DIAG_NE] = {DIR_SW, DIR_NE},
+	[BB_LINE_DIAG_NW] = {DIR_NW, DIR_SE},
+};
+
+/* The reference: walk both ways from sq to the first blocker. */
+static bb_t line_walk(int line, Square sq, bb_t occ)
+{
+	return bb_or(bb_ray_attack_pos(LINE_DIRS[line][0], sq, occ), bb_ray_attack_neg(LINE_DIRS[line][1], sq, occ));
+}
+
+/* xorshift64*: a fixed sequence, so every run builds the same tables. */
+static uint64_t next_random(uint64_t *state)
+{
+	*state ^= *state >> 12;
+	*state ^= *state << 25;
+	*state ^= *state >> 27;
+	return *state * 2685821657736338717ULL;
+}
+
+/* Finds a multiplier for one line through sq and fills its attacks at
+ * *store; returns the number of entries used. */
+static size_t build_line(int line, Square sq, bb_t *store, uint64_t *seed)
+{
+	bb_t mask = bb_empty();
+	for (int k = 0; k < 2; k++) {
+		int d = LINE_DIRS[line][k];
+		bb_t ray = tables.ray[d][sq];
+		/* the last square of the ray is the line's end: never a blocker that matters */
+		if (bb_any(ray))
+			bb_clear(&ray, (d == DIR_E || d == DIR_NE || d == DIR_SE || d == DIR_N) ? bb_lsb(ray) : bb_msb(ray));
+		mask = bb_or(mask, ray);
+	}
+	uint64_t merged_mask = mask.p[0] | mask.p[1];
+	int bits = bb_count(mask);
+	if (line == BB_LINE_RANK)
+		bits = 7; /* sq's own bit, never set, keeps its place in the index */
+	else if (bits == 0)
+		bits = 1; /* a shift of 64 would be undefined */
+	int n = 1 << bits;
+	bb_t occ[128], att[128];
+	int count = 0;
+	uint64_t sub = 0;
+	do { /* every subset of the inner squares */
+		occ[count] = bb_make(sub & mask.p[0], sub & mask.p[1]);
+		att[count] = line_walk(line, sq, occ[count]);
+		count++;
+		sub = (sub - merged_mask) & merged_mask;
+	} while (sub != 0);
+	BbMagic *m = &tables.magic[line][sq];
+	m->mask[0] = mask.p[0];
+	m->mask[1] = mask.p[1];
+	m->shift = 64 - bits;
+	m->attacks = store;
+	/* A rank's inner squares, merged, are bits c + 9k (k = 0..6, file 8 at
+	 * k = 0, files 2..7 at k = 1..6): the multiplier with bits 57 - c - 8k
+	 * moves bit c + 9k to 57 + k, and every other product either overflows
+	 * or lands below bit 57 without carries.  Other lines: sparse random
+	 * candidates that spread the mask over the top bits. */
+	uint64_t rank_magic = 0;
+	if (line == BB_LINE_RANK) {
+		int c = sq_rank(sq) - 1;
+		for (int k = 0; k < 7; k++)
+			rank_magic |= 1ULL << (57 - c - 8 * k);
+	}
+	for (;;) {
+		uint64_t magic = rank_magic;
+		if (magic == 0) {
+			magic = next_random(seed) & next_random(seed) & next_random(seed);
+			if (__builtin_popcountll((merged_mask * magic) >> m->shift) < bits - 1)
+				continue;
+		}
+		bool filled[128] = {false};
+		bool ok = true;
+		for (int i = 0; i < count && ok; i++) {
+			uint64_t merged = occ[i].p[0] | occ[i].p[1];
+			size_t idx = (size_t)((merged * magic) >> m->shift);
+			if (!filled[idx]) {
+				filled[idx] = true;
+				store[idx] = att[i];
+			} else if (!bb_eq(store[idx], att[i])) {
+				ok = false;
+			}
+		}
+		if (ok) {
+			m->magic = magic;
+			return (size_t)n;
+		}
+		rank_magic = 0;
+	}
+}
+
+static void build_sliders(void)
+{
+	for (int r0 = 0; r0 < 9; r0++) {
+		for (int inner = 0; inner < 128; inner++) {
+			uint16_t occ = (uint16_t)(inner << 1), pattern = 0;
+			for (int r = r0 - 1; r >= 0; r--) {
+				pattern |= (uint16_t)(1u << r);
+				if (occ & (1u << r))
+					break;
+			}
+			for (int r = r0 + 1; r < 9; r++) {
+				pattern |= (uint16_t)(1u << r);
+				if (occ & (1u << r))
+					break;
+			}
+			tables.file_pattern[r0][inner] = pattern;
+		}
+	}
+	uint64_t seed = 0x9E3779B97F4A7C15ULL;
+	size_t used = 0;
+	for (int line = 0; line < BB_LINE_NB; line++)
+		for (Square sq = 0; sq < SQ_NB; sq++)
+			used += build_line(line, sq, line_attack_store + used, &seed);
 }
 
 void bb_init(void)
@@ -91,5 +215,6 @@ void bb_init(void)
 	}
 	tables.zone[SENTE] = bb_or(bb_or(tables.rank_mask[1], tables.rank_mask[2]), tables.rank_mask[3]);
 	tables.zone[GOTE] = bb_or(bb_or(tables.rank_mask[7], tables.rank_mask[8]), tables.rank_mask[9]);
+	build_sliders();
 	done = true;
 }

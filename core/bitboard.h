@@ -6,9 +6,15 @@
  * bits, so a square's index grows with the rank inside a file and with the
  * file across files (see types.h).
  *
- * Slider attacks use the classical ray method: for each of the eight
- * directions a ray mask per square; the nearest blocker is the lowest set bit
- * for directions of increasing index and the highest for decreasing ones.
+ * Slider attacks come from tables, one line at a time.  Along a file the
+ * seven inner squares are contiguous bits, so they index a table of 9-bit
+ * patterns directly.  Along a rank or a diagonal the inner squares (the
+ * line's two end squares and sq itself excluded) are gathered into an index
+ * by a multiply ("magic bitboards", Romstad et al.; with two words merged by
+ * OR, which no two inner squares of one line share), and the index selects
+ * the attacks.  The multipliers are found by bb_init() from a fixed seed and
+ * checked against every occupancy, so the tables equal the ray walk
+ * (bb_ray_attack_pos/neg, kept as the reference that builds them).
  *
  * All tables are built once by bb_init() (called from core_init()) and are
  * read-only afterwards.
@@ -95,6 +101,16 @@ enum { DIR_N, DIR_S, DIR_E, DIR_W, DIR_NE, DIR_SW, DIR_NW, DIR_SE, DIR_NB };
 /* N = toward rank 1 (-1), S = toward rank 9 (+1), E = toward file 1 (-9),
  * W = toward file 9 (+9); NE = -10, SW = +10, NW = +8, SE = -8. */
 
+/* The lines looked up by multiply: a rank, the NE-SW and the NW-SE diagonal. */
+enum { BB_LINE_RANK, BB_LINE_DIAG_NE, BB_LINE_DIAG_NW, BB_LINE_NB };
+
+typedef struct {
+	uint64_t mask[2];     /* inner squares of the line through sq (bb_t words) */
+	uint64_t magic;       /* multiplier: (merged & mask) * magic >> shift is the index */
+	const bb_t *attacks;  /* 1 << (64 - shift) entries */
+	int shift;
+} BbMagic;
+
 typedef struct {
 	bb_t ray[DIR_NB][SQ_NB];        /* squares strictly beyond sq in a direction, to the edge */
 	bb_t step[COLOR_NB][PT_NB][SQ_NB]; /* non-slider attacks (and the step part of HORSE/DRAGON) */
@@ -104,6 +120,8 @@ typedef struct {
 	bb_t rank_mask[10];             /* rank_mask[r] = all squares of rank r (1..9) */
 	bb_t zone[COLOR_NB];            /* promotion zone of each colour */
 	bb_t square[SQ_NB + 1];         /* single squares; square[SQ_NONE] is empty */
+	uint16_t file_pattern[9][128];  /* [rank - 1][inner ranks 2..8]: attacked ranks, bit r-1 */
+	BbMagic magic[BB_LINE_NB][SQ_NB]; /* rank and diagonal lookups */
 } BbTables;
 
 extern const BbTables *const bb_tables;
@@ -128,20 +146,33 @@ static inline bb_t bb_ray_attack_neg(int dir, Square sq, bb_t occ)
 	return a;
 }
 
-/* Direction sign: N (-1), E (-9), NE (-10), SE (-8) decrease the index. */
+static inline bb_t bb_line_attacks(int line, Square sq, bb_t occ)
+{
+	const BbMagic *m = &bb_tables->magic[line][sq];
+	uint64_t merged = (occ.p[0] & m->mask[0]) | (occ.p[1] & m->mask[1]);
+	return m->attacks[(merged * m->magic) >> m->shift];
+}
+/* Attacks along sq's file, both ways. */
+static inline bb_t bb_file_attacks(Square sq, bb_t occ)
+{
+	int w = sq >= 63;                /* files 8 and 9 are in the second word */
+	int base = sq - sq % 9 - 63 * w; /* the file's first bit in its word */
+	uint64_t pattern = bb_tables->file_pattern[sq % 9][(occ.p[w] >> (base + 1)) & 0x7F];
+	bb_t a = bb_empty();
+	a.p[w] = pattern << base;
+	return a;
+}
 static inline bb_t bb_lance_attacks(Color c, Square sq, bb_t occ)
 {
-	return c == SENTE ? bb_ray_attack_neg(DIR_N, sq, occ) : bb_ray_attack_pos(DIR_S, sq, occ);
+	return bb_and(bb_file_attacks(sq, occ), bb_tables->ray[c == SENTE ? DIR_N : DIR_S][sq]);
 }
 static inline bb_t bb_rook_attacks(Square sq, bb_t occ)
 {
-	return bb_or(bb_or(bb_ray_attack_neg(DIR_N, sq, occ), bb_ray_attack_pos(DIR_S, sq, occ)),
-	             bb_or(bb_ray_attack_neg(DIR_E, sq, occ), bb_ray_attack_pos(DIR_W, sq, occ)));
+	return bb_or(bb_file_attacks(sq, occ), bb_line_attacks(BB_LINE_RANK, sq, occ));
 }
 static inline bb_t bb_bishop_attacks(Square sq, bb_t occ)
 {
-	return bb_or(bb_or(bb_ray_attack_neg(DIR_NE, sq, occ), bb_ray_attack_pos(DIR_NW, sq, occ)),
-	             bb_or(bb_ray_attack_neg(DIR_SE, sq, occ), bb_ray_attack_pos(DIR_SW, sq, occ)));
+	return bb_or(bb_line_attacks(BB_LINE_DIAG_NE, sq, occ), bb_line_attacks(BB_LINE_DIAG_NW, sq, occ));
 }
 static inline bb_t bb_step_attacks(Color c, PieceType pt, Square sq) { return bb_tables->step[c][pt][sq]; }
 

@@ -5,7 +5,9 @@
  *    each, recomputed by two independent rule engines);
  *  - hand-made rule positions whose expected lists the oracle computed
  *    (tests/rule_positions.h);
- *  - the legal/illegal/count rows of ../shared/problems/cases.tsv.
+ *  - the legal/illegal/count rows of ../shared/problems/cases.tsv;
+ *  - slider attacks from the tables against a walk by file and rank, for
+ *    every square and many occupancies.
  */
 #include "testutil.h"
 
@@ -238,10 +240,53 @@ static void test_cases_tsv(void **state)
 	assert_true(checked >= 15);
 }
 
+/* Squares a slider on (file, rank) reaches stepping (df, dr) until the first
+ * occupied square, which it reaches too. */
+static bb_t walk(int file, int rank, int df, int dr, bb_t occ)
+{
+	bb_t a = bb_empty();
+	for (int f = file + df, r = rank + dr; f >= 1 && f <= 9 && r >= 1 && r <= 9; f += df, r += dr) {
+		bb_set(&a, sq_make(f, r));
+		if (bb_test(occ, sq_make(f, r)))
+			break;
+	}
+	return a;
+}
+
+static void test_slider_attacks(void **state)
+{
+	(void)state;
+	uint64_t x = 88172645463325252ULL;
+	int checked = 0;
+	for (int trial = 0; trial < 600; trial++) {
+		bb_t occ = bb_empty();
+		int density = 1 + trial % 8; /* about density/16 of the squares occupied */
+		for (Square sq = 0; sq < SQ_NB; sq++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			if ((int)(x % 16) < density)
+				bb_set(&occ, sq);
+		}
+		for (Square sq = 0; sq < SQ_NB; sq++) {
+			int f = sq_file(sq), r = sq_rank(sq);
+			bb_t file = bb_or(walk(f, r, 0, -1, occ), walk(f, r, 0, 1, occ));
+			bb_t rank = bb_or(walk(f, r, -1, 0, occ), walk(f, r, 1, 0, occ));
+			bb_t diag = bb_or(bb_or(walk(f, r, -1, -1, occ), walk(f, r, 1, 1, occ)),
+			                  bb_or(walk(f, r, 1, -1, occ), walk(f, r, -1, 1, occ)));
+			assert_true(bb_eq(bb_lance_attacks(SENTE, sq, occ), walk(f, r, 0, -1, occ)));
+			assert_true(bb_eq(bb_lance_attacks(GOTE, sq, occ), walk(f, r, 0, 1, occ)));
+			assert_true(bb_eq(bb_rook_attacks(sq, occ), bb_or(file, rank)));
+			assert_true(bb_eq(bb_bishop_attacks(sq, occ), diag));
+			checked++;
+		}
+	}
+	assert_int_equal(checked, 600 * SQ_NB);
+}
+
 int main(void)
 {
 	core_init();
 	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_slider_attacks),
 	    cmocka_unit_test(test_perft),
 	    cmocka_unit_test(test_reference_legal_moves),
 	    cmocka_unit_test(test_reference_legal_checks),
