@@ -192,6 +192,11 @@ void bb_init(void)
 		}
 	}
 	tables.square[SQ_NONE] = bb_empty();
+	for (Square sq = 0; sq < SQ_NB; sq++) {
+		tables.star[sq] = bb_square(sq);
+		for (int d = 0; d < DIR_NB; d++)
+			tables.star[sq] = bb_or(tables.star[sq], tables.ray[d][sq]);
+	}
 	for (Square a = 0; a < SQ_NB; a++) {
 		for (int d = 0; d < DIR_NB; d++) {
 			bb_t between = bb_empty();

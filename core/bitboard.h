@@ -116,6 +116,7 @@ typedef struct {
 	bb_t step[COLOR_NB][PT_NB][SQ_NB]; /* non-slider attacks (and the step part of HORSE/DRAGON) */
 	bb_t between[SQ_NB][SQ_NB];     /* squares strictly between two aligned squares, else empty */
 	bb_t line[SQ_NB][SQ_NB];        /* the whole line through two aligned squares, else empty */
+	bb_t star[SQ_NB];               /* sq and every square on a line through it */
 	bb_t file_mask[10];             /* file_mask[f] = all squares of file f (1..9) */
 	bb_t rank_mask[10];             /* rank_mask[r] = all squares of rank r (1..9) */
 	bb_t zone[COLOR_NB];            /* promotion zone of each colour */

@@ -305,13 +305,60 @@ bool futile_is_mated(Position *pos, const Futility *f)
 	return pos_in_check(pos) && !has_real_evasion(pos, f);
 }
 
+/* The defender's free escapes (the attacker to move): the king's step
+ * squares that hold no defender piece and that no attacker piece reaches. */
+static bb_t free_escapes(const Position *pos)
+{
+	Color att = pos->side, def = color_flip(att);
+	Square ksq = pos->king[def];
+	bb_t free = bb_empty();
+	if (ksq == SQ_NONE)
+		return free;
+	bb_t occ_noking = bb_andnot(pos->occ, bb_square(ksq));
+	bb_t esc = bb_andnot(bb_step_attacks(def, KING, ksq), pos->by_color[def]);
+	while (bb_any(esc)) {
+		Square e = bb_pop(&esc);
+		if (!pos_attacked(pos, att, e, occ_noking))
+			bb_set(&free, e);
+	}
+	return free;
+}
+
+/* Does one of the free escapes stay free after the check m?  The move
+ * changes the attacks on a square only where its piece arrives (to, and
+ * what the piece reaches from there) and along the lines through the
+ * square it leaves; an occupied to only blocks.  So an escape off those
+ * squares stays free, and the king steps there: m does not mate.  occ:
+ * the occupancy without the defender's king (a check along a line also
+ * reaches the squares behind the king). */
+static bool escape_survives(Move m, bb_t free, bb_t occ)
+{
+	Square to = move_to(m);
+	Piece p = move_piece_after(m);
+	free = bb_andnot(free, bb_square(to));
+	if (!move_is_drop(m)) {
+		Square from = move_from(m);
+		occ = bb_andnot(occ, bb_square(from));
+		free = bb_andnot(free, bb_tables->star[from]);
+	}
+	if (bb_is_empty(free))
+		return false;
+	bb_set(&occ, to);
+	return bb_any(bb_andnot(free, bb_piece_attacks(piece_color(p), piece_type(p), to, occ)));
+}
+
 Move futile_mate1(Position *pos, int *nchecks, const Futility *f)
 {
 	MoveList checks;
 	gen_checks(pos, &checks);
 	*nchecks = checks.n;
+	bb_t free = checks.n > 0 ? free_escapes(pos) : bb_empty();
+	Square ksq = pos->king[color_flip(pos->side)];
+	bb_t occ_noking = ksq == SQ_NONE ? pos->occ : bb_andnot(pos->occ, bb_square(ksq));
 	for (int i = 0; i < checks.n; i++) {
 		Move m = checks.moves[i];
+		if (bb_any(free) && escape_survives(m, free, occ_noking))
+			continue;
 		pos_do_move(pos, m);
 		bool escape = has_real_evasion(pos, f);
 		pos_undo_move(pos, m);
