@@ -185,6 +185,10 @@ for level in ("easy", "hard"):
     check(len(lines) == 4, "--level %s: %d problems" % (level, len(lines)))
 check(rated["easy"] and rated["hard"] and max(rated["easy"]) < min(rated["hard"]),
       "--level: easy %s, hard %s" % (rated["easy"], rated["hard"]))
+# the figures printed agree with the thresholds of doc/commands.md (mate 3:
+# easy below 6.2, hard from 7.7)
+check(all(x < 6.2 for x in rated["easy"]) and all(x >= 7.7 for x in rated["hard"]),
+      "--level: printed figures against the thresholds: easy %s, hard %s" % (rated["easy"], rated["hard"]))
 
 # 4. worksheet
 with tempfile.TemporaryDirectory() as tmp:

@@ -349,7 +349,11 @@ static void rate(Worker *w, const Draft *d, GenProblem *p)
 	for (int i = 0; i < ml.n && !p->sacrifice; i++)
 		p->sacrifice = !move_is_drop(ml.moves[i]) && move_to(ml.moves[i]) == to;
 	pos_undo_move(&w->pos, m);
-	p->difficulty = log2((double)p->nodes + 1.0) + log2((double)p->checks + 1.0) + (p->sacrifice ? 2.0 : 0.0) + (p->quiet ? 1.5 : 0.0);
+	double figure = log2((double)p->nodes + 1.0) + log2((double)p->checks + 1.0) + (p->sacrifice ? 2.0 : 0.0) + (p->quiet ? 1.5 : 0.0);
+	/* to the tenth printed, so that the figure a reader sees is the one
+	 * --level compared with the thresholds (6.17 would print 6.2 and yet
+	 * rate below 6.2) */
+	p->difficulty = round(figure * 10.0) / 10.0;
 }
 
 /* Level thresholds on the difficulty figure, per N (index N/2): the 33rd and
