@@ -794,7 +794,10 @@ for v in 0 100001 " 5"; do
 done
 bad_value "tsume generate: --seed must be a whole number, 0..18446744073709551615, got '-1'" generate --mate 1 --count 1 --seed -1
 bad_value "tsume generate: --jobs must be a whole number of threads, 1..256, got '0'" generate --mate 1 --count 1 --jobs 0
-bad_value "tsume generate: --level must be easy, medium or hard, got 'tricky'" generate --mate 1 --count 1 --level tricky
+bad_value "tsume generate: --level must be any, easy, medium or hard, got 'tricky'" generate --mate 1 --count 1 --level tricky
+# --level any, the default named in --help, is taken
+run "generate --level any" "" generate --quiet --mate 1 --count 1 --seed 1 --level any
+expect 0 "out:; mate=1 ;"
 # every output path checked before generating (hours at mate 7-9)
 run "generate --sheet into a missing directory: refused at start-up" "" generate --mate 7 --count 1000 --sheet /no/such/dir/x.html
 expect 2 "err:tsume generate: /no/such/dir/x.html: No such file or directory"

@@ -533,10 +533,11 @@ int gen_run(const GenOptions *o, const GenKnown *known, const char *prog)
 		        t.dup_position, t.dup_pattern, t.searched_here, secs);
 	else if (!o->quiet)
 		fprintf(stderr,
-		        "generate: %llu mate-in-%llu problems in %.1f s (%.1f per minute, %llu jobs); slots %" PRIu64
+		        "generate: %llu mate-in-%llu problem%s in %.1f s (%.1f per minute, %llu job%s); slots %" PRIu64
 		        ": %llu empty, %llu same position, %llu same pattern\n",
-		        t.written, (unsigned long long)o->mate, secs, secs > 0 ? t.written * 60.0 / secs : 0.0,
-		        (unsigned long long)o->jobs, pool.collected, t.empty_slots, t.dup_position, t.dup_pattern);
+		        t.written, (unsigned long long)o->mate, t.written == 1 ? "" : "s", secs,
+		        secs > 0 ? t.written * 60.0 / secs : 0.0, (unsigned long long)o->jobs, o->jobs == 1 ? "" : "s",
+		        pool.collected, t.empty_slots, t.dup_position, t.dup_pattern);
 	cli_sigint_restore();
 	if (rc == 0 && !sharded && t.written < o->count) {
 		fprintf(stderr, "%s: only %llu of %llu problems found within %" PRIu64 " slots\n", prog, t.written,

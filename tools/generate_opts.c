@@ -19,7 +19,7 @@
 	"  --pieces A-B   pieces on the board (the defender's king counted) plus the attacker's hand,\n"               \
 	"                 3 <= A <= 10, A <= B <= 40\n"                                                                 \
 	"                 (default 3-12)\n"                                                                             \
-	"  --level L      easy, medium or hard by the difficulty figure (default: any)\n"                               \
+	"  --level L      any, easy, medium or hard by the difficulty figure (default: any)\n"                               \
 	"  --jobs J       worker threads (default: the number of cores); the output does not depend on it\n"          \
 	"  --out FILE     problem lines (default standard output; FILE.gz is written with gzip)\n"                     \
 	"  --sheet FILE   also write a printable HTML worksheet with the answers on a separate page\n"                  \
@@ -110,8 +110,8 @@ int gen_parse_options(int argc, char **argv, GenOptions *o)
 			break;
 		case 'l':
 			o->level = gen_level_parse(optarg);
-			if (o->level <= LEVEL_ANY) {
-				cli_bad_value(PROG, "--level", "easy, medium or hard", optarg);
+			if (o->level < LEVEL_ANY) {
+				cli_bad_value(PROG, "--level", "any, easy, medium or hard", optarg);
 				return EXIT_BADINPUT;
 			}
 			break;
