@@ -221,6 +221,11 @@ run "solve C05 --quiet" "" solve --quiet "$C05"
 expect 0 "line:mate 3" "out:kif: ▲１二歩 △同　金" noout:持駒
 run "solve unquoted SFEN (several arguments)" "" solve -q 7pk/7n1/6r1g/7NL/9/9/9/9/9 b Pr2b3g4s2n3l16p 1
 expect 0 "line:mate 3"
+# a problem line as generate writes it: its fields' '.' does not make it a file name
+run "solve a problem line with '; difficulty=8.7'" "" solve -q --threads 1 "$C05 ; mate=3 ; difficulty=8.7"
+expect 0 "line:mate 3"
+run "solve a SFEN with a bad move number holding a '.'" "" solve -q --threads 1 "${C05%1}1.5"
+expect 2 "err:move number (column"
 run "solve 15-ply quick-start problem" "" solve -q "$Q15"
 expect 0 "line:mate 15" "re:^kif: ▲.*△同　" "re:$STATS_RE"
 expect_mated "$Q15"
@@ -795,6 +800,11 @@ done
 bad_value "tsume generate: --seed must be a whole number, 0..18446744073709551615, got '-1'" generate --mate 1 --count 1 --seed -1
 bad_value "tsume generate: --jobs must be a whole number of threads, 1..256, got '0'" generate --mate 1 --count 1 --jobs 0
 bad_value "tsume generate: --level must be any, easy, medium or hard, got 'tricky'" generate --mate 1 --count 1 --level tricky
+# an empty output name: refused at start-up, before any generating
+run "generate --out ''" "" generate --mate 7 --count 1000 --out ''
+expect 2 "err:tsume generate: an output file name is empty"
+run "generate --sheet ''" "" generate --mate 7 --count 1000 --sheet ''
+expect 2 "err:tsume generate: an output file name is empty"
 # --level any, the default named in --help, is taken
 run "generate --level any" "" generate --quiet --mate 1 --count 1 --seed 1 --level any
 expect 0 "out:; mate=1 ;"

@@ -96,6 +96,17 @@ e.send("")
 e.send("some unknown command")
 e.send("position sfen not an sfen")
 check("bad position", e.read_until("info string error")[-1].startswith("info string error: bad position"))
+# tabs separate words as spaces do: a position sent with one replaces the
+# last one, and go mate with one keeps its time
+e.send("position sfen 7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1")
+e.send("position\tsfen 9/9/4Sk3/9/7R1/9/9/9/9 b GSr2b3g2s4n4l18p 1")
+e.send("go\tmate\t10000")
+ans = e.read_until("checkmate", timeout=30)[-1]
+check("tabs between words", ans == "checkmate S*4d 4c3b G*4b", ans)
+e.send("go mate\t-5")
+lines = e.read_until("checkmate", timeout=30)
+check("go mate with a tab and a bad time", lines[-2:] == ["info string error: go mate takes a time in milliseconds, "
+      "1..4611686018427387903, or infinite, got '-5'", "checkmate timeout"], lines)
 
 # cases.tsv mate / nomate rows
 with open(os.path.join(SHARED, "problems", "cases.tsv"), encoding="utf-8") as f:

@@ -303,6 +303,10 @@ int cli_output_check(const char *path, const char *prog)
 	struct stat st;
 	if (!path || strcmp(path, "-") == 0)
 		return 0;
+	if (!*path) {
+		fprintf(stderr, "%s: an output file name is empty\n", prog);
+		return EXIT_BADINPUT;
+	}
 	bool exists = stat(path, &st) == 0;
 	if (exists && S_ISDIR(st.st_mode)) {
 		fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(EISDIR));

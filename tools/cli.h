@@ -226,7 +226,7 @@ typedef struct {
  * -- a file created there and removed at once -- so that a long run does
  * not fail only at its end.  Returns 0, or EXIT_BADINPUT after a message
  * "PROG: PATH: reason" on stderr (a directory, a missing directory, no
- * permission). */
+ * permission), or "PROG: an output file name is empty" for "". */
 int cli_output_check(const char *path, const char *prog);
 
 /* Opens path (gzip when it ends in .gz) for writing.  Returns 0, or

@@ -442,7 +442,7 @@ int gen_run(const GenOptions *o, const GenKnown *known, const char *prog)
 {
 	int rc;
 	/* every output path checked before hours of generating */
-	if ((rc = cli_output_check(o->sheet_path, prog)) != 0)
+	if ((rc = cli_output_check(o->sheet_path, prog)) != 0 || (rc = cli_output_check(o->out_path, prog)) != 0)
 		return rc;
 	CliOutput out;
 	if ((rc = cli_output_open(&out, o->out_path, prog)) != 0)

@@ -303,11 +303,23 @@ static int solve_file(SolveCtx *ctx, const char *path)
 	return rc;
 }
 
+/* Does text start with a SFEN board: a first word (up to a blank) with the
+ * eight '/' between its nine ranks? */
+static bool starts_with_board(const char *text)
+{
+	int slashes = 0;
+	for (; *text && *text != ' ' && *text != '\t'; text++)
+		slashes += *text == '/';
+	return slashes == 8 && *text != '\0';
+}
+
 /* Are the arguments of solve files to read rather than a SFEN: the first
  * one names something that exists (a SFEN holds '/' between ranks, but no
  * file of that name exists where one solves a position) or holds a '.',
  * which no SFEN, USI move or "position ... moves" word does -- so that a
- * misspelt file name is said to be missing, not read as a bad board. */
+ * misspelt file name is said to be missing, not read as a bad board --
+ * unless it starts with a board and a blank, as a problem line does
+ * (whose "; key=value" fields may hold a '.': "; difficulty=8.7"). */
 static bool names_files(int argc, char **argv, int first)
 {
 	struct stat st;
@@ -317,7 +329,9 @@ static bool names_files(int argc, char **argv, int first)
 	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
 		if (strcmp(argv[first], words[i]) == 0)
 			return false; /* the keywords, even where a file of that name exists */
-	return stat(argv[first], &st) == 0 || strchr(argv[first], '.') != NULL;
+	if (stat(argv[first], &st) == 0)
+		return true;
+	return strchr(argv[first], '.') != NULL && !starts_with_board(argv[first]);
 }
 
 /* Longest line of 'solve -' (as in problem files). */

@@ -374,8 +374,11 @@ int usi_run_config(FILE *in, FILE *out, const char *first_line, const UsiConfig 
 		}
 		cmd = line;
 		cmd[strcspn(cmd, "\r\n")] = '\0';
+		/* a tab separates words as a space does (no argument holds one) */
+		for (char *tab = strchr(cmd, '\t'); tab; tab = strchr(tab, '\t'))
+			*tab = ' ';
 		reap_search(u);
-		while (*cmd == ' ' || *cmd == '\t')
+		while (*cmd == ' ')
 			cmd++;
 		char *args = strchr(cmd, ' ');
 		if (args)
