@@ -47,10 +47,22 @@ static const int LINE_DIRS[BB_LINE_NB][2] = {
 	[BB_LINE_DIAG_NW] = {DIR_NW, DIR_SE},
 };
 
+/* The squares a slider on sq reaches in direction dir, the first blocker
+ * included: the nearest blocker is the lowest square for a direction of
+ * increasing index, the highest for a decreasing one. */
+static bb_t ray_walk(int dir, bool increasing, Square sq, bb_t occ)
+{
+	bb_t a = tables.ray[dir][sq];
+	bb_t b = bb_and(a, occ);
+	if (bb_any(b))
+		a = bb_andnot(a, tables.ray[dir][increasing ? bb_lsb(b) : bb_msb(b)]);
+	return a;
+}
+
 /* The reference: walk both ways from sq to the first blocker. */
 static bb_t line_walk(int line, Square sq, bb_t occ)
 {
-	return bb_or(bb_ray_attack_pos(LINE_DIRS[line][0], sq, occ), bb_ray_attack_neg(LINE_DIRS[line][1], sq, occ));
+	return bb_or(ray_walk(LINE_DIRS[line][0], true, sq, occ), ray_walk(LINE_DIRS[line][1], false, sq, occ));
 }
 
 /* xorshift64*: a fixed sequence, so every run builds the same tables. */
@@ -68,11 +80,12 @@ static size_t build_line(int line, Square sq, bb_t *store, uint64_t *seed)
 {
 	bb_t mask = bb_empty();
 	for (int k = 0; k < 2; k++) {
-		int d = LINE_DIRS[line][k];
-		bb_t ray = tables.ray[d][sq];
-		/* the last square of the ray is the line's end: never a blocker that matters */
+		bb_t ray = tables.ray[LINE_DIRS[line][k]][sq];
+		/* the last square of the ray (the farthest: the highest one of
+		 * the increasing direction k = 0, the lowest of the other) is the
+		 * line's end, never a blocker that matters */
 		if (bb_any(ray))
-			bb_clear(&ray, (d == DIR_E || d == DIR_NE || d == DIR_SE || d == DIR_N) ? bb_lsb(ray) : bb_msb(ray));
+			bb_clear(&ray, k == 0 ? bb_msb(ray) : bb_lsb(ray));
 		mask = bb_or(mask, ray);
 	}
 	uint64_t merged_mask = mask.p[0] | mask.p[1];

@@ -14,7 +14,7 @@
  * OR, which no two inner squares of one line share), and the index selects
  * the attacks.  The multipliers are found by bb_init() from a fixed seed and
  * checked against every occupancy, so the tables equal the ray walk
- * (bb_ray_attack_pos/neg, kept as the reference that builds them).
+ * (bitboard.c's ray_walk, the reference that builds them).
  *
  * All tables are built once by bb_init() (called from core_init()) and are
  * read-only afterwards.
@@ -129,23 +129,6 @@ extern const BbTables *const bb_tables;
 
 /* Builds the tables; idempotent, not thread-safe on first call. */
 void bb_init(void);
-
-static inline bb_t bb_ray_attack_pos(int dir, Square sq, bb_t occ)
-{
-	bb_t a = bb_tables->ray[dir][sq];
-	bb_t b = bb_and(a, occ);
-	if (bb_any(b))
-		a = bb_andnot(a, bb_tables->ray[dir][bb_lsb(b)]);
-	return a;
-}
-static inline bb_t bb_ray_attack_neg(int dir, Square sq, bb_t occ)
-{
-	bb_t a = bb_tables->ray[dir][sq];
-	bb_t b = bb_and(a, occ);
-	if (bb_any(b))
-		a = bb_andnot(a, bb_tables->ray[dir][bb_msb(b)]);
-	return a;
-}
 
 static inline bb_t bb_line_attacks(int line, Square sq, bb_t occ)
 {

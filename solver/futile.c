@@ -305,16 +305,13 @@ bool futile_is_mated(Position *pos, const Futility *f)
 	return pos_in_check(pos) && !has_real_evasion(pos, f);
 }
 
-/* The defender's free escapes (the attacker to move): the king's step
- * squares that hold no defender piece and that no attacker piece reaches. */
-static bb_t free_escapes(const Position *pos)
+/* The defender's free escapes (the attacker to move; the defender's king
+ * on ksq, occ_noking the occupancy without it): the king's step squares
+ * that hold no defender piece and that no attacker piece reaches. */
+static bb_t free_escapes(const Position *pos, Square ksq, bb_t occ_noking)
 {
 	Color att = pos->side, def = color_flip(att);
-	Square ksq = pos->king[def];
 	bb_t free = bb_empty();
-	if (ksq == SQ_NONE)
-		return free;
-	bb_t occ_noking = bb_andnot(pos->occ, bb_square(ksq));
 	bb_t esc = bb_andnot(bb_step_attacks(def, KING, ksq), pos->by_color[def]);
 	while (bb_any(esc)) {
 		Square e = bb_pop(&esc);
@@ -352,9 +349,9 @@ Move futile_mate1(Position *pos, int *nchecks, const Futility *f)
 	MoveList checks;
 	gen_checks(pos, &checks);
 	*nchecks = checks.n;
-	bb_t free = checks.n > 0 ? free_escapes(pos) : bb_empty();
 	Square ksq = pos->king[color_flip(pos->side)];
-	bb_t occ_noking = ksq == SQ_NONE ? pos->occ : bb_andnot(pos->occ, bb_square(ksq));
+	bb_t occ_noking = bb_andnot(pos->occ, bb_tables->square[ksq]); /* square[SQ_NONE] is empty */
+	bb_t free = checks.n > 0 && ksq != SQ_NONE ? free_escapes(pos, ksq, occ_noking) : bb_empty();
 	for (int i = 0; i < checks.n; i++) {
 		Move m = checks.moves[i];
 		if (bb_any(free) && escape_survives(m, free, occ_noking))
