@@ -58,6 +58,15 @@ bool context_take_rule(Dfpn *d, DfpnFutileRule rule)
 	return true;
 }
 
+void context_take_count(Dfpn *d, bool bounding)
+{
+	DfpnFutileRule count = bounding ? futile_rule_bounding(d->rules.rule) : d->rules.rule;
+	d->rules.fut = futile_rule(count, d->rules.sub, &FUTILE_SUB_TESTS);
+	d->tab.tt->bounding = bounding;
+	/* the initial values stay: a bounding rule tests futility too, as
+	 * narrowly (initcache.h) */
+}
+
 Dfpn *context_helper_new(const Dfpn *main, int tid)
 {
 	Dfpn *h = context_new(main->tab.hash_mb, main->tab.tt, main->tab.rt, main->rules.ops);

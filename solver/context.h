@@ -117,6 +117,13 @@ Dfpn *context_new(size_t hash_mb, TT *tt, RepTable *rt, const FutileSearchOps *o
  * hash, at least 4 MB) and the Futility the search takes; the table is the
  * caller's.  false when the sub-search cannot be allocated. */
 bool context_take_rule(Dfpn *d, DfpnFutileRule rule);
+/* Makes d count mate lengths under its rule's bounding rule (bounding
+ * true: futile_rule_bounding, the table told so: TT.bounding) or under the
+ * rule itself (false).  The rule, its sub-search, the table's results and
+ * the cached initial values are kept.
+ * For the first proof under a rule whose lengths are not monotone
+ * (dfpn_solve). */
+void context_take_count(Dfpn *d, bool bounding);
 /* A helper context with thread id tid (>= 1) for main: its own search
  * state and sub-search, main's tables and rule.  NULL when out of memory. */
 Dfpn *context_helper_new(const Dfpn *main, int tid);

@@ -193,6 +193,15 @@ static void keep_line(Dfpn *d, int bound, Move *scratch)
 	}
 }
 
+/* Every thread of d counts lengths under the rule's bounding rule or under
+ * the rule itself (context_take_count). */
+static void take_count(Dfpn *d, bool bounding)
+{
+	context_take_count(d, bounding);
+	for (int i = 0; i < pool_helpers(d->thr.pool); i++)
+		context_take_count(pool_helper(d->thr.pool, i), bounding);
+}
+
 DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, DfpnResult *res)
 {
 	memset(res, 0, offsetof(DfpnResult, pv));
@@ -200,17 +209,32 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 	begin_search(d, root, root->side, lim);
 	int root_ply = d->tree.pos.ply;
 
+	/* Under a rule whose lengths are not monotone in the hands (nogain),
+	 * the first proof counts under its bounding rule (futile.h): whether a
+	 * mate exists is the same, its results hold across hands, and its
+	 * length is a mate within as many plies under the rule.  The
+	 * re-searches for a shorter mate then count under the rule itself. */
+	bool bounding = !futile_rule_lengths_monotone(d->rules.rule);
+	if (bounding)
+		take_count(d, true);
 	NodeResult r = search_root(d, BUDGET_INF - root_ply);
 	res->nodes_prove = d->run.nodes;
 	if (lim && lim->trace)
-		fprintf(lim->trace, "dfpn: first proof: %s, len %d, %llu nodes, %.1f s, hashfull %d\n",
-		        r.pn == 0 ? "mate" : r.dn == 0 ? "no mate" : "unknown", r.len, (unsigned long long)d->run.nodes,
-		        clock_now() - d->run.start, tt_hashfull(d->tab.tt));
+		fprintf(lim->trace, "dfpn: first proof%s: %s, len %d, %llu nodes, %.1f s, hashfull %d\n",
+		        bounding ? " (counted as narrow)" : "", r.pn == 0 ? "mate" : r.dn == 0 ? "no mate" : "unknown", r.len,
+		        (unsigned long long)d->run.nodes, clock_now() - d->run.start, tt_hashfull(d->tab.tt));
 	d->kept.len = 0;
 	if (r.pn == 0) {
 		int best = r.len;
 		bool minimal = false;
 		keep_line(d, best, res->pv);
+		if (bounding && !d->run.stopped && !(lim && lim->first_mate_only)) {
+			/* the first proof's repetition results were counted as
+			 * narrow: the path-keyed table starts again */
+			take_count(d, false);
+			bounding = false;
+			rt_clear(d->tab.rt);
+		}
 		while (!d->run.stopped && !(lim && lim->first_mate_only)) {
 			if (best <= 1) {
 				minimal = true;
@@ -285,6 +309,8 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 	} else {
 		res->status = DFPN_UNKNOWN;
 	}
+	if (bounding)
+		take_count(d, false);
 	res->reason = d->run.stop_reason;
 	res->nodes = d->run.nodes;
 	res->seconds = clock_now() - d->run.start;

@@ -31,6 +31,13 @@ bool futile_rule_mates_by_search(DfpnFutileRule rule)
 	return rule == DFPN_FUTILE_BROAD || rule == DFPN_FUTILE_ANSWERED;
 }
 
+bool futile_rule_lengths_monotone(DfpnFutileRule rule) { return rule != DFPN_FUTILE_NOGAIN; }
+
+DfpnFutileRule futile_rule_bounding(DfpnFutileRule rule)
+{
+	return futile_rule_lengths_monotone(rule) ? rule : DFPN_FUTILE_NARROW;
+}
+
 Futility futile_rule(DfpnFutileRule rule, FutileSub *s, const FutileSubTests *tests)
 {
 	if (rule == DFPN_FUTILE_NONE)

@@ -197,6 +197,28 @@ typedef struct FutileSubTests {
 bool futile_rule_searches(DfpnFutileRule rule);
 bool futile_rule_mates_by_search(DfpnFutileRule rule);
 
+/* Which facts a table of the rule's results may use for other hands.
+ * Whether a mate exists is the same under every rule (futile drops change
+ * the count, never the answer: below) and monotone in the hands: a mate
+ * for an attacker's hand is one for every larger hand, "no mate at all"
+ * for every smaller one.  Lengths are monotone under none, narrow, broad
+ * and answered; under nogain they are not (futile.h, nogain above), so
+ * the table keeps nogain lengths for their own hand only (tt.h).
+ * futile_rule_lengths_monotone: are the rule's mate lengths monotone in
+ * the hands? */
+bool futile_rule_lengths_monotone(DfpnFutileRule rule);
+
+/* The monotone rule that bounds `rule` from above: every drop futile
+ * under it is futile under `rule` (its futility test is the first that
+ * `rule` makes), so a defence it counts `rule` counts or calls futile, and
+ * a mate within N plies under it is a mate within N plies under `rule`
+ * (at a defender's node the rule takes the longest of a subset of the
+ * same evasions, by induction no longer).  Its results hold across hands
+ * and bound the rule's lengths, so a search for a mate of any length runs
+ * under it first (dfpn_solve): nogain -> narrow; a rule whose lengths are
+ * monotone -> itself. */
+DfpnFutileRule futile_rule_bounding(DfpnFutileRule rule);
+
 /* The rule `rule` as the functions below take it: FUTILITY_NONE, _NARROW,
  * _CAPTURABLE (rule DFPN_FUTILE_NB), or the narrow test with the
  * sub-search s and its tests for broad, nogain and answered (s may be NULL

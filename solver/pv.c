@@ -364,8 +364,13 @@ static int tree_child(Dfpn *d, Move m, int t, TreeMemo *memo)
  * The stored lengths are not always consistent (a proof stored long ago
  * may rest on one found later, shorter or longer), so a child's length is
  * its own walk's, and a walk that comes back to a position of its path
- * fails there.
- * Where the table lost a proof the node is proved again within t plies.
+ * fails there.  A child is taken only with a proof within t-1 plies: the
+ * bound falls at every ply, so the walk ends within t plies and never
+ * goes round a cycle of stale lengths (following the shortest proof of
+ * any length, ASTRAL's walk came back to positions 100 and more plies up
+ * its path, beyond the repetition span, and found no line).
+ * Where the table lost a proof the node is proved again within t plies
+ * (an attacker's node), or the child within t-1 (a defence).
  * TREE_FAIL when no such length can be had (a proof lost and not found
  * again, a limit, the memory bound). */
 static int tree_len(Dfpn *d, int t, TreeMemo *memo)
@@ -402,7 +407,7 @@ static int tree_len(Dfpn *d, int t, TreeMemo *memo)
 				for (int i = 0; i < f->list.n; i++) {
 					if (f->tried[i])
 						continue;
-					TTProbe p = probe_child(d, f->list.moves[i], BUDGET_INF);
+					TTProbe p = probe_child(d, f->list.moves[i], t - 1);
 					if (p.pn == 0 && p.len < best_len) {
 						best = i;
 						best_len = p.len;
@@ -434,7 +439,7 @@ static int tree_len(Dfpn *d, int t, TreeMemo *memo)
 					continue;
 				Move mv = f->list.moves[i];
 				bool bounded_drop = d->rules.fut.bounded && move_is_drop(mv);
-				TTProbe p = probe_child(d, mv, bounded_drop ? t - 1 : BUDGET_INF);
+				TTProbe p = probe_child(d, mv, t - 1);
 				int len = p.len;
 				if (p.pn != 0) {
 					if (d->run.stopped)

@@ -38,6 +38,7 @@ int tt_init(TT *tt, size_t bytes)
 	}
 	tt->huge = bytes < TT_HUGE_MIN; /* nothing to advise for small tables */
 	tt->exact_hands = false;
+	tt->bounding = false;
 	tt->entries = p;
 	tt->shared = false;
 	tt->gen = 1;
@@ -84,16 +85,41 @@ void tt_clear(TT *tt)
 	}
 }
 
-/* Does a proof stored with hand `stored` hold for hand `hand`? */
-static inline bool proof_covers(const TT *tt, Hand stored, Hand hand)
+/* Does the proof e answer a query for hand within remain plies (tt.h)? */
+static inline bool proof_holds(const TT *tt, const TTEntry *e, Hand hand, int remain)
 {
-	return tt->exact_hands ? stored == hand : hand_ge(hand, stored);
+	if (e->len > remain)
+		return false;
+	if (e->flags & TT_FLAG_BOUNDING)
+		return hand_ge(hand, e->hand);
+	if (!tt->exact_hands)
+		return hand_ge(hand, e->hand);
+	return !tt->bounding && e->hand == hand;
 }
 
-/* Does a disproof stored with hand `stored` hold for hand `hand`? */
-static inline bool disproof_covers(const TT *tt, Hand stored, Hand hand)
+/* Does the disproof e answer a query for hand within remain plies (tt.h)? */
+static inline bool disproof_holds(const TT *tt, const TTEntry *e, Hand hand, int remain)
 {
-	return tt->exact_hands ? stored == hand : hand_ge(stored, hand);
+	if (remain > e->len)
+		return false;
+	if (e->len == TT_LEN_INF || !tt->exact_hands)
+		return hand_ge(e->hand, hand);
+	if (e->flags & TT_FLAG_BOUNDING)
+		return tt->bounding && hand_ge(e->hand, hand);
+	return e->hand == hand;
+}
+
+/* Does the resolved entry e answer every query that the result r (as it
+ * would be stored: its hand and TT_FLAG_BOUNDING) answers?  Then r is not
+ * worth a slot.  A proof of the rule's count never covers one of the
+ * bounding rule's, nor a bounded disproof one of the other count. */
+static inline bool covers(const TT *tt, const TTEntry *e, const TTEntry *r)
+{
+	if (r->pn == 0)
+		return e->pn == 0 && (e->flags & TT_FLAG_BOUNDING) >= (r->flags & TT_FLAG_BOUNDING) &&
+		       proof_holds(tt, e, r->hand, r->len);
+	return e->dn == 0 && (e->len == TT_LEN_INF || (e->flags & TT_FLAG_BOUNDING) == (r->flags & TT_FLAG_BOUNDING)) &&
+	       disproof_holds(tt, e, r->hand, r->len);
 }
 
 static inline bool live(const TT *tt, const TTEntry *e) { return e->amount != 0 && e->gen == tt->gen; }
@@ -136,6 +162,7 @@ static inline void slot_store(TTSlot *s, const TTEntry *e)
 TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain)
 {
 	TTProbe r = {.pn = 1, .dn = 1, .depth = INT16_MAX, .hand = hand};
+	TTProbe res = {.pn = 1, .dn = 1}; /* a result that holds, once found */
 	const TTSlot *b = bucket_of(tt, key);
 	/* the slots whose key matches, found first without a branch per slot
 	 * (3 % more nodes per second on the bench signature set than testing
@@ -155,12 +182,14 @@ TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain)
 		const TTEntry *e = &snap;
 		if (!live(tt, e) || e->key != key)
 			continue;
+		/* of several results that hold (kept apart by hand or count,
+		 * tt_store), the shortest proof, the longest disproof */
 		if (e->pn == 0) {
-			if (proof_covers(tt, e->hand, hand) && e->len <= remain)
-				return (TTProbe){.pn = 0, .dn = PNDN_INF, .len = e->len, .found = true, .depth = INT16_MAX, .hand = e->hand};
+			if (proof_holds(tt, e, hand, remain) && (res.pn != 0 || e->len < res.len))
+				res = (TTProbe){.pn = 0, .dn = PNDN_INF, .len = e->len, .found = true, .depth = INT16_MAX, .hand = e->hand};
 		} else if (e->dn == 0) {
-			if (disproof_covers(tt, e->hand, hand) && remain <= e->len)
-				return (TTProbe){.pn = PNDN_INF, .dn = 0, .len = e->len, .found = true, .depth = INT16_MAX, .hand = e->hand};
+			if (disproof_holds(tt, e, hand, remain) && res.pn != 0 && (res.dn != 0 || e->len > res.len))
+				res = (TTProbe){.pn = PNDN_INF, .dn = 0, .len = e->len, .found = true, .depth = INT16_MAX, .hand = e->hand};
 		} else if (e->hand == hand) {
 			r.pn = e->pn;
 			r.dn = e->dn;
@@ -169,7 +198,7 @@ TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain)
 			r.depth = e->depth;
 		}
 	}
-	return r;
+	return res.found ? res : r;
 }
 
 TTStoreOutcome tt_store(TT *tt, const TTRecord *r)
@@ -188,31 +217,39 @@ TTStoreOutcome tt_store(TT *tt, const TTRecord *r)
 	TTStoreOutcome outcome = TT_UPDATED;
 	uint32_t amt = amount >= UINT32_MAX / 2 ? UINT32_MAX / 2 : (uint32_t)amount + 1;
 	bool resolved = pn == 0 || dn == 0;
-	Hand h = resolved && !tt->exact_hands ? r->result_hand : hand;
 	if (len < 0)
 		len = 0;
 	if (len > TT_LEN_INF)
 		len = TT_LEN_INF;
+	/* a result is stored under its proof or disproof hand where it holds
+	 * for other hands (tt.h), else under its own */
+	bool bounding = resolved && tt->exact_hands && tt->bounding && !(dn == 0 && len == TT_LEN_INF);
+	bool across = !tt->exact_hands || bounding || (dn == 0 && len == TT_LEN_INF);
+	Hand h = resolved && across ? r->result_hand : hand;
+	const TTEntry mine = {.hand = h, .pn = (uint32_t)(pn == 0 ? 0 : 1), .dn = (uint32_t)(dn == 0 ? 0 : 1),
+	                      .len = (uint16_t)len, .flags = bounding ? TT_FLAG_BOUNDING : 0};
 	for (int i = 0; i < TT_BUCKET_SIZE; i++) {
 		TTEntry *e = &bucket[i];
 		if (!live(tt, e) || e->key != key)
 			continue;
 		bool e_proven = e->pn == 0, e_disproven = e->dn == 0;
 		/* an existing result at least as strong makes the new one useless */
-		if (pn == 0 && e_proven && proof_covers(tt, e->hand, h) && e->len <= len)
+		if (resolved && covers(tt, e, &mine))
 			return TT_KEPT;
-		if (dn == 0 && e_disproven && disproof_covers(tt, e->hand, h) && e->len >= len)
-			return TT_KEPT;
-		if (!resolved && (e_proven || e_disproven) && e->hand == hand) {
-			if (e_proven || e->len == TT_LEN_INF)
-				return TT_KEPT;
-			continue; /* keep a bounded disproof; the open values go elsewhere */
-		}
+		/* open values beside a result that does not answer this search
+		 * (a proof too long, a disproof too short for its budget: it
+		 * would answer), in a slot of their own: an entry holds one of
+		 * "mate within P", "no mate within D" and the pn/dn of the
+		 * lengths between */
+		if (!resolved && (e_proven || e_disproven))
+			continue;
 		/* reuse the slot of this position, but never let a bounded
 		 * disproof (or open values) overwrite a proof, nor a proof an
-		 * unbounded disproof: both remain true */
+		 * unbounded disproof, nor a proof of one count a proof of the
+		 * other: each remains true */
 		if ((e->hand == hand || e->hand == h) && !victim) {
-			bool keep = (e_proven && pn != 0) || (e_disproven && e->len == TT_LEN_INF && dn != 0);
+			bool keep = (e_proven && (pn != 0 || (e->flags & TT_FLAG_BOUNDING) != mine.flags)) ||
+			            (e_disproven && e->len == TT_LEN_INF && dn != 0);
 			if (!keep)
 				victim = e;
 		}
@@ -262,6 +299,8 @@ TTStoreOutcome tt_store(TT *tt, const TTRecord *r)
 	} else if (depth < victim->depth) {
 		victim->depth = (uint16_t)depth;
 	}
+	if (resolved)
+		victim->flags = (uint16_t)((victim->flags & ~TT_FLAG_BOUNDING) | mine.flags);
 	slot_store(&b[victim - bucket], victim);
 	return outcome;
 }

@@ -6,8 +6,7 @@
  * superiority (Seo 1999; Nagai 2002, ch. 5):
  *   - a proven entry whose hand is <= ours proves our position too (the
  *     attacker holds at least as much, the defender at most as much);
- *   - a disproven entry whose hand is >= ours disproves ours
- * (under the nogain rule only an entry whose hand is ours: TT.exact_hands).
+ *   - a disproven entry whose hand is >= ours disproves ours.
  * The defender's hand is not stored: with the board fixed, it is the rest of
  * the pieces in play, so it is fixed by the attacker's hand.
  *
@@ -16,6 +15,21 @@
  *   - disproven: no mate of at most `len` plies exists (TT_LEN_INF = none at all).
  * A proof is used only when len <= the remaining length budget, a disproof only
  * when the budget <= len.
+ *
+ * Which results hold for other hands is the rule's (futile.h,
+ * futile_rule_lengths_monotone), told to the table as TT.exact_hands:
+ *   - "no mate at all" holds for every smaller hand under every rule;
+ *   - under a rule whose lengths are monotone (exact_hands false), every
+ *     result holds for the hands above;
+ *   - under nogain (exact_hands true) a length bound -- a proof, a bounded
+ *     disproof -- holds for its own hand only, except a proof counted under
+ *     the bounding rule (futile_rule_bounding: narrow), flagged
+ *     TT_FLAG_BOUNDING: monotone, and a mate within len under nogain too.
+ * A search counts under the bounding rule when TT.bounding is set
+ * (dfpn_solve's first proof under nogain): it then takes the bounding
+ * rule's results, "no mate at all", and nogain's disproofs of its own hand
+ * (the bounding rule's mates are no shorter than nogain's), never a
+ * nogain proof (a nogain length bounds no narrow length).
  *
  * Memory: a fixed array of buckets allocated once (tt_init); when a bucket is
  * full, the entry with the least search effort is replaced (garbage collection
@@ -44,7 +58,7 @@
  *   len     mate length bound, see above
  *   amount  search effort spent below this node, saturating (0 = empty slot)
  *   gen     table generation; tt_clear() starts a new one instead of zeroing
- *   flags   TT_FLAG_REP (see above)
+ *   flags   TT_FLAG_REP, TT_FLAG_BOUNDING (see above)
  *   depth   open entry: the smallest path index it was stored from (TCA in search.c)
  */
 typedef struct {
@@ -54,10 +68,11 @@ typedef struct {
 	uint32_t amount;
 	uint16_t len;
 	uint16_t gen;   /* entries of an older generation are empty */
-	uint16_t flags; /* TT_FLAG_REP */
+	uint16_t flags; /* TT_FLAG_REP, TT_FLAG_BOUNDING */
 	uint16_t depth; /* open entry: the smallest path index it was stored from */
 } TTEntry;
 #define TT_FLAG_REP 1u
+#define TT_FLAG_BOUNDING 2u /* resolved: len counted under the bounding rule (above) */
 _Static_assert(sizeof(TTEntry) == 32, "TTEntry layout");
 
 /* How a TTEntry is kept in the table: four 64-bit words, each loaded and
@@ -100,6 +115,11 @@ typedef struct {
 	 * count, the mate longer).  Set by the search's rule
 	 * (context_take_rule), between searches. */
 	bool exact_hands;
+	/* the search counts lengths under the bounding rule (see above): its
+	 * results are stored with TT_FLAG_BOUNDING and it is answered as the
+	 * top of this file says.  Meaningful when exact_hands is set; set by
+	 * the search between searches (context_take_count). */
+	bool bounding;
 } TT;
 
 /* Result of a lookup: the values to use for the position. */

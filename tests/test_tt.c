@@ -10,6 +10,11 @@
  *  - tt_clear starts a new generation (also across the 16-bit wrap);
  *  - a full bucket gives up its entry of least effort, resolved entries
  *    weighing four times as much as open ones;
+ *  - under a rule whose lengths are not monotone (TT.exact_hands: nogain),
+ *    "no mate at all" and proofs counted under the bounding rule
+ *    (TT_FLAG_BOUNDING) still hold across hands, the rule's own lengths
+ *    for their own hand only; a search counting under the bounding rule
+ *    takes no proof of the rule's count;
  *  - tt_mark_rep, the depth kept by open entries, tt_hashfull.
  * Keys and hands are made up: the table never looks inside them.
  */
@@ -99,6 +104,100 @@ static void test_disproof_hand_superiority(void **state)
 	assert_false(disproven(&tt, key, tu_hand(1, 0, 0, 0, 0, 0, 0), 7));
 	assert_false(disproven(&tt, key, tu_hand(0, 0, 0, 0, 2, 0, 0), 7));
 	assert_false(disproven(&tt, key, tu_hand(0, 0, 0, 1, 1, 0, 1), 7));
+}
+
+/* Under nogain (exact_hands): "no mate at all" holds for every smaller
+ * hand (whether a mate exists is the same under every rule, and monotone);
+ * a bounded disproof and a proof of the rule's own count hold for their own
+ * hand only. */
+static void test_exact_hands_monotone_facts(void **state)
+{
+	(void)state;
+	tt.exact_hands = true;
+	const uint64_t key = 0x5a5a5a5a12345678ULL, key2 = key ^ 0x100;
+	Hand g = tu_hand(0, 0, 0, 0, 1, 0, 0), gs = tu_hand(0, 0, 0, 1, 1, 0, 0), gsp = tu_hand(1, 0, 0, 1, 1, 0, 0);
+	store_disproof(&tt, key, g, gs, TT_LEN_INF, 10);
+	assert_true(disproven(&tt, key, g, 9));
+	assert_true(disproven(&tt, key, tu_hand(0, 0, 0, 1, 0, 0, 0), 9)); /* a smaller hand */
+	assert_true(disproven(&tt, key, 0, 9));
+	assert_false(disproven(&tt, key, gsp, 9));
+	/* a bounded disproof: its own hand only */
+	store_disproof(&tt, key2, gs, gsp, 7, 10);
+	assert_true(disproven(&tt, key2, gs, 7));
+	assert_false(disproven(&tt, key2, g, 7));
+	/* a proof of the rule's count: its own hand only */
+	store_proof(&tt, key2, gsp, g, 5, 10);
+	assert_true(proven(&tt, key2, gsp, 5));
+	assert_false(proven(&tt, key2, tu_hand(2, 0, 0, 1, 1, 0, 0), 5));
+	assert_false(proven(&tt, key2, tu_hand(1, 0, 0, 1, 2, 0, 0), 9));
+	tt.exact_hands = false;
+}
+
+/* Under nogain, a proof found while counting under the bounding rule
+ * (TT.bounding, narrow) holds for every larger hand in both counts, and
+ * bounds the rule's length from above; a search counting under the
+ * bounding rule takes no proof of the rule's own count (a nogain length
+ * bounds no narrow one), and keeps both kinds of proof apart. */
+static void test_bounding_count(void **state)
+{
+	(void)state;
+	tt.exact_hands = true;
+	const uint64_t key = 0x0123456789abcdefULL, key2 = key ^ 0x200;
+	Hand g = tu_hand(0, 0, 0, 0, 1, 0, 0), gs = tu_hand(0, 0, 0, 1, 1, 0, 0), big = tu_hand(3, 1, 0, 2, 2, 0, 0);
+	tt.bounding = true;
+	store_proof(&tt, key, gs, g, 9, 10);
+	assert_true(proven(&tt, key, gs, 9));
+	assert_true(proven(&tt, key, big, 9)); /* monotone */
+	assert_false(proven(&tt, key, big, 7));
+	/* a bounded disproof of the bounding count: across hands while
+	 * counting under it, not in the rule's count */
+	store_disproof(&tt, key2, g, gs, 6, 10);
+	assert_true(disproven(&tt, key2, 0, 6));
+	tt.bounding = false;
+	assert_false(disproven(&tt, key2, 0, 6));
+	assert_false(disproven(&tt, key2, g, 6));
+	/* the rule's count: the bounding proof is a mate within 9 there too */
+	assert_true(proven(&tt, key, big, 9));
+	TTProbe p = tt_probe(&tt, key, big, 20);
+	assert_int_equal(p.len, 9);
+	/* a shorter proof of the rule's count, own hand, sits beside it */
+	store_proof(&tt, key, big, g, 5, 10);
+	assert_int_equal(tt_probe(&tt, key, big, 20).len, 5);
+	assert_true(proven(&tt, key, tu_hand(3, 1, 0, 2, 3, 0, 0), 9));
+	assert_false(proven(&tt, key, tu_hand(3, 1, 0, 2, 3, 0, 0), 7));
+	/* counting under the bounding rule again: the rule's proof is not taken */
+	tt.bounding = true;
+	assert_false(proven(&tt, key, big, 7));
+	assert_int_equal(tt_probe(&tt, key, big, 20).len, 9);
+	tt.bounding = false;
+	tt.exact_hands = false;
+}
+
+/* An entry's interval: "mate within 9" and "no mate within 3" for one
+ * position and hand, and the pn/dn of a search within 5 plies kept beside
+ * them rather than dropped (the re-searches for a shorter mate start from
+ * what the last one learned). */
+static void test_interval_entry(void **state)
+{
+	(void)state;
+	const uint64_t key = 0x7777000011112222ULL;
+	Hand gs = tu_hand(0, 0, 0, 1, 1, 0, 0);
+	store_proof(&tt, key, gs, gs, 9, 10);
+	store_disproof(&tt, key, gs, gs, 3, 10);
+	assert_int_equal(store_open(&tt, key, gs, 7, 2, 30, 4), TT_NEW);
+	TTProbe p = tt_probe(&tt, key, gs, 5);
+	assert_true(p.found);
+	assert_int_equal(p.pn, 7);
+	assert_int_equal(p.dn, 2);
+	assert_true(proven(&tt, key, gs, 9));
+	assert_int_equal(tt_probe(&tt, key, gs, 12).len, 9);
+	assert_true(disproven(&tt, key, gs, 3));
+	assert_int_equal(tt_probe(&tt, key, gs, 1).len, 3);
+	/* a proof within 5 then takes the open values' slot */
+	store_proof(&tt, key, gs, gs, 5, 40);
+	p = tt_probe(&tt, key, gs, 5);
+	assert_int_equal(p.pn, 0);
+	assert_int_equal(p.len, 5);
 }
 
 static void test_length_bounds(void **state)
@@ -336,6 +435,9 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test_setup(test_proof_hand_superiority, fresh),
 	    cmocka_unit_test_setup(test_disproof_hand_superiority, fresh),
+	    cmocka_unit_test_setup(test_exact_hands_monotone_facts, fresh),
+	    cmocka_unit_test_setup(test_bounding_count, fresh),
+	    cmocka_unit_test_setup(test_interval_entry, fresh),
 	    cmocka_unit_test_setup(test_length_bounds, fresh),
 	    cmocka_unit_test_setup(test_bounded_disproof_keeps_proof, fresh),
 	    cmocka_unit_test_setup(test_clear_generations, fresh),
