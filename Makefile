@@ -118,7 +118,7 @@ DATADIR     ?= $(DATAROOTDIR)
 MANDIR      ?= $(DATAROOTDIR)/man
 INSTALL     ?= install
 PROBLEMS_DIR = $(DESTDIR)$(DATADIR)/tsume/problems
-PROBLEM_FILES := $(wildcard problems/*.sfen.gz) problems/bench-signature.tsv problems/README.md
+PROBLEM_FILES := $(wildcard problems/*.sfen.gz) problems/bench-signature.tsv problems/long-signature.tsv problems/README.md
 
 install: tsume $(BUILD)/tsume.1
 	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(PROBLEMS_DIR)"

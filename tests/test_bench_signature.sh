@@ -148,5 +148,32 @@ if [ $rc -ne 0 ] || ! grep -qE "^one +mate +1 " "$tmp/out" || ! grep -qE "^two +
 	fail "exit status $rc: $(cat "$tmp/out" "$tmp/err")"
 else ok; fi
 
+# ---- the long-problem signature: its rows against the shared masterpieces,
+# a file of one's own with first-mate rows
+LFILE=$(pwd)/problems/long-signature.tsv
+if [ -d "$SHARED/problems" ]; then
+	name="problems/long-signature.tsv: each row a first-mate row of a shared masterpiece, unchanged"
+	bad=$(grep -v '^#' "$LFILE" | while IFS="$(printf '\t')" read -r n mode rule sfen; do
+		[ "$mode" = first ] && [ "$rule" = default ] &&
+			awk -F '\t' -v n="$n" -v s="$sfen" '$1 == n && $2 == s { f = 1 } END { exit !f }' \
+				"$SHARED/problems/long/masterpieces.tsv" || echo "$n"
+	done)
+	if [ -z "$bad" ] && [ "$(grep -vc '^#' "$LFILE")" -ge 3 ]; then ok; else fail "rows not in the shared file: $bad"; fi
+fi
+printf 'one\tfirst\tdefault\t4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\ntwo\tfirst\tnarrow\t7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1\n' >"$tmp/first.tsv"
+name="--long-signature --problems FILE: first mates, 'Long lines:' and 'Long bench:'"
+"$TSUME" bench --long-signature --hash 16 --problems "$tmp/first.tsv" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -ne 0 ] || ! grep -qE "^one +mate +1 " "$tmp/out" || ! grep -qE "^two +mate +[0-9]+ " "$tmp/out" ||
+	! grep -qE "^Long lines: [0-9a-f]{16}$" "$tmp/out" || ! grep -qE "^Long bench: [0-9]+$" "$tmp/out"; then
+	fail "exit status $rc: $(cat "$tmp/out" "$tmp/err")"
+else ok; fi
+printf 'x\tfirst\tdefault\t4k4/9/4P4/9/9/9/9/9/9 b G 1 moves G*5b\n' >"$tmp/firstmoves.tsv"
+refused "first with moves" "$tmp/firstmoves.tsv" "$tmp/firstmoves.tsv:1: a first row with moves"
+name="--signature with --long-signature: refused"
+"$TSUME" bench --signature --long-signature >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -ne 2 ] || ! grep -qF "exclude each other" "$tmp/err"; then fail "exit status $rc: $(cat "$tmp/err")"; else ok; fi
+
 echo "test_bench_signature: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -25,7 +25,7 @@ expected_files() { # BINDIR MANDIR DATADIR, relative
 	{
 		echo "$1/tsume"
 		echo "$2/man1/tsume.1"
-		for f in problems/*.sfen.gz problems/bench-signature.tsv problems/README.md; do echo "$3/tsume/$f"; done
+		for f in problems/*.sfen.gz problems/bench-signature.tsv problems/long-signature.tsv problems/README.md; do echo "$3/tsume/$f"; done
 	} | sort
 }
 installed_files() { # ROOT
@@ -63,7 +63,7 @@ compiled_nothing "install after make compiles nothing"
 same_files "installed files" "$prefix" bin share/man share
 check "binary mode 755" [ "$(stat -c %a "$prefix/bin/tsume")" = 755 ]
 check "man page mode 644" [ "$(stat -c %a "$prefix/share/man/man1/tsume.1")" = 644 ]
-for f in problems/*.sfen.gz problems/bench-signature.tsv problems/README.md; do
+for f in problems/*.sfen.gz problems/bench-signature.tsv problems/long-signature.tsv problems/README.md; do
 	check "$f installed as it is" cmp -s "$f" "$prefix/share/tsume/$f"
 	check "$f mode 644" [ "$(stat -c %a "$prefix/share/tsume/$f")" = 644 ]
 done

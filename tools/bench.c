@@ -243,9 +243,12 @@ static int bench_checks(const char *shared)
 	            "  --hash MB       hash table of the long problems, 1..1048576 (default 1024)\n"                     \
 	            "  --perft-only    only the perft and check-generation figures\n"                                    \
 	            "  --signature     the bench signature: 100 fixed problems, nodes each, 'Lines:' and 'Bench: N'\n"   \
-	            "  --problems FILE with --signature: its problems (default: problems/" BENCH_SIGNATURE_FILE " of the\n"  \
-	            "                  source tree or the installed one, found from the binary's directory)\n"          \
-	            "  --quiet         with --signature: only the totals\n"                                             \
+	            "  --long-signature  the long-problem signature: long masterpieces to their first mate (under 3\n"  \
+	            "                  minutes), nodes each, 'Long lines:' and 'Long bench: N'; --hash MB (default 1024)\n" \
+	            "  --problems FILE with a signature: its problems (default: problems/" BENCH_SIGNATURE_FILE " or\n"   \
+	            "                  problems/" BENCH_LONG_SIGNATURE_FILE " of the source tree or the installed ones,\n" \
+	            "                  found from the binary's directory)\n"                                         \
+	            "  --quiet         with a signature: only the totals\n"                                             \
 	            "exit status: 0 done, 1 a problem answered wrongly, 2 bad usage, or a signature file that cannot be\n" \
 	            "             read or holds a bad row\n"
 
@@ -257,6 +260,7 @@ int cmd_bench(int argc, char **argv)
 	                                     {"perft-only", no_argument, NULL, 'p'},
 	                                     {"long-only", no_argument, NULL, 'L'},
 	                                     {"signature", no_argument, NULL, 'S'},
+	                                     {"long-signature", no_argument, NULL, 'G'},
 	                                     {"problems", required_argument, NULL, 'P'},
 	                                     {"quiet", no_argument, NULL, 'q'},
 	                                     {"help", no_argument, NULL, 'h'},
@@ -264,9 +268,10 @@ int cmd_bench(int argc, char **argv)
 	const char *shared = "../shared", *problems = NULL;
 	double long_seconds = 0;
 	uint64_t hash = 1024;
-	bool perft_only = false, long_only = false, long_given = false, signature = false, quiet = false;
+	bool perft_only = false, long_only = false, long_given = false, signature = false, long_signature = false,
+	     hash_given = false, quiet = false;
 	int c;
-	while ((c = getopt_long(argc, argv, "s:l:H:pLSP:qh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:l:H:pLSGP:qh", opts, NULL)) != -1) {
 		if (c == 'h') {
 			fputs(BENCH_HELP, stdout);
 			return EXIT_MATE;
@@ -279,12 +284,15 @@ int cmd_bench(int argc, char **argv)
 		} else if (c == 'H') {
 			if (!cli_option_uint("tsume bench", "--hash", optarg, 1, 1 << 20, "megabytes", NULL, &hash))
 				return EXIT_BADINPUT;
+			hash_given = true;
 		} else if (c == 'p')
 			perft_only = true;
 		else if (c == 'L')
 			long_only = true;
 		else if (c == 'S')
 			signature = true;
+		else if (c == 'G')
+			long_signature = true;
 		else if (c == 'P')
 			problems = optarg;
 		else if (c == 'q')
@@ -294,10 +302,20 @@ int cmd_bench(int argc, char **argv)
 			return EXIT_BADINPUT;
 		}
 	}
-	if (signature)
-		return bench_signature(problems, !quiet) ? EXIT_BADINPUT : EXIT_MATE; /* 2: the file could not be read */
+	if (signature && long_signature) {
+		fprintf(stderr, "tsume bench: --signature and --long-signature exclude each other\n");
+		return EXIT_BADINPUT;
+	}
+	if (signature) /* 2: the file could not be read */
+		return bench_signature(problems, BENCH_SIGNATURE_FILE, BENCH_SIGNATURE_MB, "", !quiet) ? EXIT_BADINPUT
+		                                                                                      : EXIT_MATE;
+	if (long_signature)
+		return bench_signature(problems, BENCH_LONG_SIGNATURE_FILE, hash_given ? (size_t)hash : BENCH_LONG_SIGNATURE_MB,
+		                       "Long ", !quiet)
+		           ? EXIT_BADINPUT
+		           : EXIT_MATE;
 	if (problems) {
-		fprintf(stderr, "tsume bench: --problems is the problem file of --signature\n");
+		fprintf(stderr, "tsume bench: --problems is the problem file of --signature or --long-signature\n");
 		return EXIT_BADINPUT;
 	}
 	if (long_only && perft_only) {

@@ -7,11 +7,13 @@
 
 /* The arguments after "tsume bench", as usage texts show them. */
 #define BENCH_ARGS                                                                                                   \
-	"[--shared DIR] [--long SECONDS] [--long-only] [--hash MB] [--perft-only] [--signature [--problems FILE] [--quiet]]"
+	"[--shared DIR] [--long SECONDS] [--long-only] [--hash MB] [--perft-only] [--signature|--long-signature "    \
+	"[--problems FILE] [--quiet]]"
 
 /* `tsume bench` on argv[1..argc).  --signature [--problems FILE] [--quiet]:
  * bench_signature of FILE (bench_signature.h; default: bench_signature_file),
- * with --quiet only its last three lines.  Otherwise perft speed (start
+ * with --quiet only its last three lines; --long-signature the same for the
+ * long-problem signature (its file, on a --hash MB table, default 1024).  Otherwise perft speed (start
  * position, "matsuri", a drop-heavy position), gen_checks calls per second
  * over ../shared's legal-checks positions, then, unless --perft-only,
  * bench_solver, then, with --long SECONDS > 0 (0..1e9, default 0), bench_long

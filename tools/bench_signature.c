@@ -49,14 +49,16 @@ typedef struct {
 /* Solves one problem under the futile rule `rule` (and, with given != NULL,
  * verifies it against its stated line) on a cleared table, adds its nodes
  * and line to the signature and prints one line. */
-static void sig_one(Signature *sg, const char *name, const Position *root, DfpnFutileRule rule, const Move *given, int given_len)
+static void sig_one(Signature *sg, const char *name, const Position *root, DfpnFutileRule rule, bool first,
+                    const Move *given, int given_len)
 {
 	const DfpnResult *res = &sg->sc->res;
 	VerifyResult *vr = &sg->sc->vr;
 	dfpn_set_futile(sg->d, rule);
 	dfpn_clear(sg->d);
 	double t0 = clock_now();
-	dfpn_solve(sg->d, root, NULL, &sg->sc->res);
+	DfpnLimits lim = {.first_mate_only = first};
+	dfpn_solve(sg->d, root, &lim, &sg->sc->res);
 	uint64_t nodes = res->nodes;
 	uint64_t h = fnv_add(0xcbf29ce484222325ull, (uint64_t)res->status);
 	h = fnv_add(h, (uint64_t)res->len);
@@ -88,11 +90,11 @@ static void sig_one(Signature *sg, const char *name, const Position *root, DfpnF
 	}
 }
 
-/* One row of the problem file: "NAME \t solve|verify \t RULE \t SFEN [moves
- * M1 ... MN]" (bench.h), its fields cut in place. */
+/* One row of the problem file: "NAME \t solve|first|verify \t RULE \t SFEN
+ * [moves M1 ... MN]" (bench.h), its fields cut in place. */
 typedef struct {
 	const char *name, *sfen;
-	bool verify;
+	bool verify, first;
 	DfpnFutileRule rule;
 	long lineno;
 } SigRow;
@@ -109,7 +111,7 @@ static bool sig_parse_row(char *line, SigRow *row, SigScratch *sc, char *why, si
 		field[n] = p;
 		p = strchr(p, '\t');
 		if (n < 3 && !p) {
-			snprintf(why, size, "not 4 tab-separated fields (name, solve|verify, futile rule, SFEN)");
+			snprintf(why, size, "not 4 tab-separated fields (name, solve|first|verify, futile rule, SFEN)");
 			return false;
 		}
 		if (n < 3)
@@ -125,10 +127,11 @@ static bool sig_parse_row(char *line, SigRow *row, SigScratch *sc, char *why, si
 		snprintf(why, size, "an empty name");
 		return false;
 	}
-	if (strcmp(field[1], "solve") == 0 || strcmp(field[1], "verify") == 0) {
+	if (strcmp(field[1], "solve") == 0 || strcmp(field[1], "first") == 0 || strcmp(field[1], "verify") == 0) {
 		row->verify = field[1][0] == 'v';
+		row->first = field[1][0] == 'f';
 	} else {
-		snprintf(why, size, "the mode '%.40s' is neither solve nor verify", field[1]);
+		snprintf(why, size, "the mode '%.40s' is none of solve, first and verify", field[1]);
 		return false;
 	}
 	if (strcmp(field[2], "default") == 0) {
@@ -144,7 +147,7 @@ static bool sig_parse_row(char *line, SigRow *row, SigScratch *sc, char *why, si
 		return false;
 	}
 	if (!row->verify && moves) {
-		snprintf(why, size, "a solve row with moves (a stated line is for verify)");
+		snprintf(why, size, "a %s row with moves (a stated line is for verify)", row->first ? "first" : "solve");
 		return false;
 	}
 	if (row->verify && !moves) {
@@ -250,7 +253,7 @@ static bool sig_file_read(const char *path, SigFile *f, SigScratch *sc)
 	return ok;
 }
 
-const char *bench_signature_file(char *buf, size_t size)
+const char *bench_signature_file(const char *file, char *buf, size_t size)
 {
 	/* the directory of the running binary */
 	char exe[4096];
@@ -262,28 +265,29 @@ const char *bench_signature_file(char *buf, size_t size)
 			*slash = '\0';
 			static const char *const REL[] = {"/problems/", "/../problems/", "/../share/tsume/problems/"};
 			for (size_t i = 0; i < sizeof REL / sizeof *REL; i++) {
-				int n = snprintf(buf, size, "%s%s" BENCH_SIGNATURE_FILE, exe, REL[i]);
+				int n = snprintf(buf, size, "%s%s%s", exe, REL[i], file);
 				if (n > 0 && (size_t)n < size && access(buf, R_OK) == 0)
 					return buf;
 			}
 		}
 	}
-	snprintf(buf, size, "problems/" BENCH_SIGNATURE_FILE);
+	snprintf(buf, size, "problems/%s", file);
 	return buf;
 }
 
-int bench_signature(const char *path, bool verbose)
+int bench_signature(const char *path, const char *file, size_t hash_mb, const char *label, bool verbose)
 {
 	char found[4096 + 64];
-	if (!path && access(bench_signature_file(found, sizeof found), R_OK) != 0) {
+	if (!path && access(bench_signature_file(file, found, sizeof found), R_OK) != 0) {
 		fprintf(stderr,
-		        "tsume bench --signature: " BENCH_SIGNATURE_FILE " not found (looked in problems/, ../problems/ and "
-		        "../share/tsume/problems/ from the binary's directory, and in ./problems/); --problems FILE names it\n");
+		        "tsume bench: %s not found (looked in problems/, ../problems/ and "
+		        "../share/tsume/problems/ from the binary's directory, and in ./problems/); --problems FILE names it\n",
+		        file);
 		return 1;
 	}
 	if (!path)
 		path = found;
-	Signature sg = {.d = dfpn_new(64), .sc = malloc(sizeof(SigScratch)), .lines = 0xcbf29ce484222325ull, .verbose = verbose};
+	Signature sg = {.d = dfpn_new(hash_mb), .sc = malloc(sizeof(SigScratch)), .lines = 0xcbf29ce484222325ull, .verbose = verbose};
 	SigFile f;
 	if (!sg.d || !sg.sc || !sig_file_read(path, &f, sg.sc)) {
 		if (!sg.d || !sg.sc)
@@ -302,13 +306,13 @@ int bench_signature(const char *path, bool verbose)
 			*end = *root;
 			n = sfen_play_moves(end, moves, 0, sg.sc->given, DFPN_MAX_PV, NULL);
 		}
-		sig_one(&sg, row->name, root, row->rule, n > 0 ? sg.sc->given : NULL, n);
+		sig_one(&sg, row->name, root, row->rule, row->first, n > 0 ? sg.sc->given : NULL, n);
 	}
 	sig_file_free(&f);
 	dfpn_free(sg.d);
 	free(sg.sc);
 	printf("%d problems, %.1f s, %.0f nodes/s\n", sg.count, sg.seconds, sg.seconds > 0 ? (double)sg.nodes / sg.seconds : 0);
-	printf("Lines: %016llx\n", (unsigned long long)sg.lines);
-	printf("Bench: %llu\n", (unsigned long long)sg.nodes);
+	printf("%s%s: %016llx\n", label, *label ? "lines" : "Lines", (unsigned long long)sg.lines);
+	printf("%s%s: %llu\n", label, *label ? "bench" : "Bench", (unsigned long long)sg.nodes);
 	return 0;
 }
