@@ -170,6 +170,27 @@ if [ $rc -ne 0 ] || ! grep -qE "^one +mate +1 " "$tmp/out" || ! grep -qE "^two +
 else ok; fi
 printf 'x\tfirst\tdefault\t4k4/9/4P4/9/9/9/9/9/9 b G 1 moves G*5b\n' >"$tmp/firstmoves.tsv"
 refused "first with moves" "$tmp/firstmoves.tsv" "$tmp/firstmoves.tsv:1: a first row with moves"
+printf 'x\tsolve\tdefault\t9/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\n' >"$tmp/noking.tsv"
+refused "a position without the defender's king" "$tmp/noking.tsv" "$tmp/noking.tsv:1: bad position: the defender"
+printf 'a\tsolve\tdefault\t4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\rb\tsolve\tdefault\tGARBAGE\r' >"$tmp/cr.tsv"
+refused "rows ended by CR alone: not one row" "$tmp/cr.tsv" "$tmp/cr.tsv:1: "
+name="--long-signature names itself in its messages"
+"$TSUME" bench --long-signature --problems "$tmp/none.tsv" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -ne 2 ] || ! grep -qF "tsume bench --long-signature: $tmp/none.tsv: " "$tmp/err"; then
+	fail "exit status $rc: $(cat "$tmp/err")"
+else ok; fi
+# options that do not go with a signature, a stray argument, --quiet alone: refused
+for args in "--signature --hash 16" "--long-signature --perft-only" "--long-signature --long 5" \
+	"--signature --long-only" "--signature --shared /nonexistent" "--signature extra" "--quiet"; do
+	name="bench $args: refused"
+	# shellcheck disable=SC2086
+	"$TSUME" bench $args >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	if [ $rc -ne 2 ] || [ -s "$tmp/out" ] || [ ! -s "$tmp/err" ]; then
+		fail "exit status $rc: $(cat "$tmp/out" "$tmp/err")"
+	else ok; fi
+done
 name="--signature with --long-signature: refused"
 "$TSUME" bench --signature --long-signature >"$tmp/out" 2>"$tmp/err"
 rc=$?

@@ -173,31 +173,38 @@ static void test_bounding_count(void **state)
 	tt.exact_hands = false;
 }
 
-/* An entry's interval: "mate within 9" and "no mate within 3" for one
- * position and hand, and the pn/dn of a search within 5 plies kept beside
- * them rather than dropped (the re-searches for a shorter mate start from
- * what the last one learned). */
+/* A position's interval under nogain, in slots of its own: "mate within
+ * 9" counted under the bounding rule (stored under its proof hand G: every
+ * larger hand), "no mate within 3" of nogain's count and the pn/dn of a
+ * search between them (its own hand G S), "mate within 7" of nogain's
+ * count for G S P; each answers the queries it holds for. */
 static void test_interval_entry(void **state)
 {
 	(void)state;
+	tt.exact_hands = true;
 	const uint64_t key = 0x7777000011112222ULL;
-	Hand gs = tu_hand(0, 0, 0, 1, 1, 0, 0);
-	store_proof(&tt, key, gs, gs, 9, 10);
-	store_disproof(&tt, key, gs, gs, 3, 10);
+	Hand g = tu_hand(0, 0, 0, 0, 1, 0, 0), gs = tu_hand(0, 0, 0, 1, 1, 0, 0), gsp = tu_hand(1, 0, 0, 1, 1, 0, 0);
+	tt.bounding = true;
+	store_proof(&tt, key, gs, g, 9, 10);
+	tt.bounding = false;
+	store_proof(&tt, key, gsp, g, 7, 10);
+	store_disproof(&tt, key, gs, gsp, 3, 10);
 	assert_int_equal(store_open(&tt, key, gs, 7, 2, 30, 4), TT_NEW);
 	TTProbe p = tt_probe(&tt, key, gs, 5);
 	assert_true(p.found);
 	assert_int_equal(p.pn, 7);
 	assert_int_equal(p.dn, 2);
-	assert_true(proven(&tt, key, gs, 9));
 	assert_int_equal(tt_probe(&tt, key, gs, 12).len, 9);
+	assert_false(proven(&tt, key, gs, 8));
 	assert_true(disproven(&tt, key, gs, 3));
 	assert_int_equal(tt_probe(&tt, key, gs, 1).len, 3);
-	/* a proof within 5 then takes the open values' slot */
-	store_proof(&tt, key, gs, gs, 5, 40);
-	p = tt_probe(&tt, key, gs, 5);
-	assert_int_equal(p.pn, 0);
-	assert_int_equal(p.len, 5);
+	/* G S P: its own nogain proof, the shorter; G: no disproof of G S */
+	assert_int_equal(tt_probe(&tt, key, gsp, 12).len, 7);
+	assert_true(proven(&tt, key, gsp, 7));
+	assert_false(disproven(&tt, key, gsp, 3));
+	assert_false(disproven(&tt, key, g, 3));
+	assert_true(proven(&tt, key, g, 9));
+	tt.exact_hands = false;
 }
 
 static void test_length_bounds(void **state)

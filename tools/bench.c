@@ -243,14 +243,14 @@ static int bench_checks(const char *shared)
 	            "  --hash MB       hash table of the long problems, 1..1048576 (default 1024)\n"                     \
 	            "  --perft-only    only the perft and check-generation figures\n"                                    \
 	            "  --signature     the bench signature: 100 fixed problems, nodes each, 'Lines:' and 'Bench: N'\n"   \
-	            "  --long-signature  the long-problem signature: long masterpieces to their first mate (under 3\n"  \
-	            "                  minutes), nodes each, 'Long lines:' and 'Long bench: N'; --hash MB (default 1024)\n" \
+	            "  --long-signature  the long-problem signature: 5 long masterpieces to their first mate (about\n" \
+	            "                  40 s), nodes each, 'Long lines:' and 'Long bench: N'; --hash MB (default 1024)\n" \
 	            "  --problems FILE with a signature: its problems (default: problems/" BENCH_SIGNATURE_FILE " or\n"   \
 	            "                  problems/" BENCH_LONG_SIGNATURE_FILE " of the source tree or the installed ones,\n" \
 	            "                  found from the binary's directory)\n"                                         \
 	            "  --quiet         with a signature: only the totals\n"                                             \
-	            "exit status: 0 done, 1 a problem answered wrongly, 2 bad usage, or a signature file that cannot be\n" \
-	            "             read or holds a bad row\n"
+	            "exit status: 0 done (a signature: whatever the answers), 1 a problem answered wrongly, 2 bad usage,\n" \
+	            "             or a signature file that cannot be read or holds a bad row\n"
 
 int cmd_bench(int argc, char **argv)
 {
@@ -269,15 +269,16 @@ int cmd_bench(int argc, char **argv)
 	double long_seconds = 0;
 	uint64_t hash = 1024;
 	bool perft_only = false, long_only = false, long_given = false, signature = false, long_signature = false,
-	     hash_given = false, quiet = false;
+	     hash_given = false, shared_given = false, quiet = false;
 	int c;
 	while ((c = getopt_long(argc, argv, "s:l:H:pLSGP:qh", opts, NULL)) != -1) {
 		if (c == 'h') {
 			fputs(BENCH_HELP, stdout);
 			return EXIT_MATE;
-		} else if (c == 's')
+		} else if (c == 's') {
 			shared = optarg;
-		else if (c == 'l') {
+			shared_given = true;
+		} else if (c == 'l') {
 			if (!cli_option_seconds("tsume bench", "--long", optarg, 0, 1e9, "0 = skip the long problems", &long_seconds))
 				return EXIT_BADINPUT;
 			long_given = true;
@@ -306,14 +307,31 @@ int cmd_bench(int argc, char **argv)
 		fprintf(stderr, "tsume bench: --signature and --long-signature exclude each other\n");
 		return EXIT_BADINPUT;
 	}
-	if (signature) /* 2: the file could not be read */
-		return bench_signature(problems, BENCH_SIGNATURE_FILE, BENCH_SIGNATURE_MB, "", !quiet) ? EXIT_BADINPUT
-		                                                                                      : EXIT_MATE;
-	if (long_signature)
-		return bench_signature(problems, BENCH_LONG_SIGNATURE_FILE, hash_given ? (size_t)hash : BENCH_LONG_SIGNATURE_MB,
-		                       "Long ", !quiet)
-		           ? EXIT_BADINPUT
-		           : EXIT_MATE;
+	if (optind < argc) {
+		fprintf(stderr, "tsume bench: unexpected argument '%s'\n%s", argv[optind], BENCH_USAGE);
+		return EXIT_BADINPUT;
+	}
+	if (signature || long_signature) {
+		const char *other = perft_only ? "--perft-only"
+		                    : long_only ? "--long-only"
+		                    : long_given ? "--long"
+		                    : shared_given ? "--shared"
+		                    : hash_given && signature ? "--hash (the bench signature's table is 64 MB)"
+		                                              : NULL;
+		if (other) {
+			fprintf(stderr, "tsume bench: %s does not go with %s\n", other,
+			        signature ? "--signature" : "--long-signature");
+			return EXIT_BADINPUT;
+		}
+		const BenchSignatureKind *kind = signature ? &BENCH_SIGNATURE : &BENCH_LONG_SIGNATURE;
+		/* 2: the file could not be read */
+		return bench_signature(problems, kind, hash_given ? (size_t)hash : kind->hash_mb, !quiet) ? EXIT_BADINPUT
+		                                                                                           : EXIT_MATE;
+	}
+	if (quiet) {
+		fprintf(stderr, "tsume bench: --quiet is for --signature and --long-signature\n");
+		return EXIT_BADINPUT;
+	}
 	if (problems) {
 		fprintf(stderr, "tsume bench: --problems is the problem file of --signature or --long-signature\n");
 		return EXIT_BADINPUT;

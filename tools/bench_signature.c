@@ -146,6 +146,8 @@ static bool sig_parse_row(char *line, SigRow *row, SigScratch *sc, char *why, si
 		snprintf(why, size, "%s", err.message);
 		return false;
 	}
+	if (!cli_defender_has_king(&sc->pos, why, size))
+		return false;
 	if (!row->verify && moves) {
 		snprintf(why, size, "a %s row with moves (a stated line is for verify)", row->first ? "first" : "solve");
 		return false;
@@ -180,15 +182,15 @@ static void sig_file_free(SigFile *f)
 	free(f->rows);
 }
 
-/* Reads and checks every row of path into *f.  Returns true, or false after
- * a message on stderr (the file, or FILE:LINE and the reason for a bad row;
+/* Reads and checks every row of path into *f (opt: the option named in
+ * messages).  Returns true, or false after a message on stderr (the file, or FILE:LINE and the reason for a bad row;
  * a file without a row). */
-static bool sig_file_read(const char *path, SigFile *f, SigScratch *sc)
+static bool sig_file_read(const char *opt, const char *path, SigFile *f, SigScratch *sc)
 {
 	memset(f, 0, sizeof *f);
 	FILE *in = fopen(path, "r");
 	if (!in) {
-		fprintf(stderr, "tsume bench --signature: %s: %s\n", path, strerror(errno));
+		fprintf(stderr, "tsume bench %s: %s: %s\n", opt, path, strerror(errno));
 		return false;
 	}
 	char *line = malloc(PIO_LINE_MAX + 1);
@@ -196,16 +198,17 @@ static bool sig_file_read(const char *path, SigFile *f, SigScratch *sc)
 	long lineno = 0;
 	bool ok = line != NULL;
 	if (!ok)
-		fprintf(stderr, "tsume bench --signature: out of memory\n");
+		fprintf(stderr, "tsume bench %s: out of memory\n", opt);
 	while (ok && cli_read_line(in, line, PIO_LINE_MAX + 1, &len, &nul)) {
 		lineno++;
 		if (len > PIO_LINE_MAX || nul) {
-			fprintf(stderr, "tsume bench --signature: %s:%ld: %s\n", path, lineno,
+			fprintf(stderr, "tsume bench %s: %s:%ld: %s\n", opt, path, lineno,
 			        nul ? "a NUL byte in the row" : "a row longer than 65,536 bytes");
 			ok = false;
 			break;
 		}
-		line[strcspn(line, "\r")] = '\0';
+		if (len > 0 && line[len - 1] == '\r')
+			line[--len] = '\0'; /* "\r\n"; a CR elsewhere stays, and its field is refused */
 		if (line[0] == '#' || line[0] == '\0')
 			continue;
 		if (f->n == f->cap) {
@@ -217,7 +220,7 @@ static bool sig_file_read(const char *path, SigFile *f, SigScratch *sc)
 			if (rows)
 				f->rows = rows;
 			if (!lines || !rows) {
-				fprintf(stderr, "tsume bench --signature: out of memory\n");
+				fprintf(stderr, "tsume bench %s: out of memory\n", opt);
 				ok = false;
 				break;
 			}
@@ -225,7 +228,7 @@ static bool sig_file_read(const char *path, SigFile *f, SigScratch *sc)
 		}
 		char *text = strdup(line);
 		if (!text) {
-			fprintf(stderr, "tsume bench --signature: out of memory\n");
+			fprintf(stderr, "tsume bench %s: out of memory\n", opt);
 			ok = false;
 			break;
 		}
@@ -234,16 +237,16 @@ static bool sig_file_read(const char *path, SigFile *f, SigScratch *sc)
 		row->lineno = lineno;
 		char why[256];
 		if (!sig_parse_row(text, row, sc, why, sizeof why)) {
-			fprintf(stderr, "tsume bench --signature: %s:%ld: %s\n", path, lineno, why);
+			fprintf(stderr, "tsume bench %s: %s:%ld: %s\n", opt, path, lineno, why);
 			ok = false;
 		}
 	}
 	if (ok && ferror(in)) {
-		fprintf(stderr, "tsume bench --signature: %s: read error: %s\n", path, strerror(errno));
+		fprintf(stderr, "tsume bench %s: %s: read error: %s\n", opt, path, strerror(errno));
 		ok = false;
 	}
 	if (ok && f->n == 0) {
-		fprintf(stderr, "tsume bench --signature: %s: no problem in the file\n", path);
+		fprintf(stderr, "tsume bench %s: %s: no problem in the file\n", opt, path);
 		ok = false;
 	}
 	free(line);
@@ -275,23 +278,31 @@ const char *bench_signature_file(const char *file, char *buf, size_t size)
 	return buf;
 }
 
-int bench_signature(const char *path, const char *file, size_t hash_mb, const char *label, bool verbose)
+const BenchSignatureKind BENCH_SIGNATURE = {"--signature", BENCH_SIGNATURE_FILE, BENCH_SIGNATURE_MB, ""};
+const BenchSignatureKind BENCH_LONG_SIGNATURE = {"--long-signature", BENCH_LONG_SIGNATURE_FILE, BENCH_LONG_SIGNATURE_MB,
+                                                 "Long "};
+
+int bench_signature(const char *path, const BenchSignatureKind *kind, size_t hash_mb, bool verbose)
 {
+	const char *file = kind->file, *label = kind->label;
 	char found[4096 + 64];
 	if (!path && access(bench_signature_file(file, found, sizeof found), R_OK) != 0) {
 		fprintf(stderr,
-		        "tsume bench: %s not found (looked in problems/, ../problems/ and "
+		        "tsume bench %s: %s not found (looked in problems/, ../problems/ and "
 		        "../share/tsume/problems/ from the binary's directory, and in ./problems/); --problems FILE names it\n",
-		        file);
+		        kind->option, file);
 		return 1;
 	}
 	if (!path)
 		path = found;
 	Signature sg = {.d = dfpn_new(hash_mb), .sc = malloc(sizeof(SigScratch)), .lines = 0xcbf29ce484222325ull, .verbose = verbose};
 	SigFile f;
-	if (!sg.d || !sg.sc || !sig_file_read(path, &f, sg.sc)) {
-		if (!sg.d || !sg.sc)
-			fprintf(stderr, "tsume bench --signature: out of memory\n");
+	if (!sg.d || !sg.sc || !sig_file_read(kind->option, path, &f, sg.sc)) {
+		if (!sg.d)
+			fprintf(stderr, "tsume bench %s: cannot allocate a %zu MB table; try a smaller --hash\n", kind->option,
+			        hash_mb);
+		else if (!sg.sc)
+			fprintf(stderr, "tsume bench %s: out of memory\n", kind->option);
 		dfpn_free(sg.d);
 		free(sg.sc);
 		return 1;

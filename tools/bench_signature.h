@@ -18,8 +18,17 @@
 #define BENCH_SIGNATURE_MB 64
 #define BENCH_LONG_SIGNATURE_MB 1024
 
-/* The bench signature: solves the problems of the file `path` (NULL: the
- * default, bench_signature_file(file)) in order, each on a cleared table of
+/* Which signature: the option that asks for it (named in messages), its
+ * default file, its table (MB), the label of its last lines. */
+typedef struct {
+	const char *option, *file;
+	size_t hash_mb;
+	const char *label;
+} BenchSignatureKind;
+extern const BenchSignatureKind BENCH_SIGNATURE, BENCH_LONG_SIGNATURE;
+
+/* A signature: solves the problems of the file `path` (NULL: the default,
+ * bench_signature_file(kind->file)) in order, each on a cleared table of
  * hash_mb megabytes, one thread, no limits.  The file (problems/bench-signature.tsv: the rule
  * cases of ../shared's cases.tsv with the futile rule on and off, the first
  * three of each ShogiBoardQ and nshogi set -- ShogiBoardQ also verified
@@ -37,13 +46,15 @@
  * lines starting with '#' are comments.  Every row is read and checked
  * before any search.  Prints one line per problem (with verbose), then
  * "Lines: X" (a checksum of every status, length, verify flag and main
- * line) and "Bench: N" (the nodes in all); label: "" for the bench
- * signature, "Long " for the long-problem signature ("Long lines: X",
- * "Long bench: N").  A change that is not meant to
+ * line) and "Bench: N" (the nodes in all), for the long-problem signature
+ * "Long lines: X" and "Long bench: N" (kind->label).  Every status counts,
+ * a wrong answer too: the signature fingerprints the search, it does not
+ * judge it.  A change that is not meant to
  * alter the search leaves both unchanged.  Returns 0, or 1 after a message
  * on stderr (nothing on stdout) if the file cannot be read, holds a bad
- * row (FILE:LINE: the reason) or no row. */
-int bench_signature(const char *path, const char *file, size_t hash_mb, const char *label, bool verbose);
+ * row (FILE:LINE: the reason) or no row, or if the table cannot be
+ * allocated. */
+int bench_signature(const char *path, const BenchSignatureKind *kind, size_t hash_mb, bool verbose);
 
 /* The default file `file` of a signature's problems (BENCH_SIGNATURE_FILE
  * or BENCH_LONG_SIGNATURE_FILE), into buf (size bytes): file in the first of DIR/problems/ (the source tree, with

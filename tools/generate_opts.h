@@ -11,7 +11,7 @@
 
 /* The arguments after "tsume generate", as usage texts show them. */
 #define GENERATE_ARGS                                                                                                  \
-	"--mate N --count K [--seed S] [--pieces MIN-MAX] [--level easy|medium|hard] [--jobs J] [--out FILE[.gz]] "    \
+	"--mate N --count K [--seed S] [--pieces MIN-MAX] [--level any|easy|medium|hard] [--jobs J] [--out FILE[.gz]] "    \
 	"[--sheet FILE.html] [--futile " CLI_FUTILE_NAMES "] [--shard I/N] [--quiet]"
 
 /* The options of one run, checked. */
