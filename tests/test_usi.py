@@ -189,6 +189,22 @@ e.send("isready")
 check("alive after an over-long line", e.read_until("readyok", timeout=5)[-1] == "readyok")
 e.close()
 
+# a USI_Hash too large to allocate (here: more than the machine's memory,
+# refused by the kernel) leaves a working table and says which size is in
+# use; where it can be had, the engine simply uses it.  Either way `go mate`
+# answers the mate (it was "checkmate timeout" for every search after)
+e = Engine()
+e.send("setoption name USI_Hash value 64")
+e.send("isready")
+e.read_until("readyok")
+e.send("setoption name USI_Hash value 65536")
+e.send("isready")
+lines = e.read_until("readyok", timeout=60)
+said = [l for l in lines if "cannot allocate" in l]
+check("an oversized USI_Hash: said so, or used", all("the table in use has 64 MB" in l for l in said), lines)
+check("an oversized USI_Hash: the mate still found", solve(e, "8k/9/8P/9/9/9/9/9/9 b G 1", "5000") == "checkmate G*1b")
+e.close()
+
 # many position / go pairs (the ASan build checks for leaks at exit)
 e = Engine()
 e.send("setoption name USI_Hash value 4")

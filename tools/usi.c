@@ -166,14 +166,35 @@ static void reap_search(Usi *u)
 	}
 }
 
+/* The table of USI_Hash megabytes.  The new table is made before the old
+ * one is freed: when the size asked cannot be had, the table in use stays
+ * (or, with none yet, the largest half, quarter, ... of the size asked that
+ * can be had, down to 1 MB), an info string says which size is in use and
+ * USI_Hash takes that value.  false only when no table at all can be had. */
 static bool ensure_table(Usi *u)
 {
 	if (u->d && u->hash_allocated == u->hash_mb)
 		return true;
-	dfpn_free(u->d);
-	u->d = dfpn_new(u->hash_mb);
-	u->hash_allocated = u->d ? u->hash_mb : 0;
-	return u->d != NULL;
+	Dfpn *d = dfpn_new(u->hash_mb);
+	if (d) {
+		dfpn_free(u->d);
+		u->d = d;
+		u->hash_allocated = u->hash_mb;
+		return true;
+	}
+	size_t asked = u->hash_mb;
+	for (size_t mb = asked / 2; !u->d && mb >= 1; mb /= 2) {
+		u->d = dfpn_new(mb);
+		u->hash_allocated = u->d ? mb : 0;
+	}
+	if (!u->d) {
+		say(u, "info string error: cannot allocate %zu MB for USI_Hash, nor 1 MB", asked);
+		return false;
+	}
+	u->hash_mb = u->hash_allocated;
+	say(u, "info string error: cannot allocate %zu MB for USI_Hash; the table in use has %zu MB", asked,
+	    u->hash_allocated);
+	return true;
 }
 
 /* The token "value" in s (a whole word after a blank), or NULL. */
@@ -283,7 +304,6 @@ static void cmd_go(Usi *u, char *args)
 		return;
 	}
 	if (!ensure_table(u)) {
-		say(u, "info string error: cannot allocate %zu MB for USI_Hash", u->hash_mb);
 		say(u, "checkmate timeout");
 		return;
 	}
@@ -400,8 +420,8 @@ int usi_run_config(FILE *in, FILE *out, const char *first_line, const UsiConfig 
 			say(u, "option name FutileRule type combo default %s%s", dfpn_futile_name(DFPN_FUTILE_DEFAULT), vars);
 			say(u, "usiok");
 		} else if (strcmp(cmd, "isready") == 0) {
-			if (!u->searching && !ensure_table(u))
-				say(u, "info string error: cannot allocate %zu MB for USI_Hash", u->hash_mb);
+			if (!u->searching)
+				ensure_table(u); /* says so when the size asked cannot be had */
 			say(u, "readyok");
 		} else if (strcmp(cmd, "setoption") == 0) {
 			cmd_setoption(u, args);
