@@ -225,6 +225,9 @@ static void test_stated_verdict_totals(void **state)
 	assert_int_equal(result.stated.ply, -1);
 	assert_string_equal(verdict_words(CLI_NOTATION_JA), "早詰: a mate in 3 plies, shorter than the stated 5");
 	assert_string_equal(verdict_words(CLI_NOTATION_USI), "早詰: a mate in 3 plies, shorter than the stated 5");
+	verify_text("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1", 3); /* a mate in one stated as 3 */
+	assert_int_equal(result.stated.verdict, VERDICT_SHORTER_MATE);
+	assert_string_equal(verdict_words(CLI_NOTATION_USI), "早詰: a mate in 1 ply, shorter than the stated 3");
 	verify_text(SOUND, 1); /* stated as 1: the defence lasts longer */
 	assert_int_equal(result.stated.verdict, VERDICT_LONGER_DEFENCE);
 	assert_string_equal(verdict_words(CLI_NOTATION_JA), "変長: the longest defence lasts 3 plies, more than the stated 1");

@@ -75,14 +75,15 @@ int verdict_text(const VerifyStated *v, const Position *root, const Move *given,
 {
 	if (v->ply < 0 && v->len > 0 && v->stated_left > 0) {
 		/* no stated line: the totals alone */
+		const char *plies = v->len == 1 ? "ply" : "plies";
 		if (v->line_plies == v->len)
-			return snprintf(buf, size, "the stated line is the mate, in %d plies: the stated length %d is not its own",
-			                v->len, v->stated_left);
+			return snprintf(buf, size, "the stated line is the mate, in %d %s: the stated length %d is not its own",
+			                v->len, plies, v->stated_left);
 		if (v->verdict == VERDICT_LONGER_DEFENCE)
 			return snprintf(buf, size, "変長: the longest defence lasts %d plies, more than the stated %d", v->len,
 			                v->stated_left);
 		if (v->verdict == VERDICT_SHORTER_MATE)
-			return snprintf(buf, size, "早詰: a mate in %d plies, shorter than the stated %d", v->len,
+			return snprintf(buf, size, "早詰: a mate in %d %s, shorter than the stated %d", v->len, plies,
 			                v->stated_left);
 	}
 	if (v->ply < 0 || v->move == MOVE_NONE) {
