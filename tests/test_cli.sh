@@ -653,6 +653,10 @@ bad_input "move number over 1000000" '4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1
 bad_input "non-UTF-8 bytes" "$(printf '4k4/9/4P4/9/9/9/9/9/9 b \351G 1')" "hand (column 25): unknown piece letter '\\xe9'"
 bad_input "non-UTF-8 bytes after the position" "$(printf "$M1 \377\376")" "position (column 44): unexpected text '\\xff\\xfe'"
 
+name="solve of one word that names no file: a missing file, not a bad board"
+"$TSUME" solve -q no-such-problem >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "tsume: no-such-problem: cannot open: No such file or directory"
 name="bad input: empty argument (solve)"
 "$TSUME" solve -q '' >"$tmp/out" 2>"$tmp/err"
 rc=$?

@@ -316,8 +316,9 @@ static bool starts_with_board(const char *text)
 /* Are the arguments of solve files to read rather than a SFEN: the first
  * one names something that exists (a SFEN holds '/' between ranks, but no
  * file of that name exists where one solves a position) or holds a '.',
- * which no SFEN, USI move or "position ... moves" word does -- so that a
- * misspelt file name is said to be missing, not read as a bad board --
+ * which no SFEN, USI move or "position ... moves" word does, or is one word
+ * with no '/', which no board is -- so that a misspelt file name is said to
+ * be missing, not read as a bad board --
  * unless it starts with a board and a blank, as a problem line does
  * (whose "; key=value" fields may hold a '.': "; difficulty=8.7"). */
 static bool names_files(int argc, char **argv, int first)
@@ -331,7 +332,10 @@ static bool names_files(int argc, char **argv, int first)
 			return false; /* the keywords, even where a file of that name exists */
 	if (stat(argv[first], &st) == 0)
 		return true;
-	return strchr(argv[first], '.') != NULL && !starts_with_board(argv[first]);
+	const char *a = argv[first];
+	if (*a && !strpbrk(a, "/ \t"))
+		return true; /* one word with no '/': no board, a file name ("myproblem") */
+	return strchr(a, '.') != NULL && !starts_with_board(a);
 }
 
 /* Longest line of 'solve -' (as in problem files). */
