@@ -39,7 +39,7 @@
                futile.c).  Nested drops by the narrow test.  Lengths are
                not monotone in the hands (a piece more in the defender's
                hand can lengthen V and make a drop futile; one less can
-               make one count), so the table keeps its results for their
+               make one count), so the table keeps its lengths for their
                own hand only (TT.exact_hands in tt.h).
        answered: as broad where the check has an answer that is not a
                drop (a king move, a capture of the checker, a moving

@@ -90,9 +90,7 @@ static inline bool proof_holds(const TT *tt, const TTEntry *e, Hand hand, int re
 {
 	if (e->len > remain)
 		return false;
-	if (e->flags & TT_FLAG_BOUNDING)
-		return hand_ge(hand, e->hand);
-	if (!tt->exact_hands)
+	if ((e->flags & TT_FLAG_BOUNDING) || !tt->exact_hands)
 		return hand_ge(hand, e->hand);
 	return !tt->bounding && e->hand == hand;
 }

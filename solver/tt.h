@@ -106,8 +106,9 @@ typedef struct {
 	 * run (parallel.c), before they start and after they stop. */
 	bool shared;
 	bool huge; /* tt_advise_huge done (or the table is too small for it) */
-	/* a result holds for its own attacker's hand only, not for every
-	 * larger (proof) or smaller (disproof) one: under the nogain rule,
+	/* a mate length bound holds for its own attacker's hand only (but
+	 * for the exceptions at the top of this file), not for every larger
+	 * (proof) or smaller (disproof) one: under the nogain rule,
 	 * whose futility verdicts weigh a drop against the node's other
 	 * evasions, a mate length is not monotone in the hands (a piece more
 	 * in the defender's hand can lengthen another evasion and make an

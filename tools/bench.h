@@ -13,7 +13,8 @@
 /* `tsume bench` on argv[1..argc).  --signature [--problems FILE] [--quiet]:
  * bench_signature of FILE (bench_signature.h; default: bench_signature_file),
  * with --quiet only its last three lines; --long-signature the same for the
- * long-problem signature (its file, on a --hash MB table, default 1024).  Otherwise perft speed (start
+ * long-problem signature (its file, on a --hash MB table, default 1024).
+ * Otherwise perft speed (start
  * position, "matsuri", a drop-heavy position), gen_checks calls per second
  * over ../shared's legal-checks positions, then, unless --perft-only,
  * bench_solver, then, with --long SECONDS > 0 (0..1e9, default 0), bench_long

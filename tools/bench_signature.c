@@ -183,8 +183,8 @@ static void sig_file_free(SigFile *f)
 }
 
 /* Reads and checks every row of path into *f (opt: the option named in
- * messages).  Returns true, or false after a message on stderr (the file, or FILE:LINE and the reason for a bad row;
- * a file without a row). */
+ * messages).  Returns true, or false after a message on stderr (the file,
+ * or FILE:LINE and the reason for a bad row; a file without a row). */
 static bool sig_file_read(const char *opt, const char *path, SigFile *f, SigScratch *sc)
 {
 	memset(f, 0, sizeof *f);
@@ -278,13 +278,13 @@ const char *bench_signature_file(const char *file, char *buf, size_t size)
 	return buf;
 }
 
-const BenchSignatureKind BENCH_SIGNATURE = {"--signature", BENCH_SIGNATURE_FILE, BENCH_SIGNATURE_MB, ""};
+const BenchSignatureKind BENCH_SIGNATURE = {"--signature", BENCH_SIGNATURE_FILE, BENCH_SIGNATURE_MB, "Lines", "Bench"};
 const BenchSignatureKind BENCH_LONG_SIGNATURE = {"--long-signature", BENCH_LONG_SIGNATURE_FILE, BENCH_LONG_SIGNATURE_MB,
-                                                 "Long "};
+                                                 "Long lines", "Long bench"};
 
 int bench_signature(const char *path, const BenchSignatureKind *kind, size_t hash_mb, bool verbose)
 {
-	const char *file = kind->file, *label = kind->label;
+	const char *file = kind->file;
 	char found[4096 + 64];
 	if (!path && access(bench_signature_file(file, found, sizeof found), R_OK) != 0) {
 		fprintf(stderr,
@@ -323,7 +323,7 @@ int bench_signature(const char *path, const BenchSignatureKind *kind, size_t has
 	dfpn_free(sg.d);
 	free(sg.sc);
 	printf("%d problems, %.1f s, %.0f nodes/s\n", sg.count, sg.seconds, sg.seconds > 0 ? (double)sg.nodes / sg.seconds : 0);
-	printf("%s%s: %016llx\n", label, *label ? "lines" : "Lines", (unsigned long long)sg.lines);
-	printf("%s%s: %llu\n", label, *label ? "bench" : "Bench", (unsigned long long)sg.nodes);
+	printf("%s: %016llx\n", kind->lines_label, (unsigned long long)sg.lines);
+	printf("%s: %llu\n", kind->bench_label, (unsigned long long)sg.nodes);
 	return 0;
 }

@@ -19,11 +19,11 @@
 #define BENCH_LONG_SIGNATURE_MB 1024
 
 /* Which signature: the option that asks for it (named in messages), its
- * default file, its table (MB), the label of its last lines. */
+ * default file, its table (MB), the labels of its last two lines. */
 typedef struct {
 	const char *option, *file;
 	size_t hash_mb;
-	const char *label;
+	const char *lines_label, *bench_label; /* "Lines", "Bench" or "Long lines", "Long bench" */
 } BenchSignatureKind;
 extern const BenchSignatureKind BENCH_SIGNATURE, BENCH_LONG_SIGNATURE;
 
@@ -47,7 +47,7 @@ extern const BenchSignatureKind BENCH_SIGNATURE, BENCH_LONG_SIGNATURE;
  * before any search.  Prints one line per problem (with verbose), then
  * "Lines: X" (a checksum of every status, length, verify flag and main
  * line) and "Bench: N" (the nodes in all), for the long-problem signature
- * "Long lines: X" and "Long bench: N" (kind->label).  Every status counts,
+ * "Long lines: X" and "Long bench: N" (kind's labels).  Every status counts,
  * a wrong answer too: the signature fingerprints the search, it does not
  * judge it.  A change that is not meant to
  * alter the search leaves both unchanged.  Returns 0, or 1 after a message
