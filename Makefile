@@ -1,6 +1,6 @@
 # tsume -- tsume-shogi solver.  Targets: all test bench bench-long asan fuzz clean format
 #   make            build ./tsume (release, -O2, NDEBUG)
-#   make test       build and run every unit test (cmocka) against ../shared data
+#   make test       build and run every test, on the data of tests/data (unpacked into build/testdata)
 #   make bench      speed figures: perft, check generation, the solver over the shared sets, the
 #                   signature, generate, verify (a few minutes)
 #   make bench-long the long problems (Zuko #99, Microcosmos; BENCH_LONG=900 s each), generate mate 9
@@ -12,6 +12,7 @@
 CC      ?= cc
 ARCH    ?= -march=native
 SHARED  ?= ../shared
+# the team's data folder, where there is one: tests/test_data.sh compares tests/data with it
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS  ?= -O2 -g
 BASEFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(ARCH) -Icore -Isolver
@@ -31,10 +32,12 @@ CORE_OBJ   := $(CORE_SRC:%.c=$(BUILD)/%.o)
 SOLVER_OBJ := $(SOLVER_SRC:%.c=$(BUILD)/%.o)
 TOOLS_OBJ  := $(TOOLS_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN   := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+TESTDATA   := $(BUILD)/testdata
+DATA_FILES := $(shell find tests/data -type f ! -name README.md)
 
 ALL_CFLAGS = $(BASEFLAGS) $(MODE_FLAGS) $(CFLAGS)
 
-.PHONY: all test bench bench-long asan tsan test-tsan fuzz fuzz-run clean format check-tests install uninstall test-install test-shared FORCE
+.PHONY: all test bench bench-long asan tsan test-tsan fuzz fuzz-run clean format check-tests install uninstall test-install FORCE
 all: tsume $(BUILD)/tsume.1
 
 tsume: $(BUILD)/tsume
@@ -79,7 +82,7 @@ $(BUILD)/tsume: $(TOOLS_OBJ) $(BUILD)/libsolver.a $(BUILD)/libcore.a
 # object (listed below); -MMD writes its header dependencies to $@.d.
 $(BUILD)/tests/%: tests/%.c $(BUILD)/libsolver.a $(BUILD)/libcore.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -DSHARED_DIR='"$(SHARED)"' -Itests -Itools -MMD -MP -MF $@.d $< \
+	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -DTEST_DATA_DIR='"$(TESTDATA)"' -Itests -Itools -MMD -MP -MF $@.d $< \
 	    $(filter %.o,$^) -L$(BUILD) -lsolver -lcore $(CMOCKA_LIBS) $(LDLIBS) -o $@
 
 $(BUILD)/tests/test_convert: $(BUILD)/tools/convert.o $(BUILD)/tools/cli.o
@@ -88,20 +91,23 @@ $(BUILD)/tests/test_cli_parse: $(BUILD)/tools/cli.o
 $(BUILD)/tests/test_verify: $(BUILD)/tools/verdict_text.o
 $(BUILD)/tests/test_json_read: $(BUILD)/tools/json_read.o $(BUILD)/tools/shard.o $(BUILD)/tools/verify_summary.o $(BUILD)/tools/cli.o
 
-# The tests read the shared problem sets and oracle: say so before building.
-test-shared:
-	@test -d $(SHARED)/problems || { echo "make test: no shared test data in '$(SHARED)' (the problem sets and the rules oracle beside the clone); give its place with SHARED=DIR" >&2; exit 2; }
+# The test data: tests/data as it is, its .gz files unpacked (tests/data/README.md).
+$(TESTDATA)/.unpacked: $(DATA_FILES)
+	@rm -rf $(TESTDATA) && mkdir -p $(TESTDATA) && cp -R tests/data/problems $(TESTDATA)/ && \
+	 find $(TESTDATA) -name '*.gz' -exec gunzip {} + && touch $@
 
 # Runs every test binary; fails if any fails or none ran.
-test: test-shared $(TEST_BIN) tsume test-install
+test: $(TEST_BIN) tsume test-install $(TESTDATA)/.unpacked
 	@set -e; echo "== layers"; python3 tests/check_layers.py; \
+	 echo "== data"; sh tests/test_data.sh tests/data $(SHARED); \
+	 echo "== oracle"; python3 tests/test_oracle.py $(TESTDATA); \
 	 n=0; for t in $(TEST_BIN); do echo "== $$t"; ./$$t; n=$$((n+1)); done; \
-	 echo "== tools"; sh tests/test_cli.sh ./tsume; \
-	 echo "== usi"; python3 tests/test_usi.py ./tsume $(SHARED); \
+	 echo "== tools"; TEST_DATA=$(TESTDATA) sh tests/test_cli.sh ./tsume; \
+	 echo "== usi"; python3 tests/test_usi.py ./tsume $(TESTDATA); \
 	 echo "== sheet"; sh tests/test_sheet.sh ./tsume; \
-	 echo "== kif"; SHARED=$(SHARED) sh tests/test_kif_out.sh ./tsume; \
+	 echo "== kif"; TEST_DATA=$(TESTDATA) sh tests/test_kif_out.sh ./tsume; \
 	 echo "== generate"; python3 tests/test_generate.py ./tsume; \
-	 echo "== shard"; sh tests/test_shard.sh ./tsume $(SHARED); \
+	 echo "== shard"; sh tests/test_shard.sh ./tsume $(TESTDATA); \
 	 echo "== bench signature"; sh tests/test_bench_signature.sh ./tsume $(SHARED); \
 	 echo "all $$n test programs passed"
 
@@ -136,26 +142,26 @@ uninstall:
 # verify).  bench-long: the long problems (Zuko #99, Microcosmos, up to
 # BENCH_LONG seconds each) and generate's mate 9, half an hour or more.
 BENCH_LONG ?= 900
-bench: tsume
-	./tsume bench --shared $(SHARED)
+bench: tsume $(TESTDATA)/.unpacked
+	./tsume bench --data $(TESTDATA)
 	./tsume bench --signature --quiet
 	@for n in 1 3 5 7; do ./tsume generate --mate $$n --count $$(( n <= 3 ? 60 : n == 5 ? 20 : 6 )) --jobs 1 --seed 1 --out /dev/null 2>&1 | grep "^generate:"; done
 	@for n in 3 5 7 9 11 13; do echo "verify ShogiBoardQ $$n-ply, --jobs 2:"; \
-	  ./tsume verify --jobs 2 $(SHARED)/problems/raw/shogiboardq/tsume_$${n}ply_1000_20261001.txt 2>&1 >/dev/null | grep -E "summary|problems/s"; done
+	  ./tsume verify --jobs 2 $(TESTDATA)/problems/raw/shogiboardq/tsume_$${n}ply_1000_20261001.txt 2>&1 >/dev/null | grep -E "summary|problems/s"; done
 
-bench-long: tsume
-	./tsume bench --shared $(SHARED) --long-only --long $(BENCH_LONG)
+bench-long: tsume $(TESTDATA)/.unpacked
+	./tsume bench --data $(TESTDATA) --long-only --long $(BENCH_LONG)
 	@./tsume generate --mate 9 --count 3 --jobs 1 --seed 1 --out /dev/null 2>&1 | grep "^generate:"
 
 asan:
 	$(MAKE) BUILD=build-asan MODE_FLAGS= CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	    LDLIBS="-lz -lpthread -lm -fsanitize=address,undefined" test-asan
 
-test-asan: $(TEST_BIN) $(BUILD)/tsume
-	@set -e; for t in $(TEST_BIN); do echo "== $$t"; TSUME_QUICK=1 ./$$t; done; sh tests/test_cli.sh ./$(BUILD)/tsume; \
-	 TSUME_QUICK=1 python3 tests/test_usi.py ./$(BUILD)/tsume $(SHARED); sh tests/test_sheet.sh ./$(BUILD)/tsume --no-browser; \
-	 SHARED=$(SHARED) sh tests/test_kif_out.sh ./$(BUILD)/tsume --no-browser; \
-	 TSUME_QUICK=1 sh tests/test_shard.sh ./$(BUILD)/tsume $(SHARED); \
+test-asan: $(TEST_BIN) $(BUILD)/tsume $(TESTDATA)/.unpacked
+	@set -e; for t in $(TEST_BIN); do echo "== $$t"; TSUME_QUICK=1 ./$$t; done; TEST_DATA=$(TESTDATA) sh tests/test_cli.sh ./$(BUILD)/tsume; \
+	 TSUME_QUICK=1 python3 tests/test_usi.py ./$(BUILD)/tsume $(TESTDATA); sh tests/test_sheet.sh ./$(BUILD)/tsume --no-browser; \
+	 TEST_DATA=$(TESTDATA) sh tests/test_kif_out.sh ./$(BUILD)/tsume --no-browser; \
+	 TSUME_QUICK=1 sh tests/test_shard.sh ./$(BUILD)/tsume $(TESTDATA); \
 	 ./$(BUILD)/tsume generate --quiet --mate 3 --count 3 --jobs 2 | ./$(BUILD)/tsume verify - >/dev/null && echo "generate under ASan: 3 problems verified"
 
 # ThreadSanitizer over the code that runs threads: the solver on two threads
@@ -166,17 +172,17 @@ tsan:
 	$(MAKE) BUILD=build-tsan MODE_FLAGS= CFLAGS="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" \
 	    LDLIBS="-lz -lpthread -lm -fsanitize=thread" test-tsan
 
-test-tsan: $(BUILD)/tsume $(BUILD)/tests/test_parallel $(BUILD)/tests/test_solver
+test-tsan: $(BUILD)/tsume $(BUILD)/tests/test_parallel $(BUILD)/tests/test_solver $(TESTDATA)/.unpacked
 	@set -e; export TSAN_OPTIONS="halt_on_error=1 exitcode=66"; \
 	 TSUME_QUICK=1 ./$(BUILD)/tests/test_parallel; \
 	 TSUME_QUICK=1 TSUME_TEST_THREADS=2 ./$(BUILD)/tests/test_solver; \
-	 ./$(BUILD)/tsume solve --quiet --threads 2 "$$(awk -F '\t' '$$1=="zuko043" {print $$2}' $(SHARED)/problems/classics/zuko.tsv)" | grep "^mate 85"; \
-	 head -203 $(SHARED)/problems/raw/shogiboardq/tsume_7ply_1000_20261001.txt | ./$(BUILD)/tsume verify --jobs 2 - >/dev/null || \
+	 ./$(BUILD)/tsume solve --quiet --threads 2 "$$(awk -F '\t' '$$1=="zuko043" {print $$2}' $(TESTDATA)/problems/classics/zuko.tsv)" | grep "^mate 85"; \
+	 head -203 $(TESTDATA)/problems/raw/shogiboardq/tsume_7ply_1000_20261001.txt | ./$(BUILD)/tsume verify --jobs 2 - >/dev/null || \
 	   [ $$? -eq 1 ]; echo "verify --jobs 2 under TSan: 200 problems"; \
 	 ./$(BUILD)/tsume generate --quiet --mate 3 --count 6 --jobs 2 >/dev/null; echo "generate --jobs 2 under TSan: 6 problems"; \
 	 for i in 0 1; do ./$(BUILD)/tsume generate --quiet --mate 3 --count 6 --jobs 2 --shard $$i/2 >$(BUILD)/shard$$i.sfen; done; \
 	 ./$(BUILD)/tsume merge --jobs 2 $(BUILD)/shard0.sfen $(BUILD)/shard1.sfen >/dev/null 2>&1; echo "generate --shard, merge --jobs 2 under TSan"; \
-	 TSUME_QUICK=1 python3 tests/test_usi.py ./$(BUILD)/tsume $(SHARED)
+	 TSUME_QUICK=1 python3 tests/test_usi.py ./$(BUILD)/tsume $(TESTDATA)
 
 # Fuzz targets (tests/fuzz/fuzz_NAME.c, seeds in tests/fuzz/corpus/NAME/): clang with
 # -fsanitize=fuzzer,address,undefined and assertions.  fuzz-run runs each for FUZZ_TIME

@@ -1,4 +1,4 @@
-/* Rule positions: SFEN + expected USI move list computed by ../shared/oracle
+/* Rule positions: SFEN + expected USI move list computed by tests/oracle
  * (node oracle.mjs --cross moves|checks SFEN), strcmp-sorted, space separated. */
 /* Generated from hand-made positions; every expected list is the oracle's
  * answer with --cross (tsshogi and shogiops agree, no DISAGREE line). Each

@@ -2,12 +2,12 @@
 # test_bench_signature.sh -- problems/bench-signature.tsv, the problems of
 # `tsume bench --signature`, against the shared data they were taken from,
 # and the command reading it.
-# Usage (from the top of the source tree): sh tests/test_bench_signature.sh PATH/TO/tsume [SHARED_DIR]
+# Usage (from the top of the source tree): sh tests/test_bench_signature.sh PATH/TO/tsume [TEST_DATA_DIR]
 #
-#  - the file's rows are made again here from SHARED_DIR by the rules its
+#  - the file's rows are made again here from TEST_DATA_DIR by the rules its
 #    header states (which cases, which lines of each set, the names the
 #    signature prints) and must be the same, row for row: the file and the
-#    shared data cannot drift apart unnoticed.  Without SHARED_DIR this part
+#    shared data cannot drift apart unnoticed.  Without that folder this part
 #    is skipped with a message;
 #  - tsume bench --signature run where no ../shared exists, from another
 #    directory: it finds the file next to the binary and solves its 100 rows;
@@ -16,7 +16,7 @@
 # Prints every failure and exits 1 if there was any.  KEEP=1 keeps the
 # temporary directory.
 
-TSUME=${1:?usage: sh tests/test_bench_signature.sh PATH/TO/tsume [SHARED_DIR]}
+TSUME=${1:?usage: sh tests/test_bench_signature.sh PATH/TO/tsume [TEST_DATA_DIR]}
 SHARED=${2:-../shared}
 [ -x "$TSUME" ] || { echo "test_bench_signature: $TSUME is not an executable" >&2; exit 1; }
 [ -f problems/bench-signature.tsv ] || { echo "test_bench_signature: run from the top of the source tree" >&2; exit 1; }
@@ -182,7 +182,7 @@ if [ $rc -ne 2 ] || ! grep -qF "tsume bench --long-signature: $tmp/none.tsv: " "
 else ok; fi
 # options that do not go with a signature, a stray argument, --quiet alone: refused
 for args in "--signature --hash 16" "--long-signature --perft-only" "--long-signature --long 5" \
-	"--signature --long-only" "--signature --shared /nonexistent" "--signature extra" "--quiet"; do
+	"--signature --long-only" "--signature --data /nonexistent" "--signature extra" "--quiet"; do
 	name="bench $args: refused"
 	# shellcheck disable=SC2086
 	"$TSUME" bench $args >"$tmp/out" 2>"$tmp/err"

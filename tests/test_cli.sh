@@ -1,7 +1,7 @@
 #!/bin/sh
 # test_cli.sh -- the tsume command line: output and exit status.
 # Usage: sh tests/test_cli.sh PATH/TO/tsume
-# Expected move lists come from ../shared/oracle (node oracle.mjs --cross
+# Expected move lists come from tests/oracle (node oracle.mjs --cross
 # moves|checks ...); perft 3 of the start position is the published 25,470.
 # Prints every failure and exits 1 if there was any.
 # Over 600 lines: one script for every sub-command's end-to-end checks, so that
@@ -149,7 +149,7 @@ expect_bad "not in check"
 
 # ---- solve
 # Positions and their answers come from outside this program:
-#  - C05 of ../shared/problems/cases.tsv, mate 3: P*1b, the pinned gold takes
+#  - C05 of tests/data/problems/cases.tsv, mate 3: P*1b, the pinned gold takes
 #    along its pin line (1c1b), the lance retakes (1d1b, with or without
 #    promotion: both mate).  In KIF: ▲１二歩 △同　金 ▲同　香...
 #  - the README quick-start problem, mate 15 (tests/test_solver.c); with only
@@ -274,11 +274,11 @@ run "solve 'SFEN moves' not ending in mate: the position after them" "" solve -q
 expect 0 "line:mate 1" noout:given
 run "solve with a given answer: its verdict in one line" "" solve -q "$SBQ moves $SBQ_ANSWER"
 expect 0 "line:given answer: exact"
-# Shogi Zuko 12 (../shared/problems/classics/zuko.tsv): Ito Kanju's 21 plies
+# Shogi Zuko 12 (tests/data/problems/classics/zuko.tsv): Ito Kanju's 21 plies
 # against our 27; the walk names the first defender ply where the stated
 # defence is not the longest, by how much, and the worst such ply (the
 # verdict verify prints, checked there by test_verify)
-ZUKO=${SHARED:-../shared}/problems/classics/zuko.tsv
+ZUKO=${TEST_DATA:-build/testdata}/problems/classics/zuko.tsv
 if [ -r "$ZUKO" ]; then
 	Z12=$(awk -F '\t' '$1 == "zuko012" { print $2 " moves " $4 }' "$ZUKO")
 	run "solve with a wrong-length answer: the verdict names the ply" "" solve -q "$Z12"
@@ -980,8 +980,8 @@ expect 1 "out:FAIL mate 3 (stated 1)" "err:futile rule none"
 
 # solve, verify and sheet read KIF and CSA problem files directly, by name or
 # by content, with the reader of `tsume convert`; the stated answer is the
-# file's own (Kifu for JS's sample 7-ply problem, ../shared/problems/raw)
-KJS=${SHARED:-../shared}/problems/raw/kifu-for-js
+# file's own (Kifu for JS's sample 7-ply problem, tests/data/problems/raw)
+KJS=${TEST_DATA:-build/testdata}/problems/raw/kifu-for-js
 run "solve FILE.kif" "" solve --quiet "$KJS/taichitsume.kif"
 expect 0 "line:mate 7" "line:given answer: exact" "line:sfen 6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1"
 kif_usi=$(sed -n 's/^usi: //p' "$tmp/out")
@@ -1275,20 +1275,17 @@ expect_bad "$tmp/ev.sfen:1: stated answer: mate=4 is even" "$tmp/ev.sfen:2: stat
 # ---- README.md: every command it shows, run as written ----
 # Each command of README's ```sh blocks runs through sh -c, in README's order,
 # in a stand-in for the top of a clone: ./tsume and tsume (on PATH) are the
-# binary under test; doc/, contrib/ and problems/ are this tree's; ../shared is
-# the shared data; set.sfen (the collection of the shard examples) is made
+# binary under test; doc/, contrib/, problems/ and tests/ are this tree's; set.sfen (the collection of the shard examples) is made
 # first as README makes it, 24 problems of problems/teach-mate3.sfen.gz; HOME is empty; `sbatch` is a stand-in that runs
 # the tasks of a job array one after the other, as Slurm would run them.  Blocks
 # marked "<!-- run by tests/NAME -->" are run by that test (make, install).  A
 # command not listed below fails: an example added to README needs its check.
 top=$(cd "$(dirname "$0")/.." && pwd)
-shared_abs=$(cd "${SHARED:-../shared}" && pwd)
 case $TSUME in /*) tsume_abs=$TSUME ;; *) tsume_abs=$(pwd)/$TSUME ;; esac
 rd=$tmp/readme
 mkdir -p "$rd/top" "$rd/bin" "$rd/home"
-ln -s "$shared_abs" "$rd/shared"
 ln -s "$tsume_abs" "$rd/top/tsume"
-for d in doc contrib problems; do ln -s "$top/$d" "$rd/top/$d"; done
+for d in doc contrib problems tests; do ln -s "$top/$d" "$rd/top/$d"; done
 zcat "$top/problems/teach-mate3.sfen.gz" | head -24 >"$rd/top/set.sfen" # as README makes it
 cat >"$rd/bin/sbatch" <<'SBATCH'
 #!/bin/sh
@@ -1366,7 +1363,7 @@ while IFS=$tab read -r owner cmd; do
 			! grep -qF "\`board (column 23): unknown piece letter 'x'\`" "$top/README.md"; then
 			fail "stderr: $(head -2 "$tmp/err")"
 		else ok; fi ;;
-	"./tsume convert ../shared/problems/raw/tsumemi/3te/*.kif -o tsumemi3.sfen")
+	"./tsume convert tests/data/problems/raw/tsumemi/3te/*.kif -o tsumemi3.sfen")
 		[ $rc -eq 0 ] && [ "$(grep -c ' ; mate=' "$rd/top/tsumemi3.sfen")" -eq 10 ] && ok || fail "status $rc: $(cat "$tmp/err")" ;;
 	"./tsume verify tsumemi3.sfen")
 		v="FAIL mate 5 (stated 3): wrong length (2手変長駒余り: at ply 2 △３一玉 lasts 4 plies, two more than the stated line, but leaves pieces in hand)"

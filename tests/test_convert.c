@@ -2,7 +2,7 @@
  * test_convert.c -- the KIF/CSA reader (core/conv*.c) and `tsume convert`: files to
  * problem lines.
  *
- *  - every KIF file in ../shared/problems/raw/{kifu-for-js,tsumemi}
+ *  - every KIF file in tests/data/problems/raw/{kifu-for-js,tsumemi}
  *    (Shift_JIS): the root must be the SFEN that tests/test_kif.c writes by
  *    hand from the file's diagram, and the moves the file's moves, written
  *    here in USI by hand from the file's move list ("２三角成(45)" = 4e2c+);
@@ -102,10 +102,10 @@ static void convert_bad(const char *what, const char *text, long line, const cha
 }
 
 /* ------------------------------------------------------------------ */
-/* the KIF files of ../shared */
+/* the KIF files of tests/data */
 
 typedef struct {
-	const char *path; /* under SHARED_DIR/problems/raw/ */
+	const char *path; /* under TEST_DATA_DIR/problems/raw/ */
 	const char *sfen; /* as in tests/test_kif.c, written by hand from the diagram */
 	const char *usi;  /* the file's moves, by hand */
 } KifCase;
@@ -136,21 +136,21 @@ static const KifCase KIF_CASES[] = {
     {"tsumemi/3te/10.kif", "8+r/7k1/6pB1/7P1/9/9/9/9/9 b GSrb3g3s4n4l16p 1", "S*3a 1a3a G*1b"},
 };
 
-static void convert_shared(const char *rel)
+static void convert_data_kif(const char *rel)
 {
 	char path[512];
-	snprintf(path, sizeof path, "%s/problems/raw/%s", SHARED_DIR, rel);
+	snprintf(path, sizeof path, "%s/problems/raw/%s", TEST_DATA_DIR, rel);
 	if (conv_file(path, false, &cp) != 0)
 		fail_msg("%s:%ld: %s", rel, cp.line, cp.error);
 	assert_string_equal(cp.format, "KIF");
 }
 
-static void test_shared_kif(void **state)
+static void test_data_kif(void **state)
 {
 	(void)state;
 	for (size_t i = 0; i < sizeof KIF_CASES / sizeof KIF_CASES[0]; i++) {
 		const KifCase *k = &KIF_CASES[i];
-		convert_shared(k->path);
+		convert_data_kif(k->path);
 		expect_result(&cp, k->path, k->sfen, k->usi);
 		/* every file gives all 40 pieces (kings aside: 38 or 39) a place */
 		assert_int_equal(cp.missing, 0);
@@ -160,10 +160,10 @@ static void test_shared_kif(void **state)
 	}
 }
 
-static void test_shared_kemuri(void **state)
+static void test_data_kemuri(void **state)
 {
 	(void)state;
-	convert_shared("kifu-for-js/kanju-kemuri.kif");
+	convert_data_kif("kifu-for-js/kanju-kemuri.kif");
 	expect_result(&cp, "kanju-kemuri",
 	              "k1+P4n1/2L+P2sL1/r4+P+P1P/+BpP+Pl1+Rg1/NP1S+PP+p1g/2L+p1g+P1+P/Ps1G1+P1N1/1sN1P4/B8 b - 1", NULL);
 	assert_int_equal(cp.n_moves, 117);
@@ -608,7 +608,7 @@ static void test_detect_and_read(void **state)
 	assert_non_null(p);
 	for (size_t i = 0; i < sizeof KIF_CASES / sizeof KIF_CASES[0]; i++) {
 		const KifCase *k = &KIF_CASES[i];
-		snprintf(path, sizeof path, "%s/problems/raw/%s", SHARED_DIR, k->path);
+		snprintf(path, sizeof path, "%s/problems/raw/%s", TEST_DATA_DIR, k->path);
 		if (!conv_detect(NULL, head, read_head(path, head)))
 			fail_msg("%s: not told a KIF by its content", k->path);
 		PioError err;
@@ -626,11 +626,11 @@ static void test_detect_and_read(void **state)
 		assert_int_equal(pio_next(r, p, &err), PIO_END);
 		pio_close(r);
 	}
-	/* problem-line files are not: the shared sets' first bytes */
+	/* problem-line files are not: the data sets' first bytes */
 	static const char *const lines[] = {"problems/raw/shogiboardq/tsume_9ply_1000_20261001.txt",
 	                                    "problems/classics/zuko.tsv", "problems/cases.tsv"};
 	for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
-		snprintf(path, sizeof path, "%s/%s", SHARED_DIR, lines[i]);
+		snprintf(path, sizeof path, "%s/%s", TEST_DATA_DIR, lines[i]);
 		if (conv_detect(path, head, read_head(path, head)))
 			fail_msg("%s: taken for a KIF or CSA file", lines[i]);
 	}
@@ -646,7 +646,7 @@ static void test_detect_and_read(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_shared_kif), cmocka_unit_test(test_shared_kemuri), cmocka_unit_test(test_kif_written),
+	    cmocka_unit_test(test_data_kif), cmocka_unit_test(test_data_kemuri), cmocka_unit_test(test_kif_written),
 	    cmocka_unit_test(test_kif_errors), cmocka_unit_test(test_kif_cut),       cmocka_unit_test(test_kif_contradictions),
 	    cmocka_unit_test(test_csa),        cmocka_unit_test(test_cmd_convert),   cmocka_unit_test(test_detect_and_read),
 	};

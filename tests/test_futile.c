@@ -1,6 +1,6 @@
 /*
  * test_futile.c -- futile interpositions (solver/futile.h).
- *  - The rows of ../shared/problems/cases.tsv about futile interpositions
+ *  - The rows of tests/data/problems/cases.tsv about futile interpositions
  *    (C10, C11, C16, C27), whose lengths count no futile drop: an
  *    exhaustive AND/OR search written here from core's move generators,
  *    with futile_is_drop deciding which drops do not count, must find the
@@ -71,7 +71,7 @@ static bool and_mated_within(Position *p, int plies)
 /* Reads row `id` of cases.tsv: its SFEN and the N of "mate N". */
 static void read_case(const char *id, char *sfen, size_t size, int *len)
 {
-	FILE *f = tu_open_shared("problems/cases.tsv");
+	FILE *f = tu_open_data("problems/cases.tsv");
 	static char line[4096];
 	*len = -1;
 	while (tu_read_line(f, line, sizeof line)) {
@@ -359,7 +359,7 @@ static void test_not_futile(void **state)
 static void test_fast_test_agrees_with_count(void **state)
 {
 	(void)state;
-	FILE *f = tu_open_shared("problems/raw/shogiboardq/tsume_3ply_1000_20261001.txt");
+	FILE *f = tu_open_data("problems/raw/shogiboardq/tsume_3ply_1000_20261001.txt");
 	static char line[8192];
 	int problems = 0, positions = 0, limit = tu_quick() ? 100 : 1000;
 	const char *moves;
@@ -390,7 +390,7 @@ static void test_fast_test_agrees_with_count(void **state)
  * mate1_find on nshogi's sets (every position has one / none has). */
 static void check_nshogi_mate1(const char *rel, bool has_mate)
 {
-	FILE *f = tu_open_shared(rel);
+	FILE *f = tu_open_data(rel);
 	static char line[4096];
 	int n = 0, limit = tu_quick() ? 200 : 100000;
 	while (n < limit && tu_read_line(f, line, sizeof line)) {

@@ -57,11 +57,11 @@ static void test_put_get(void **state)
 	assert_false(ic_get(&c, &pos, IC_MATE1, true, &a, &b));
 }
 
-/* Solves the problems of shared/rel (at most n) with a context that caches
+/* Solves the problems of the test data file rel (at most n) with a context that caches
  * and one that does not; they must agree in everything. */
 static void same_tree(const char *rel, int n)
 {
-	FILE *f = tu_open_shared(rel);
+	FILE *f = tu_open_data(rel);
 	Dfpn *with = dfpn_new(16), *without = dfpn_new(16);
 	assert_non_null(with);
 	assert_non_null(without);

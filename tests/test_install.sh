@@ -220,6 +220,13 @@ while IFS= read -r cmd; do
 	"make test")
 		if grep -Eq '^make( -[^ ]+)* test$' .ci/run; then ok; else fail ".ci/run does not run make test"; fi
 		continue ;;
+	"sudo apt-get install "*)
+		# not run: the packages are those .ci/run installs, node's two last
+		want_pkgs=$(sed -n 's/^for pkg in \(.*\); do$/\1 nodejs npm/p' .ci/run)
+		if [ -n "$want_pkgs" ] && [ "${cmd#sudo apt-get install }" = "$want_pkgs" ]; then ok; else
+			fail "README's packages differ from .ci/run's: '${cmd#sudo apt-get install }' vs '$want_pkgs'"
+		fi
+		continue ;;
 	esac
 	HOME=$home PATH=$home/.local/bin:$PATH sh -c "$cmd" </dev/null >"$tmp/out" 2>"$tmp/err"
 	rc=$?

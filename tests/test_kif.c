@@ -9,13 +9,13 @@
  *    to 2四, from the Wikipedia article 棋譜; four silvers round 5二, from
  *    shogitown's 棋譜の読み方; horses 9一/8一 to 8二; knights 6五/4五 to 5三).
  *  - the BOD diagram of the start position and of two tsume positions;
- *  - every KIF file in ../shared/problems/raw/{kifu-for-js,tsumemi}: the
+ *  - every KIF file in tests/data/problems/raw/{kifu-for-js,tsumemi}: the
  *    position (its SFEN written here by hand from the file's diagram) must
  *    print as the file's diagram, each move of the file must be the move
  *    field that kif_move_record writes for exactly one legal move, and the
  *    JSA text of that move must agree with the file's text once modifiers,
  *    打 and 不成 are set aside;
- *  - on the 5,000 positions of ../shared/problems/reference/legal-moves.txt:
+ *  - on the 5,000 positions of tests/data/problems/reference/legal-moves.txt:
  *    the JSA texts of all legal moves of a position are distinct, and a move
  *    carries a modifier or 打 only when its bare text is ambiguous.
  *
@@ -392,10 +392,10 @@ static void test_board_tsume(void **state)
 }
 
 /* ------------------------------------------------------------------ */
-/* the KIF files of ../shared */
+/* the KIF files of tests/data */
 
 typedef struct {
-	const char *path; /* under SHARED_DIR/problems/raw/ */
+	const char *path; /* under TEST_DATA_DIR/problems/raw/ */
 	const char *sfen; /* written by hand from the file's diagram */
 	bool uses_dou;    /* the file writes 同 for a recapture (ぴよ将棋 does not) */
 	int moves;        /* number of moves in the file */
@@ -456,10 +456,10 @@ static const KifFile KIF_FILES[] = {
     {"tsumemi/3te/10.kif", "8+r/7k1/6pB1/7P1/9/9/9/9/9 b GSrb3g3s4n4l16p 1", true, 3, "▲３一銀 △同　龍 ▲１二金"},
 };
 
-/* Reads a Shift_JIS (CP932) file of ../shared as UTF-8 lines without "\r". */
+/* Reads a Shift_JIS (CP932) file of tests/data as UTF-8 lines without "\r". */
 static int read_kif_lines(const char *rel, char lines[][256], int max_lines)
 {
-	FILE *f = tu_open_shared(rel);
+	FILE *f = tu_open_data(rel);
 	static char raw[65536], utf8[3 * 65536];
 	size_t n = fread(raw, 1, sizeof raw - 1, f);
 	fclose(f);
@@ -628,7 +628,7 @@ static void test_kif_files(void **state)
 static void test_reference_unique(void **state)
 {
 	(void)state;
-	FILE *f = tu_open_shared("problems/reference/legal-moves.txt");
+	FILE *f = tu_open_data("problems/reference/legal-moves.txt");
 	static char sfen[8192], rest[16384];
 	static char text[MAX_MOVES][KIF_MOVE_MAX], bare[MAX_MOVES][KIF_MOVE_MAX];
 	static Position pos;

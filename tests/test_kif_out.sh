@@ -27,7 +27,7 @@ BROWSER_WANTED=yes
 [ -x "$TSUME" ] || { echo "test_kif_out: $TSUME is not an executable" >&2; exit 1; }
 case $TSUME in /*) ;; *) TSUME=$PWD/$TSUME ;; esac
 here=$(cd "$(dirname "$0")" && pwd)
-SHARED=${SHARED:-$here/../../shared}
+DATA=${TEST_DATA:-$here/../build/testdata}
 
 HARNESS=kif
 . "$(dirname "$0")/harness.sh"
@@ -36,7 +36,7 @@ HARNESS=kif
 # C15 (variations at two moves; capped at one a move too), C10 under
 # --futile none (interpositions count), C19 (gote attacks), C07 (no mate);
 # two KIF problems of Kifu for JS's collection, solved as the files they are (KIF in, KIF out); ShogiBoardQ 13-ply line 57.
-case_sfen() { awk -F '\t' -v id="$1" '$1 == id {print $2}' "$SHARED/problems/cases.tsv"; }
+case_sfen() { awk -F '\t' -v id="$1" '$1 == id {print $2}' "$DATA/problems/cases.tsv"; }
 cat >"$tmp/problems" <<EOF
 q15||7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1
 c15||$(case_sfen C15)
@@ -44,9 +44,9 @@ c15cap|--variations 1|$(case_sfen C15)
 c10none|--futile none|$(case_sfen C10)
 c19||$(case_sfen C19)
 c07||$(case_sfen C07)
-sos||$SHARED/problems/raw/kifu-for-js/hashimoto-sos.kif
-taichi||$SHARED/problems/raw/kifu-for-js/taichitsume.kif
-sbq13||$(grep -v '^#' "$SHARED/problems/raw/shogiboardq/tsume_13ply_1000_20261001.txt" | sed -n 57p | sed 's/ moves .*//')
+sos||$DATA/problems/raw/kifu-for-js/hashimoto-sos.kif
+taichi||$DATA/problems/raw/kifu-for-js/taichitsume.kif
+sbq13||$(grep -v '^#' "$DATA/problems/raw/shogiboardq/tsume_13ply_1000_20261001.txt" | sed -n 57p | sed 's/ moves .*//')
 EOF
 
 # ---- write each kifu; our own reader gives back the position and main line ----

@@ -1,7 +1,7 @@
 /*
  * test_kifu_write.c -- the KIF game record writer (core/kifu_write.h).
  *
- *  - taichitsume.kif of ../shared/problems/raw/kifu-for-js (7 plies, its
+ *  - taichitsume.kif of tests/data/problems/raw/kifu-for-js (7 plies, its
  *    diagram written as the SFEN below): the main line, three variations
  *    given out of order (move 2, move 4, move 2 again) and comments; the
  *    expected text is written here by hand from Kakinoki's format -- the

@@ -1,7 +1,7 @@
 /*
  * test_line.c -- main-line replay (core/line.h) on positions stated inline:
  *
- *  - C05 of ../shared/problems/cases.tsv, mate in 3: P*1b, the pinned gold
+ *  - C05 of tests/data/problems/cases.tsv, mate in 3: P*1b, the pinned gold
  *    takes along its pin line (1c1b), the lance retakes (1d1b, with or without
  *    promotion: both mate by the plain rule);
  *  - a drop that gives no check (P*5e: sente has no pawn on the board, so it

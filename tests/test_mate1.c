@@ -1,13 +1,13 @@
 /*
  * test_mate1.c -- mate in one (core/mate1.h) against outside references:
- *  - ../shared/problems/raw/nshogi/test/mate-1-ply.txt: every position has a
+ *  - tests/data/problems/raw/nshogi/test/mate-1-ply.txt: every position has a
  *    mate in one; mate1_find must return a legal checking move after which
  *    the opponent has no legal move;
- *  - ../shared/problems/raw/nshogi/test/no-mate-1-ply.txt: no position has
+ *  - tests/data/problems/raw/nshogi/test/no-mate-1-ply.txt: no position has
  *    one; mate1_find must return MOVE_NONE (and so must a brute force over
  *    every legal move, a second path that does not use gen_checks);
- *  - hand-made positions and ../shared/problems/cases.tsv rows whose answers
- *    ../shared/oracle gave (node oracle.mjs --cross checks / status).
+ *  - hand-made positions and tests/data/problems/cases.tsv rows whose answers
+ *    tests/oracle gave (node oracle.mjs --cross checks / status).
  */
 #include "testutil.h"
 
@@ -41,7 +41,7 @@ static void check_mating_move(Position *pos, Move m, const char *where)
 /* Runs mate1_find on every line of an nshogi file (SFEN per line). */
 static void check_file(const char *rel, bool has_mate, int expected_lines)
 {
-	FILE *f = tu_open_shared(rel);
+	FILE *f = tu_open_data(rel);
 	static char line[4096], where[4200];
 	static Position pos;
 	int lines = 0, in_check = 0;

@@ -1,11 +1,11 @@
 /*
  * test_movegen.c -- move generation against outside references:
- *  - published perft counts (also reproduced by ../shared/oracle);
- *  - ../shared/problems/reference/legal-{moves,checks}.txt (5,000 positions
+ *  - published perft counts (also reproduced by tests/oracle);
+ *  - tests/data/problems/reference/legal-{moves,checks}.txt (5,000 positions
  *    each, recomputed by two independent rule engines);
  *  - hand-made rule positions whose expected lists the oracle computed
  *    (tests/rule_positions.h);
- *  - the legal/illegal/count rows of ../shared/problems/cases.tsv;
+ *  - the legal/illegal/count rows of tests/data/problems/cases.tsv;
  *  - slider attacks from the tables against a walk by file and rank, for
  *    every square and many occupancies.
  */
@@ -20,7 +20,7 @@ typedef struct {
 	uint64_t leaves;
 } PerftCase;
 
-/* Published perft values (Peeper, lb and others; ../shared/oracle/README.md). */
+/* Published perft values (Peeper, lb and others; tests/oracle/README.md). */
 static const PerftCase PERFT[] = {
     {SFEN_STARTPOS, 1, 30},
     {SFEN_STARTPOS, 2, 900},
@@ -67,7 +67,7 @@ static void test_perft(void **state)
  * check, that the SFEN round-trips, and that do/undo restores the keys. */
 static void check_reference(const char *rel, bool checks)
 {
-	FILE *f = tu_open_shared(rel);
+	FILE *f = tu_open_data(rel);
 	static char sfen[8192], expect[16384], got[16384];
 	static Position pos, back;
 	int records = 0, in_check = 0;
@@ -189,7 +189,7 @@ static void test_rule_positions(void **state)
 static void test_cases_tsv(void **state)
 {
 	(void)state;
-	FILE *f = tu_open_shared("problems/cases.tsv");
+	FILE *f = tu_open_data("problems/cases.tsv");
 	static char line[4096];
 	static Position pos;
 	int checked = 0;

@@ -1,7 +1,7 @@
 /*
  * test_parallel.c -- one search on two threads (dfpn_set_threads) gives the
  * answers of one thread, on problem sets we did not write:
- *  - the mate/nomate rows of ../shared/problems/cases.tsv;
+ *  - the mate/nomate rows of tests/data/problems/cases.tsv;
  *  - the ShogiBoardQ 9, 11 and 13-ply sets (audited exact lengths);
  *  - nshogi's no-mate set (no-mate-1-ply.txt: game positions with no mate in
  *    one; nearly all have none at all, a few a longer one), each search
@@ -118,7 +118,7 @@ static void test_thread_count(void **state)
 static void test_cases(void **state)
 {
 	(void)state;
-	FILE *f = tu_open_shared("problems/cases.tsv");
+	FILE *f = tu_open_data("problems/cases.tsv");
 	static char line[8192];
 	static Position pos;
 	int n = 0, diff = 0;
@@ -141,7 +141,7 @@ static void check_shogiboardq(int ply)
 {
 	char rel[128];
 	snprintf(rel, sizeof rel, "problems/raw/shogiboardq/tsume_%dply_1000_20261001.txt", ply);
-	FILE *f = tu_open_shared(rel);
+	FILE *f = tu_open_data(rel);
 	static char line[8192];
 	static Position pos;
 	const char *moves;
@@ -182,7 +182,7 @@ static void test_shogiboardq_13(void **state)
 static void test_nshogi_nomate(void **state)
 {
 	(void)state;
-	FILE *f = tu_open_shared("problems/raw/nshogi/test/no-mate-1-ply.txt");
+	FILE *f = tu_open_data("problems/raw/nshogi/test/no-mate-1-ply.txt");
 	static char line[8192];
 	static Position pos;
 	int n = 0, diff = 0;
@@ -204,7 +204,7 @@ static void test_nshogi_nomate(void **state)
 /* The root of Shogi Zuko problem `id` ("zuko043") into pos. */
 static void read_problem(const char *file, const char *id, Position *pos)
 {
-	FILE *f = tu_open_shared(file);
+	FILE *f = tu_open_data(file);
 	static char line[16384];
 	bool found = false;
 	while (tu_read_line(f, line, sizeof line)) {

@@ -40,7 +40,7 @@ static Tally run_set(int n, int limit, bool clear, uint64_t max_nodes)
 {
 	char rel[128];
 	snprintf(rel, sizeof rel, "problems/raw/shogiboardq/tsume_%dply_1000_20261001.txt", n);
-	FILE *f = tu_open_shared(rel);
+	FILE *f = tu_open_data(rel);
 	static char line[8192];
 	static Position pos;
 	Tally t = {0, 0, 0};

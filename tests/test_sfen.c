@@ -11,7 +11,7 @@
  *    as the parser gives for every nshogi mate-1 line, and each rule the
  *    parser enforces (kings, piece counts, dead pieces, nifu, the side not to
  *    move in check) refused with its field and the square or file at fault.
- * Positions borrowed from ../shared/problems/cases.tsv keep their ids.
+ * Positions borrowed from tests/data/problems/cases.tsv keep their ids.
  */
 #include "testutil.h"
 
@@ -208,7 +208,7 @@ static void test_format(void **state)
  * side fields are already canonical there, so they come back byte for byte. */
 static void round_trip_file(const char *rel, int expected_lines)
 {
-	FILE *f = tu_open_shared(rel);
+	FILE *f = tu_open_data(rel);
 	static char line[4096];
 	static Position pos, back;
 	char out[160], out2[160];
@@ -484,7 +484,7 @@ static void test_setup_round_trip(void **state)
 	static Position parsed, built;
 	static Piece board[SQ_NB];
 	int hand[COLOR_NB][HAND_PT_NB];
-	FILE *f = tu_open_shared("problems/raw/nshogi/test/mate-1-ply.txt");
+	FILE *f = tu_open_data("problems/raw/nshogi/test/mate-1-ply.txt");
 	char line[512];
 	int n = 0;
 	while (tu_read_line(f, line, sizeof line)) {

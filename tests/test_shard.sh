@@ -3,7 +3,7 @@
 # --shard I/N, tsume merge, and the recipes of doc/commands.md's "Using tsume
 # with other tools": GNU parallel (Debian package `parallel`) and the Slurm job
 # array script contrib/slurm-verify.sh.
-# Usage: sh tests/test_shard.sh PATH/TO/tsume [SHARED_DIR]
+# Usage: sh tests/test_shard.sh PATH/TO/tsume [TEST_DATA_DIR]
 #
 #  - verify of ShogiBoardQ's 1,000 9-ply problems: one run against 2 shards
 #    run by GNU parallel and merged, and against 3 Slurm array tasks (the
@@ -22,8 +22,8 @@
 # (make asan) verifies the first 200 problems only.  Prints every failure
 # and exits 1 if there was any.  KEEP=1 keeps the temporary directory.
 
-TSUME=${1:?usage: sh tests/test_shard.sh PATH/TO/tsume [SHARED_DIR]}
-SHARED=${2:-../shared}
+TSUME=${1:?usage: sh tests/test_shard.sh PATH/TO/tsume [TEST_DATA_DIR]}
+DATA=${2:-build/testdata}
 [ -x "$TSUME" ] || { echo "test_shard: $TSUME is not an executable" >&2; exit 1; }
 case $TSUME in /*) ;; *) TSUME=$(pwd)/$TSUME ;; esac
 SLURM_SCRIPT=$(dirname "$0")/../contrib/slurm-verify.sh
@@ -75,7 +75,7 @@ refused() {
 
 # ---- verify: one run, GNU parallel, Slurm ----
 
-SET=$SHARED/problems/raw/shogiboardq/tsume_9ply_1000_20261001.txt
+SET=$DATA/problems/raw/shogiboardq/tsume_9ply_1000_20261001.txt
 [ -r "$SET" ] || { echo "test_shard: cannot read $SET" >&2; exit 1; }
 if [ -n "${TSUME_QUICK:-}" ]; then
 	head -215 "$SET" >"$tmp/set.txt" # 15 comment lines, 200 problems

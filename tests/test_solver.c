@@ -2,10 +2,10 @@
  * test_solver.c -- the df-pn solver against problem sets we did not write:
  *  - ShogiBoardQ 3/5/7-ply sets (audited exact lengths, unique main lines);
  *  - nshogi / YaneuraOu mate-3/5/7 (a mate of at most N plies exists);
- *  - the mate/nomate rows of ../shared/problems/cases.tsv;
+ *  - the mate/nomate rows of tests/data/problems/cases.tsv;
  *  - komori-n/mate-engine-test tests.yaml (nomate incl. a perpetual check,
  *    minimum mate lengths);
- *  - the KIF problems of ../shared (stated lengths; SFEN written by hand from
+ *  - the KIF problems of tests/data (stated lengths; SFEN written by hand from
  *    each file's diagram, as in test_kif.c).
  * Every main line is replayed: each move legal, every attacker move a check,
  * and the final position mated (futile drops aside).
@@ -80,7 +80,7 @@ static void check_shogiboardq(int n)
 {
 	char rel[128];
 	snprintf(rel, sizeof rel, "problems/raw/shogiboardq/tsume_%dply_1000_20261001.txt", n);
-	FILE *f = tu_open_shared(rel);
+	FILE *f = tu_open_data(rel);
 	static char line[8192];
 	static Position pos, after;
 	int count = 0, limit = tu_quick() ? 50 : 1000;
@@ -121,7 +121,7 @@ static void check_nshogi(int n)
 {
 	char rel[128];
 	snprintf(rel, sizeof rel, "problems/raw/nshogi/test/mate-%d-ply.txt", n);
-	FILE *f = tu_open_shared(rel);
+	FILE *f = tu_open_data(rel);
 	static char line[8192];
 	static Position pos;
 	int count = 0, limit = tu_quick() ? 50 : 1000;
@@ -157,7 +157,7 @@ static void test_nshogi_7(void **state)
 static void test_cases_tsv(void **state)
 {
 	(void)state;
-	FILE *f = tu_open_shared("problems/cases.tsv");
+	FILE *f = tu_open_data("problems/cases.tsv");
 	static char line[4096];
 	static Position pos;
 	int checked = 0;
@@ -190,7 +190,7 @@ static void test_cases_tsv(void **state)
 static void test_komori_yaml(void **state)
 {
 	(void)state;
-	FILE *f = tu_open_shared("problems/raw/komori-mate-engine-test/tests.yaml");
+	FILE *f = tu_open_data("problems/raw/komori-mate-engine-test/tests.yaml");
 	static char line[1024], sfen[1024];
 	static Position pos;
 	int checked = 0;
@@ -234,7 +234,7 @@ static void test_komori_yaml(void **state)
 	assert_int_equal(checked, 6);
 }
 
-/* KIF problems of ../shared with their stated lengths; the SFEN was written
+/* KIF problems of tests/data with their stated lengths; the SFEN was written
  * by hand from each file's diagram (see test_kif.c, which checks that it
  * prints exactly as the file's diagram). */
 static const struct {
@@ -264,7 +264,7 @@ static const struct {
     {"tsumemi 3te/8", "7nl/7k1/5Npp1/9/9/9/9/9/9 b RBrb4g4s2n3l16p 1", 3},
     /* The file states 3 (G*3c 3b3c 3a2b+), but after G*3c the king can take
      * the bishop, 3b3a, and then none of the five checks (2c2b+ 3c2b 3c3b 3c4b
-     * 4d4b+) mates at once: ../shared/oracle, `status` on each, gives
+     * 4d4b+) mates at once: tests/oracle, `status` on each, gives
      * legal=1.  So the longest defence makes it 5 (SOURCES.md: this set had
      * no independent verification). */
     {"tsumemi 3te/9", "6B2/5pk1b/7P1/5R3/9/9/9/9/9 b Gr3g4s4n4l16p 1", 5},
@@ -312,7 +312,7 @@ static void test_span4_shogiboardq_7(void **state) { with_span_4(test_shogiboard
 /* The zuko.tsv line of `name`, parsed into root. */
 static void zuko_root(const char *name, Position *root)
 {
-	FILE *f = tu_open_shared("problems/classics/zuko.tsv");
+	FILE *f = tu_open_data("problems/classics/zuko.tsv");
 	static char line[16384];
 	while (tu_read_line(f, line, sizeof line))
 		if (strncmp(line, name, strlen(name)) == 0 && line[strlen(name)] == '\t') {
@@ -374,7 +374,7 @@ static void expect_rule_lengths(const Position *p, const RuleLen *want, size_t n
 }
 
 /* Where "mated at any length" reaches too far: nshogi mate-7 problem 99
- * (../shared/problems/raw/nshogi/test/mate-7-ply.txt).  After G*2b 3a2b
+ * (tests/data/problems/raw/nshogi/test/mate-7-ply.txt).  After G*2b 3a2b
  * 5a4b the only evasions are drops on 3b; taken by the dragon (4b3b), the
  * piece back in hand, the king takes the dragon (2b3b) and is still mated,
  * but 14 plies later (7f7b+ ...).  The broad rule calls the drops futile and
@@ -467,7 +467,7 @@ static void expect_complete_line(const Position *root, const char *name, uint64_
 }
 
 /* Every line dfpn_solve prints is complete, whatever stops the search: on
- * the 100 Shogi Zuko classics (../shared/problems/classics/zuko.tsv), each
+ * the 100 Shogi Zuko classics (tests/data/problems/classics/zuko.tsv), each
  * stopped after N nodes for several N (a node limit makes the stop
  * deterministic), a mate has either no line or a complete one.  Two cases
  * that printed partial lines before: Zuko 47 stopped at 700,000 nodes in the
@@ -498,7 +498,7 @@ static void test_zuko_lines_complete(void **state)
 	expect_complete_line(&z, "zuko059 (first mate only)", 0);
 
 	static const uint64_t LIMITS[] = {3000, 20000, 150000};
-	FILE *f = tu_open_shared("problems/classics/zuko.tsv");
+	FILE *f = tu_open_data("problems/classics/zuko.tsv");
 	static char line[16384];
 	static Position root;
 	int problems = 0, lines = 0;
@@ -537,7 +537,7 @@ static void test_first_mate_lines_match(void **state)
 		skip();
 	Dfpn *small = dfpn_new(1);
 	assert_non_null(small);
-	FILE *f = tu_open_shared("problems/classics/zuko.tsv");
+	FILE *f = tu_open_data("problems/classics/zuko.tsv");
 	static char line[16384];
 	static Position root, pos;
 	int problems = 0, mates = 0, lines = 0, unstopped = 0;

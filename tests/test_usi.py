@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """test_usi.py -- drives `tsume usi` through pipes the way a shogi GUI does.
 
-Usage: python3 tests/test_usi.py PATH/TO/tsume [SHARED_DIR]
-Expected answers: ../shared/problems/cases.tsv (mate N / nomate rows) and the
+Usage: python3 tests/test_usi.py PATH/TO/tsume [TEST_DATA_DIR]
+Expected answers: tests/data/problems/cases.tsv (mate N / nomate rows) and the
 ShogiBoardQ sets (exact lengths); Microcosmos for timeouts and stop.
 Exits 1 on any failure.
 """
@@ -13,7 +13,7 @@ import sys
 import time
 
 TSUME = sys.argv[1]
-SHARED = sys.argv[2] if len(sys.argv) > 2 else os.path.join(os.path.dirname(__file__), "..", "..", "shared")
+DATA = sys.argv[2] if len(sys.argv) > 2 else os.path.join(os.path.dirname(__file__), "..", "build", "testdata")
 failures = []
 passed = 0
 
@@ -109,7 +109,7 @@ check("go mate with a tab and a bad time", lines[-2:] == ["info string error: go
       "1..4611686018427387903, or infinite, got '-5'", "checkmate timeout"], lines)
 
 # cases.tsv mate / nomate rows
-with open(os.path.join(SHARED, "problems", "cases.tsv"), encoding="utf-8") as f:
+with open(os.path.join(DATA, "problems", "cases.tsv"), encoding="utf-8") as f:
     for row in f:
         if row.startswith("#") or not row.strip():
             continue
@@ -126,7 +126,7 @@ with open(os.path.join(SHARED, "problems", "cases.tsv"), encoding="utf-8") as f:
 
 # ShogiBoardQ samples: the same lengths as `tsume solve`
 for n in (3, 5, 7):
-    path = os.path.join(SHARED, "problems", "raw", "shogiboardq", f"tsume_{n}ply_1000_20261001.txt")
+    path = os.path.join(DATA, "problems", "raw", "shogiboardq", f"tsume_{n}ply_1000_20261001.txt")
     with open(path, encoding="utf-8") as f:
         rows = [l for l in f if l.strip() and not l.startswith("#")][:20]
     for row in rows:
@@ -135,7 +135,7 @@ for n in (3, 5, 7):
         check(f"ShogiBoardQ {n}-ply", len(ans.split()) - 1 == n, f"{sfen}: {ans}")
 e.close()
 
-micro = open(os.path.join(SHARED, "problems", "raw", "komoringheights", "microcosmos_sfen_and_usi_moves.txt")).readline().strip()
+micro = open(os.path.join(DATA, "problems", "raw", "komoringheights", "microcosmos_sfen_and_usi_moves.txt")).readline().strip()
 
 # go mate 100 on Microcosmos: a timeout, soon (generous margin: tests do not measure speed)
 e = Engine()
@@ -225,7 +225,7 @@ check("clean exit after the pairs", rc == 0 and "ERROR" not in err, err[-500:])
 # defender's only evasions are drop interpositions (none at all, or futile
 # ones) -- never a partial line
 zuko = []
-with open(os.path.join(SHARED, "problems", "classics", "zuko.tsv"), encoding="utf-8") as f:
+with open(os.path.join(DATA, "problems", "classics", "zuko.tsv"), encoding="utf-8") as f:
     for row in f:
         if not row.startswith("#") and row.strip():
             zuko.append(row.split("\t")[1])
@@ -256,7 +256,7 @@ check("Zuko lines complete at go mate 300", not bad and lines > 0, f"{lines} lin
 # than the line the proofs below give (once "checkmate timeout" after
 # "mate in 89 proven, line not found")
 byname = {}
-with open(os.path.join(SHARED, "problems", "classics", "zuko.tsv"), encoding="utf-8") as f:
+with open(os.path.join(DATA, "problems", "classics", "zuko.tsv"), encoding="utf-8") as f:
     for row in f:
         if not row.startswith("#") and row.strip():
             byname[row.split("\t")[0]] = row.split("\t")[1]
@@ -380,7 +380,7 @@ for bad in ("0", "257", "two"):
     e.send("isready")
     lines = e.read_until("readyok")
     check("Threads " + bad, lines == [f"info string error: Threads must be a whole number of threads, 1..256, got '{bad}'", "readyok"], lines)
-z43 = next(row.split("\t")[1] for row in open(os.path.join(SHARED, "problems/classics/zuko.tsv"), encoding="utf-8")
+z43 = next(row.split("\t")[1] for row in open(os.path.join(DATA, "problems/classics/zuko.tsv"), encoding="utf-8")
            if row.startswith("zuko043\t"))
 plies = {}
 for threads in (1, 2):

@@ -158,7 +158,7 @@ static void test_result_reuse(void **state)
  * There the position without the piece named keeps the same mate (the
  * stated line still the unique main line, nothing left in hand): checked
  * apart from our code by tests/oracle_unnecessary.py, a brute force on the
- * move lists of the rules oracle (../shared/oracle, tsshogi), which names
+ * move lists of the rules oracle (tests/oracle, tsshogi), which names
  * the same piece for every line of the 3-, 5- and 7-ply lists.  The audit
  * says no problem has such a piece; see doc/verify.md, "On published collections". */
 static const int UNNECESSARY_3[] = {452, 465, 566, 647, 853, 0};
@@ -176,7 +176,7 @@ static bool listed(const int *lines, long line)
 static void check_set(int n, int limit, const int *unnecessary)
 {
 	char path[256];
-	snprintf(path, sizeof path, "%s/problems/raw/shogiboardq/tsume_%dply_1000_20261001.txt", SHARED_DIR, n);
+	snprintf(path, sizeof path, "%s/problems/raw/shogiboardq/tsume_%dply_1000_20261001.txt", TEST_DATA_DIR, n);
 	PioError err;
 	PioReader *r = pio_open(path, &err);
 	if (!r)
@@ -344,7 +344,7 @@ static void test_stated_verdict_zuko(void **state)
 	/* Zuko 66 (a shorter mate, 2 M nodes) only outside TSUME_QUICK */
 	static const char *const NAMES[] = {"zuko012", "zuko015", "zuko033", "zuko066"};
 	const size_t names = tu_quick() ? 3 : 4;
-	FILE *f = tu_open_shared("problems/classics/zuko.tsv");
+	FILE *f = tu_open_data("problems/classics/zuko.tsv");
 	static char line[16384];
 	static Position root, pos;
 	static Move given[DFPN_MAX_PV];
@@ -404,7 +404,7 @@ static void test_stated_verdict_zuko(void **state)
 /* The stated line of Shogi Zuko `name` (zuko.tsv) into root, given[]; its length. */
 static int zuko_stated(const char *name, Position *root, Move *given)
 {
-	FILE *f = tu_open_shared("problems/classics/zuko.tsv");
+	FILE *f = tu_open_data("problems/classics/zuko.tsv");
 	static char line[16384];
 	static Position pos;
 	while (tu_read_line(f, line, sizeof line)) {

@@ -1,5 +1,5 @@
 /*
- * testutil.h -- helpers shared by the cmocka tests: locating ../shared data,
+ * testutil.h -- helpers shared by the cmocka tests: locating the test data,
  * reading lines, and comparing move lists as strcmp-sorted USI strings.
  */
 #ifndef TSUME_TESTUTIL_H
@@ -20,18 +20,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifndef SHARED_DIR
-#define SHARED_DIR "../shared"
+#ifndef TEST_DATA_DIR
+#define TEST_DATA_DIR "build/testdata"
 #endif
 
-/* Opens SHARED_DIR/rel for reading; fails the test if it is missing. */
-static inline FILE *tu_open_shared(const char *rel)
+/* Opens TEST_DATA_DIR/rel for reading; fails the test if it is missing. */
+static inline FILE *tu_open_data(const char *rel)
 {
 	char path[1024];
-	snprintf(path, sizeof path, "%s/%s", SHARED_DIR, rel);
+	snprintf(path, sizeof path, "%s/%s", TEST_DATA_DIR, rel);
 	FILE *f = fopen(path, "r");
 	if (!f)
-		fail_msg("cannot open %s (tests read the data in ../shared beside the clone)", path);
+		fail_msg("cannot open %s (make test unpacks tests/data there)", path);
 	return f;
 }
 

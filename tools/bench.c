@@ -1,6 +1,6 @@
 /*
  * bench.c -- `tsume bench` (see bench.h): move-generator speed (perft,
- * gen_checks), the solver over the shared problem sets and the long
+ * gen_checks), the solver over the test problem sets and the long
  * problems; --signature runs the bench signature (bench_signature.c).
  */
 #include "bench.h"
@@ -50,10 +50,10 @@ static void print_set(const char *name, const SetStats *s)
 }
 
 /* exact: the stated length must be matched exactly; else at most. */
-static int run_set(Dfpn *d, Scratch *sc, const char *shared, const char *rel, const char *name, int n, bool exact)
+static int run_set(Dfpn *d, Scratch *sc, const char *data_dir, const char *rel, const char *name, int n, bool exact)
 {
 	char path[1024];
-	snprintf(path, sizeof path, "%s/%s", shared, rel);
+	snprintf(path, sizeof path, "%s/%s", data_dir, rel);
 	FILE *f = fopen(path, "r");
 	if (!f) {
 		printf("%-22s skipped: %s not found\n", name, path);
@@ -116,7 +116,7 @@ static void run_long(Scratch *sc, const char *name, const char *sfen, int expect
 	dfpn_free(d);
 }
 
-int bench_solver(const char *shared)
+int bench_solver(const char *data_dir)
 {
 	Dfpn *d = dfpn_new(64);
 	Scratch *sc = malloc(sizeof *sc);
@@ -131,13 +131,13 @@ int bench_solver(const char *shared)
 		char rel[128], name[64];
 		snprintf(rel, sizeof rel, "problems/raw/shogiboardq/tsume_%dply_1000_20261001.txt", n);
 		snprintf(name, sizeof name, "ShogiBoardQ %d-ply", n);
-		wrong += run_set(d, sc, shared, rel, name, n, true);
+		wrong += run_set(d, sc, data_dir, rel, name, n, true);
 	}
 	for (int n = 3; n <= 11; n += 2) {
 		char rel[128], name[64];
 		snprintf(rel, sizeof rel, "problems/raw/nshogi/test/mate-%d-ply.txt", n);
 		snprintf(name, sizeof name, "nshogi mate-%d", n);
-		wrong += run_set(d, sc, shared, rel, name, n, false);
+		wrong += run_set(d, sc, data_dir, rel, name, n, false);
 	}
 	dfpn_free(d);
 	free(sc);
@@ -145,7 +145,7 @@ int bench_solver(const char *shared)
 	return wrong;
 }
 
-int bench_long(const char *shared, double seconds, size_t hash_mb)
+int bench_long(const char *data_dir, double seconds, size_t hash_mb)
 {
 	Scratch *sc = malloc(sizeof *sc);
 	if (!sc)
@@ -154,7 +154,7 @@ int bench_long(const char *shared, double seconds, size_t hash_mb)
 	run_long(sc, "Zuko #99 kemuri", "k1+P4n1/2L+P2sL1/r4+P+P1P/+BpP+Pl1+Rg1/NP1S+PP+p1g/2L+p1g+P1+P/Ps1G1+P1N1/1sN1P4/B8 b - 1", 117,
 	         seconds, hash_mb);
 	char path[1024];
-	snprintf(path, sizeof path, "%s/problems/raw/komoringheights/microcosmos_sfen_and_usi_moves.txt", shared);
+	snprintf(path, sizeof path, "%s/problems/raw/komoringheights/microcosmos_sfen_and_usi_moves.txt", data_dir);
 	FILE *f = fopen(path, "r");
 	if (f && fgets(sc->line, sizeof sc->line, f))
 		run_long(sc, "Microcosmos", sc->line, 1525, seconds, hash_mb);
@@ -187,10 +187,10 @@ static void bench_perft(const char *name, const char *sfen, int depth, bool full
 /* Positions of legal-checks.txt timed (its even lines are SFEN). */
 #define BENCH_CHECKS_MAX 5000
 
-static int bench_checks(const char *shared)
+static int bench_checks(const char *data_dir)
 {
 	char path[1024];
-	snprintf(path, sizeof path, "%s/problems/reference/legal-checks.txt", shared);
+	snprintf(path, sizeof path, "%s/problems/reference/legal-checks.txt", data_dir);
 	FILE *f = fopen(path, "r");
 	if (!f) {
 		printf("gen_checks: %s not found, skipped\n", path);
@@ -235,8 +235,8 @@ static int bench_checks(const char *shared)
 
 #define BENCH_USAGE "usage: tsume bench " BENCH_ARGS "\n"
 #define BENCH_HELP                                                                                                  \
-	BENCH_USAGE "  (no option)     perft, check generation, the solver over the shared problem sets (about a minute)\n" \
-	            "  --shared DIR    the shared data (default ../shared)\n"                                           \
+	BENCH_USAGE "  (no option)     perft, check generation, the solver over the test problem sets (a few minutes)\n" \
+	            "  --data DIR      the test data, as make test unpacks it (default build/testdata)\n"           \
 	            "  --long S        then the two long problems, Zuko #99 and Microcosmos, at most S seconds each,\n" \
 	            "                  0..1000000000 (default 0: not run)\n"                                            \
 	            "  --long-only     only the long problems (at most 900 s each unless --long S)\n"                    \
@@ -254,7 +254,7 @@ static int bench_checks(const char *shared)
 
 int cmd_bench(int argc, char **argv)
 {
-	static const struct option opts[] = {{"shared", required_argument, NULL, 's'},
+	static const struct option opts[] = {{"data", required_argument, NULL, 's'},
 	                                     {"long", required_argument, NULL, 'l'},
 	                                     {"hash", required_argument, NULL, 'H'},
 	                                     {"perft-only", no_argument, NULL, 'p'},
@@ -265,19 +265,19 @@ int cmd_bench(int argc, char **argv)
 	                                     {"quiet", no_argument, NULL, 'q'},
 	                                     {"help", no_argument, NULL, 'h'},
 	                                     {0, 0, 0, 0}};
-	const char *shared = "../shared", *problems = NULL;
+	const char *data = "build/testdata", *problems = NULL;
 	double long_seconds = 0;
 	uint64_t hash = 1024;
 	bool perft_only = false, long_only = false, long_given = false, signature = false, long_signature = false,
-	     hash_given = false, shared_given = false, quiet = false;
+	     hash_given = false, data_given = false, quiet = false;
 	int c;
 	while ((c = getopt_long(argc, argv, "s:l:H:pLSGP:qh", opts, NULL)) != -1) {
 		if (c == 'h') {
 			fputs(BENCH_HELP, stdout);
 			return EXIT_MATE;
 		} else if (c == 's') {
-			shared = optarg;
-			shared_given = true;
+			data = optarg;
+			data_given = true;
 		} else if (c == 'l') {
 			if (!cli_option_seconds("tsume bench", "--long", optarg, 0, 1e9, "0 = skip the long problems", &long_seconds))
 				return EXIT_BADINPUT;
@@ -315,7 +315,7 @@ int cmd_bench(int argc, char **argv)
 		const char *other = perft_only ? "--perft-only"
 		                    : long_only ? "--long-only"
 		                    : long_given ? "--long"
-		                    : shared_given ? "--shared"
+		                    : data_given ? "--data"
 		                    : hash_given && signature ? "--hash (the bench signature's table is 64 MB)"
 		                                              : NULL;
 		if (other) {
@@ -345,7 +345,7 @@ int cmd_bench(int argc, char **argv)
 		return EXIT_BADINPUT;
 	}
 	if (long_only)
-		return bench_long(shared, long_given ? long_seconds : 900, (size_t)hash) ? EXIT_BADINPUT : EXIT_MATE;
+		return bench_long(data, long_given ? long_seconds : 900, (size_t)hash) ? EXIT_BADINPUT : EXIT_MATE;
 	printf("bulk leaf: the last ply is counted from the move list without making its moves;\n"
 	       "all made: every move, the last ply included, is made and taken back.\n");
 	static const char *matsuri = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1";
@@ -354,11 +354,11 @@ int cmd_bench(int argc, char **argv)
 	bench_perft("matsuri", matsuri, 3, false);
 	bench_perft("matsuri", matsuri, 3, true);
 	bench_perft("drops", "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1", 3, false);
-	bench_checks(shared);
+	bench_checks(data);
 	if (perft_only)
 		return EXIT_MATE;
-	int wrong = bench_solver(shared);
-	if (long_seconds > 0 && bench_long(shared, long_seconds, (size_t)hash) != 0)
+	int wrong = bench_solver(data);
+	if (long_seconds > 0 && bench_long(data, long_seconds, (size_t)hash) != 0)
 		return EXIT_BADINPUT;
 	return wrong ? EXIT_NOMATE : EXIT_MATE;
 }
