@@ -1,4 +1,4 @@
-# tsume -- tsume-shogi solver.  Targets: all test bench bench-long asan fuzz clean format
+# tsume -- tsume-shogi solver.  Targets: all test bench bench-long asan tsan fuzz clean install
 #   make            build ./tsume (release, -O2, NDEBUG)
 #   make test       build and run every test, on the data of tests/data (unpacked into build/testdata)
 #   make bench      speed figures: perft, check generation, the solver over the shared sets, the
@@ -37,7 +37,7 @@ DATA_FILES := $(shell find tests/data -type f ! -name README.md)
 
 ALL_CFLAGS = $(BASEFLAGS) $(MODE_FLAGS) $(CFLAGS)
 
-.PHONY: all test bench bench-long asan tsan test-tsan fuzz fuzz-run clean format check-tests install uninstall test-install FORCE
+.PHONY: all test bench bench-long asan tsan test-tsan fuzz fuzz-run clean check-tests install uninstall test-install FORCE
 all: tsume $(BUILD)/tsume.1
 
 tsume: $(BUILD)/tsume
@@ -99,6 +99,7 @@ $(TESTDATA)/.unpacked: $(DATA_FILES)
 # Runs every test binary; fails if any fails or none ran.
 test: $(TEST_BIN) tsume test-install $(TESTDATA)/.unpacked
 	@set -e; echo "== layers"; python3 tests/check_layers.py; \
+	 echo "== manual"; python3 tests/check_manual.py; \
 	 echo "== data"; sh tests/test_data.sh tests/data $(SHARED); \
 	 echo "== oracle"; python3 tests/test_oracle.py $(TESTDATA); \
 	 n=0; for t in $(TEST_BIN); do echo "== $$t"; ./$$t; n=$$((n+1)); done; \
@@ -204,9 +205,6 @@ fuzz-run: fuzz
 	  ./build-fuzz/fuzz_$$t -max_total_time=$(FUZZ_TIME) -timeout=20 -print_final_stats=1 -artifact_prefix=build-fuzz/$$t- \
 	    build-fuzz/corpus/$$t tests/fuzz/corpus/$$t >build-fuzz/fuzz_$$t.log 2>&1 || { tail -60 build-fuzz/fuzz_$$t.log; exit 1; }; \
 	  grep -E "INITED|DONE|stat::" build-fuzz/fuzz_$$t.log; done
-
-format:
-	clang-format -i core/*.[ch] solver/*.[ch] tools/*.[ch] tests/*.[ch]
 
 clean:
 	rm -rf build build-asan build-tsan build-fuzz tsume

@@ -1,19 +1,14 @@
 /*
- * dfpn_internal.h -- what the pieces of the df-pn solver share; not part of
- * the API (that is dfpn.h).
+ * context.h -- the search context (struct Dfpn) in named parts, shared by the
+ * solver's rooms; not part of the API (that is dfpn.h).
  *
- *   dfpn.c     the API: contexts, dfpn_solve (first proof, re-searches for a
- *              shorter mate, main line), dfpn_mate_within
- *   search.c   the search: mid(), child expansion and initial values,
- *              threshold control, limits (search.h)
- *   futile.c   futile interpositions and mate detection modulo them (futile.h)
- *   proof.c    proof and disproof hands (proof.h)
- *   pv.c       main-line extraction (pv.h)
- *   path.h     the current path, for repetitions
- *   tt.c       transposition table; reptable.c path-keyed repetition results
- *
- * The search state is one struct Dfpn; the children of the nodes on the path
- * are Child records in its arena; a searched node returns a NodeResult.
+ * One Dfpn is one search's state: its tables (the transposition table and
+ * the path-keyed repetition table), its threads, the futility rule in force,
+ * the running search's limits and counters, the tree being expanded (the
+ * children of the nodes on the path are Child records in its arena; a
+ * searched node returns a NodeResult, pndn.h) and the line kept after a
+ * proof.  doc/hacking.md lists the rooms that use it, bottom to top:
+ * parallel.c, limit.c, expand.c, search.c, pv.c, dfpn.c, verify*.c.
  */
 #ifndef TSUME_CONTEXT_H
 #define TSUME_CONTEXT_H

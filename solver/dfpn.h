@@ -50,7 +50,8 @@
  * Mate length = plies of the main line: the attacker mates as fast as
  * possible, the defender resists as long as possible.
  *
- * This header is the API; dfpn_internal.h lists the files behind it.
+ * This header is the API; context.h is the context the files behind it
+ * share, and doc/hacking.md lists those files.
  */
 #ifndef TSUME_DFPN_H
 #define TSUME_DFPN_H

@@ -88,6 +88,12 @@ if [ $rc -ne 0 ] || ! grep -q "^100 problems, " "$tmp/out" || ! grep -qE "^Lines
 	fail "exit status $rc: $(cat "$tmp/out" "$tmp/err")"
 else ok; fi
 
+# ---- the signature doc/hacking.md states as current is the one the binary prints
+name="doc/hacking.md's current signature = bench --signature"
+stated=$(grep '^Current signature: ' doc/hacking.md | sed -n 's/^Current signature: `Bench: \([0-9]*\)`, `Lines: \([0-9a-f]*\)`.*/Bench: \1 Lines: \2/p')
+printed="$(grep '^Bench: ' "$tmp/out") $(grep '^Lines: ' "$tmp/out")"
+[ -n "$stated" ] && [ "$stated" = "$printed" ] && ok || fail "doc/hacking.md states '$stated', the binary prints '$printed'"
+
 name="bench --signature, a binary with no file near it: refused, --problems named"
 mkdir -p "$tmp/lone"
 cp "$TSUME" "$tmp/lone/tsume"

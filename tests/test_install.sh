@@ -81,6 +81,10 @@ got=$("$bin" --version)
 rc=$?
 if [ $rc -ne 0 ]; then fail "exit status $rc"; elif [ "$got" != "$want" ]; then fail "expected '$want', got '$got'"; else ok; fi
 check "tsume version = tsume --version" [ "$("$bin" version)" = "$got" ]
+# NEWS.md names the version: its first version heading is this one
+name="NEWS.md's newest version is $version"
+news=$(sed -n 's/^## \([0-9][0-9.]*\) (.*$/\1/p' NEWS.md | head -1)
+[ "$news" = "$version" ] && ok || fail "NEWS.md's first '## VERSION (DATE)' heading names '$news'"
 name="tsume version ARG: usage error"
 "$bin" version extra >/dev/null 2>"$tmp/err"
 rc=$?

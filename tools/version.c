@@ -22,7 +22,7 @@ int cmd_version(int argc, char **argv)
 {
 	if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
 		printf("usage: tsume --version\n  prints the version and the git commit of the build ('unknown' outside a\n"
-		       "  checkout), e.g. 'tsume 0.9.0 (commit 342c0c0, 2026-12-01)'\nexit status: 0\n");
+		       "  checkout), e.g. 'tsume 0.10.0 (commit 3345703, 2026-12-05)'\nexit status: 0\n");
 		return EXIT_MATE;
 	}
 	if (argc > 1) {

@@ -10,7 +10,7 @@
 
 #include <stdio.h>
 
-#define TSUME_VERSION "0.9.0"
+#define TSUME_VERSION "0.10.0"
 
 /* Writes the version line to f: "tsume 0.9.0 (commit 0fc2722, 2026-12-01)\n",
  * "commit 0fc2722-dirty" when the tree had uncommitted changes, "(commit
