@@ -764,8 +764,21 @@ for t in 0x10 1e3 1.2.3; do
 	name="verify --time $t"
 	"$TSUME" verify --time "$t" "$tmp/nul.sfen" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
-	expect_msg 2 "tsume verify: --time must be a decimal number of seconds, 0..10000000 (0 = no limit), got '$t'"
+	expect_msg 2 "tsume verify: --time must be a decimal number of seconds, 0..1000000000 (0 = no limit), got '$t'"
 done
+# one --time range for every command that takes one
+for cmd in solve verify sheet; do
+	name="$cmd --time 1000000001: the range every command states"
+	"$TSUME" $cmd --time 1000000001 "$tmp/nul.sfen" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	if [ $rc -eq 2 ] && grep -qF -- "--time must be a decimal number of seconds, 0..1000000000 (0 = no limit), got '1000000001'" "$tmp/err"; then ok; else
+		fail "status $rc: $(head -2 "$tmp/err")"
+	fi
+done
+name="verify --time 1000000000 is accepted"
+"$TSUME" verify --time 1000000000 "$tmp/nul.sfen" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -ne 2 ] || ! grep -q -- "--time" "$tmp/err" && ok || fail "status $rc: $(head -2 "$tmp/err")"
 # bad_value MESSAGE ARGS... -- tsume ARGS exits 2 with exactly MESSAGE.
 bad_value() {
 	msg=$1
@@ -1024,6 +1037,14 @@ for cmd in verify solve sheet; do
 	[ "$rc" -eq 2 ] && [ "$n" -eq 1 ] && [ "$(grep -c "$tmp/garbage.bin" "$tmp/err")" -eq 1 ] && passed=$((passed + 1)) ||
 		fail "status $rc, $n 'binary data' messages: $(head -3 "$tmp/err")"
 done
+# verify counts a binary file as a file it cannot read, not as a bad line; a
+# run that checked no problem prints the summary's first line, no table of zeros
+run "verify: a binary file is a file unreadable" "" verify "$tmp/garbage.bin"
+expect 2 "err:verify summary: 0 problems, 0 passed, 0 failed, 0 bad lines, 1 file unreadable"
+grep -q "no mate\|problems/s" "$tmp/err" && fail "a table of zeros: $(cat "$tmp/err")" || ok
+run "verify: one missing file, one summary line" "" verify "$tmp/no-such-file.sfen"
+expect 2 "err:$tmp/no-such-file.sfen: cannot open: No such file or directory" "err:verify summary: 0 problems, 0 passed, 0 failed, 0 bad lines, 1 file unreadable"
+[ "$(grep -c . "$tmp/err")" -eq 2 ] && ok || fail "$(grep -c . "$tmp/err") lines on stderr: $(cat "$tmp/err")"
 
 # every sub-command's --help: exit 0, its options on stdout, each long option
 # of its usage line explained on a line of its own

@@ -326,10 +326,14 @@ check("position without the defender's king: refused, no nomate",
       lines[-3:] == ["info string error: bad position: the defender (gote, the side not to move) has no king",
                      "info string error: no valid position", "checkmate timeout"], lines)
 e.send("position sfen 9/9/9/8k/8B/8+R/9/9/9 b rb4g4s4n4l18p 1")
-for bad in ("-5", "abc", "0", "12x"):
+# a number too large is quoted whole, not cut to another number; a value of over 40 bytes ends in "..."
+for bad in ("-5", "abc", "0", "12x", "99999999999999999999999", "9" * 40):
     e.send("go mate " + bad)
     lines = e.read_until("checkmate")
     check("go mate " + bad, lines[-2:] == ["info string error: go mate takes a time in milliseconds, 1..4611686018427387903, or infinite, got '%s'" % bad, "checkmate timeout"], lines)
+e.send("go mate " + "9" * 41)
+lines = e.read_until("checkmate")
+check("go mate with 41 digits: 40 of them and '...'", lines[-2:] == ["info string error: go mate takes a time in milliseconds, 1..4611686018427387903, or infinite, got '%s...'" % ("9" * 40), "checkmate timeout"], lines)
 e.send("go mate")
 check("bare go mate: infinite", e.read_until("checkmate")[-1] == "checkmate 1e3c+", "")
 e.close()

@@ -12,7 +12,7 @@
 bool check_option(const char *prog, const char *opt, const char *arg, CheckOptions *o)
 {
 	if (strcmp(opt, "--time") == 0)
-		return cli_option_seconds(prog, opt, arg, 0, CHECK_TIME_MAX, "0 = no limit", &o->time_s);
+		return cli_option_seconds(prog, opt, arg, 0, CLI_TIME_S_MAX, "0 = no limit", &o->time_s);
 	if (strcmp(opt, "--nodes") == 0)
 		return cli_option_uint(prog, opt, arg, 0, UINT64_MAX, "nodes", "0 = no limit", &o->nodes);
 	if (strcmp(opt, "--hash") == 0)

@@ -15,7 +15,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define CHECK_TIME_MAX 1e7               /* --time: seconds, about 116 days */
 #define CHECK_HASH_MAX (UINT64_C(1) << 20) /* --hash: megabytes */
 
 /* The bounds of the checks of one problem. */

@@ -90,6 +90,10 @@ bool cli_option_uint(const char *prog, const char *opt, const char *s, uint64_t 
 bool cli_option_seconds(const char *prog, const char *opt, const char *s, double lo, double hi, const char *note,
                         double *out);
 
+/* The largest --time of every command that takes one (solve, verify, sheet):
+ * 1e9 seconds, about 31 years. */
+#define CLI_TIME_S_MAX 1e9
+
 /* Joins argv[first..last) with single spaces into a new string (an unquoted
  * SFEN arrives as several arguments); "" when first >= last.  Returns NULL if
  * memory runs out; free() the result. */

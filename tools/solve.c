@@ -51,9 +51,8 @@
 	"exit status: 0 mate, 1 no mate, 2 bad input or usage, 3 unknown (a limit stopped the search);\n"           \
 	"             with FILE or '-', the worst over the problems\n"
 
-/* Largest accepted --hash (1 TB) and --time (about 31 years). */
+/* Largest accepted --hash (1 TB). */
 #define HASH_MB_MAX (UINT64_C(1) << 20)
-#define TIME_S_MAX 1e9
 
 /* The progress line on a terminal: one line on stderr, rewritten in place
  * (\r, then "erase to end of line"), from the first second of a search on. */
@@ -395,7 +394,7 @@ static int solve_parse(int argc, char **argv, SolveOptions *o)
 				return EXIT_BADINPUT;
 			break;
 		case 't':
-			if (!cli_option_seconds("tsume", "--time", optarg, 0, TIME_S_MAX, "0 = no limit", &o->time_s))
+			if (!cli_option_seconds("tsume", "--time", optarg, 0, CLI_TIME_S_MAX, "0 = no limit", &o->time_s))
 				return EXIT_BADINPUT;
 			break;
 		case 'n':

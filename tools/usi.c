@@ -59,6 +59,17 @@ typedef struct {
 	double last_info;
 } Usi;
 
+/* A value from the GUI as a message quotes it (sfen_quote): whole up to 40
+ * bytes, else its first 40 and "..." -- never a shortened value that reads
+ * as another. */
+static const char *quote_value(char q[64], const char *s, size_t n)
+{
+	sfen_quote(q, 64 - 4, s, n > 40 ? 40 : (int)n);
+	if (n > 40)
+		strcat(q, "...");
+	return q;
+}
+
 static void say(Usi *u, const char *fmt, ...)
 {
 	va_list ap;
@@ -237,9 +248,9 @@ static void cmd_setoption(Usi *u, char *args)
 		uint64_t mb;
 		if (!value || !num_parse_uint(value, 0, UINT64_MAX, &mb))
 			say(u, "info string error: USI_Hash must be a whole number of megabytes, 1..%zu, got '%s'", u->max_hash_mb,
-			    sfen_quote(q, sizeof q, value ? value : "", 40));
+			    quote_value(q, value ? value : "", value ? strlen(value) : 0));
 		else if (mb < 1 || mb > u->max_hash_mb)
-			say(u, "info string error: USI_Hash %s out of range, 1..%zu megabytes", sfen_quote(q, sizeof q, value, 40),
+			say(u, "info string error: USI_Hash %s out of range, 1..%zu megabytes", quote_value(q, value, strlen(value)),
 			    u->max_hash_mb);
 		else
 			u->hash_mb = (size_t)mb;
@@ -247,7 +258,7 @@ static void cmd_setoption(Usi *u, char *args)
 		uint64_t n;
 		if (!value || !num_parse_uint(value, 0, UINT64_MAX, &n) || n < 1 || n > DFPN_MAX_THREADS)
 			say(u, "info string error: Threads must be a whole number of threads, 1..%d, got '%s'", DFPN_MAX_THREADS,
-			    sfen_quote(q, sizeof q, value ? value : "", 40));
+			    quote_value(q, value ? value : "", value ? strlen(value) : 0));
 		else
 			u->threads = (int)n;
 	} else if (strcasecmp(name, "ShortestMate") == 0) {
@@ -257,11 +268,11 @@ static void cmd_setoption(Usi *u, char *args)
 			u->shortest = false;
 		else
 			say(u, "info string error: ShortestMate must be true or false, got '%s'",
-			    sfen_quote(q, sizeof q, value ? value : "", 40));
+			    quote_value(q, value ? value : "", value ? strlen(value) : 0));
 	} else if (strcasecmp(name, "FutileRule") == 0) {
 		if (!value || !dfpn_futile_parse(value, &u->futile))
 			say(u, "info string error: FutileRule must be none, narrow, broad, nogain or answered, got '%s'",
-			    sfen_quote(q, sizeof q, value ? value : "", 40));
+			    quote_value(q, value ? value : "", value ? strlen(value) : 0));
 	}
 	/* other names (USI_Ponder, a GUI's own): nothing to set */
 }
@@ -318,7 +329,7 @@ static void cmd_go(Usi *u, char *args)
 	if (*word && strcmp(word, "infinite") != 0 && (wn >= sizeof word - 1 || !num_parse_uint(word, 1, INT64_MAX / 2, &ms))) {
 		char q[64];
 		say(u, "info string error: go mate takes a time in milliseconds, 1..%lld, or infinite, got '%s'",
-		    (long long)(INT64_MAX / 2), sfen_quote(q, sizeof q, v, 20));
+		    (long long)(INT64_MAX / 2), quote_value(q, v, wn));
 		say(u, "checkmate timeout");
 		return;
 	}

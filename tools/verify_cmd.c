@@ -433,7 +433,11 @@ static void feed_file(Pool *p, Printer *pr, const VerifyOptions *o, const char *
 				fprintf(stderr, "%s:%ld: %s\n", file, err.line, err.message);
 			else
 				fprintf(stderr, "%s: %s\n", file, err.message);
-			out->sum.bad_lines++;
+			/* a stream error before any line (binary data): the file, not a line */
+			if (rc == PIO_ERR_STREAM && err.line == 0)
+				out->sum.files_unreadable++;
+			else
+				out->sum.bad_lines++;
 			if (rc == PIO_ERR_STREAM)
 				break;
 			continue;

@@ -56,6 +56,8 @@ void vsum_print(FILE *f, const VerifySummary *s, const VerifyRunInfo *run)
 	        run->interrupted ? "partial" : "verify", s->problems, s->problems == 1 ? "" : "s", s->passed,
 	        s->problems - s->passed, s->bad_lines, s->bad_lines == 1 ? "" : "s", unreadable,
 	        run->interrupted ? " (interrupted)" : "");
+	if (s->problems == 0) /* nothing checked: no table of zeros */
+		return;
 	for (int i = 0; i < VSUM_NB; i++) {
 		fprintf(f, "  %-34s %6ld", COUNT[i].label, s->count[i]);
 		if (COUNT[i].term)

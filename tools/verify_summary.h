@@ -69,7 +69,8 @@ void vsum_merge(VerifySummary *a, const VerifySummary *b);
 
 /* Prints the summary as verify ends with it, to f: a blank line,
  * "verify summary: N problems, P passed, F failed, B bad lines" ("partial
- * summary: ... (interrupted)" when run->interrupted), one line per count, and
+ * summary: ... (interrupted)" when run->interrupted; ", U files unreadable"
+ * when there are), then, when a problem was checked, one line per count and
  * "  S s, R problems/s, J jobs, N nodes, peak RSS M MB, futile rule R". */
 void vsum_print(FILE *f, const VerifySummary *s, const VerifyRunInfo *run);
 
