@@ -3,7 +3,7 @@
 
 usage: oracle_unnecessary.py ORACLE_DIR FILE LINE...
 
-ORACLE_DIR is ../shared/oracle after `npm ci` (tsshogi).  For each given line
+ORACLE_DIR is tests/oracle after `npm ci` there (tsshogi).  For each given line
 of FILE (a problem `SFEN moves m1 ... mN`), every single attacker piece (one
 on the board, or one of a kind in hand) is moved to the defender's hand and
 the reduced position is judged by brute force on the oracle's move lists,
