@@ -109,7 +109,7 @@ test: $(TEST_BIN) tsume test-install $(TESTDATA)/.unpacked
 	 echo "== kif"; TEST_DATA=$(TESTDATA) sh tests/test_kif_out.sh ./tsume; \
 	 echo "== generate"; python3 tests/test_generate.py ./tsume; \
 	 echo "== shard"; sh tests/test_shard.sh ./tsume $(TESTDATA); \
-	 echo "== bench signature"; sh tests/test_bench_signature.sh ./tsume $(SHARED); \
+	 echo "== bench signature"; sh tests/test_bench_signature.sh ./tsume $(TESTDATA); \
 	 echo "all $$n test programs passed"
 
 # make install / uninstall into temporary prefixes, the man page against the commands and their options.

@@ -1,15 +1,15 @@
 #!/bin/sh
 # test_bench_signature.sh -- problems/bench-signature.tsv, the problems of
-# `tsume bench --signature`, against the shared data they were taken from,
+# `tsume bench --signature`, against the test data they were taken from,
 # and the command reading it.
 # Usage (from the top of the source tree): sh tests/test_bench_signature.sh PATH/TO/tsume [TEST_DATA_DIR]
 #
 #  - the file's rows are made again here from TEST_DATA_DIR by the rules its
 #    header states (which cases, which lines of each set, the names the
 #    signature prints) and must be the same, row for row: the file and the
-#    shared data cannot drift apart unnoticed.  Without that folder this part
-#    is skipped with a message;
-#  - tsume bench --signature run where no ../shared exists, from another
+#    test data (tests/data, unpacked) cannot drift apart unnoticed;
+#  - the rows of problems/long-signature.tsv are masterpieces.tsv's;
+#  - tsume bench --signature run from another
 #    directory: it finds the file next to the binary and solves its 100 rows;
 #  - --problems FILE: a missing file and bad rows are refused (status 2,
 #    FILE:LINE and the reason), before any search.
@@ -17,7 +17,7 @@
 # temporary directory.
 
 TSUME=${1:?usage: sh tests/test_bench_signature.sh PATH/TO/tsume [TEST_DATA_DIR]}
-SHARED=${2:-../shared}
+DATA=${2:-build/testdata}
 [ -x "$TSUME" ] || { echo "test_bench_signature: $TSUME is not an executable" >&2; exit 1; }
 [ -f problems/bench-signature.tsv ] || { echo "test_bench_signature: run from the top of the source tree" >&2; exit 1; }
 case $TSUME in /*) ;; *) TSUME=$(pwd)/$TSUME ;; esac
@@ -26,11 +26,11 @@ FILE=$(pwd)/problems/bench-signature.tsv
 HARNESS=bench-signature
 . "$(dirname "$0")/harness.sh"
 
-# The rows of the signature made from the shared data ($1), as the file
+# The rows of the signature made from the test data ($1), as the file
 # holds them: name, mode, futile rule, SFEN [moves ...], tab-separated.
 # What is read of a file: its lines, "\r\n" or "\n" ended, that are neither
 # empty nor start with '#'; "line i" of a set is the i-th of those.
-shared_rows() {
+data_rows() {
 	P=$1/problems
 	# cases.tsv: every case whose expectation names a mate or no mate,
 	# solved under the default futile rule and with the rule off
@@ -63,22 +63,18 @@ shared_rows() {
 		($1 in want) { printf "%s\tsolve\tdefault\t%s\n", $1, $2 }' "$P/classics/zuko.tsv" || return 1
 }
 
-# ---- the file against the shared data
-if [ -d "$SHARED/problems" ]; then
-	name="problems/bench-signature.tsv = the rows made from $SHARED"
-	if shared_rows "$SHARED" >"$tmp/want" 2>"$tmp/err"; then
-		grep -v '^#' "$FILE" >"$tmp/got"
-		if cmp -s "$tmp/want" "$tmp/got"; then ok; else fail "differs (< from $SHARED, > the file):
+# ---- the file against the test data
+name="problems/bench-signature.tsv = the rows made from $DATA"
+if data_rows "$DATA" >"$tmp/want" 2>"$tmp/err"; then
+	grep -v '^#' "$FILE" >"$tmp/got"
+	if cmp -s "$tmp/want" "$tmp/got"; then ok; else fail "differs (< from $DATA, > the file):
 $(diff "$tmp/want" "$tmp/got" | head -20)"; fi
-	else
-		fail "cannot read $SHARED: $(cat "$tmp/err")"
-	fi
-	check "100 rows" [ "$(wc -l <"$tmp/want")" -eq 100 ]
 else
-	echo "test_bench_signature: $SHARED/problems not found, the comparison with the shared data skipped"
+	fail "cannot read $DATA: $(cat "$tmp/err")"
 fi
+check "100 rows" [ "$(wc -l <"$tmp/want")" -eq 100 ]
 
-# ---- the command, from a directory with no ../shared and no problems/
+# ---- the command, from a directory with no problems/ near it
 mkdir -p "$tmp/a/b"
 name="bench --signature from elsewhere: the file next to the binary, 100 problems"
 (cd "$tmp/a/b" && "$TSUME" bench --signature --quiet) >"$tmp/out" 2>"$tmp/err"
@@ -154,18 +150,16 @@ if [ $rc -ne 0 ] || ! grep -qE "^one +mate +1 " "$tmp/out" || ! grep -qE "^two +
 	fail "exit status $rc: $(cat "$tmp/out" "$tmp/err")"
 else ok; fi
 
-# ---- the long-problem signature: its rows against the shared masterpieces,
+# ---- the long-problem signature: its rows against the masterpieces,
 # a file of one's own with first-mate rows
 LFILE=$(pwd)/problems/long-signature.tsv
-if [ -d "$SHARED/problems" ]; then
-	name="problems/long-signature.tsv: each row a first-mate row of a shared masterpiece, unchanged"
-	bad=$(grep -v '^#' "$LFILE" | while IFS="$(printf '\t')" read -r n mode rule sfen; do
-		[ "$mode" = first ] && [ "$rule" = default ] &&
-			awk -F '\t' -v n="$n" -v s="$sfen" '$1 == n && $2 == s { f = 1 } END { exit !f }' \
-				"$SHARED/problems/long/masterpieces.tsv" || echo "$n"
-	done)
-	if [ -z "$bad" ] && [ "$(grep -vc '^#' "$LFILE")" -ge 3 ]; then ok; else fail "rows not in the shared file: $bad"; fi
-fi
+name="problems/long-signature.tsv: each row a first-mate row of a masterpiece, unchanged"
+bad=$(grep -v '^#' "$LFILE" | while IFS="$(printf '\t')" read -r n mode rule sfen; do
+	[ "$mode" = first ] && [ "$rule" = default ] &&
+		awk -F '\t' -v n="$n" -v s="$sfen" '$1 == n && $2 == s { f = 1 } END { exit !f }' \
+			"$DATA/problems/long/masterpieces.tsv" || echo "$n"
+done)
+if [ -z "$bad" ] && [ "$(grep -vc '^#' "$LFILE")" -ge 3 ]; then ok; else fail "rows not in masterpieces.tsv: $bad"; fi
 printf 'one\tfirst\tdefault\t4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\ntwo\tfirst\tnarrow\t7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1\n' >"$tmp/first.tsv"
 name="--long-signature --problems FILE: first mates, 'Long lines:' and 'Long bench:'"
 "$TSUME" bench --long-signature --hash 16 --problems "$tmp/first.tsv" >"$tmp/out" 2>"$tmp/err"
