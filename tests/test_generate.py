@@ -225,6 +225,17 @@ with tempfile.TemporaryDirectory() as tmp:
         got = [l for l in f if l.strip()]
     check("interrupted; %d problem%s found, written" % (len(got), "" if len(got) == 1 else "s") in err,
           "SIGINT: %d lines, stderr %r" % (len(got), err[:200]))
+    # interrupted before any problem is found: an earlier file of that name stays as it was
+    keep = os.path.join(tmp, "keep.sfen")
+    with open(keep, "w") as f:
+        f.write("precious\n")
+    proc = subprocess.Popen([TSUME, "generate", "--mate", "9", "--count", "50", "--jobs", "1", "--out", keep],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    check(proc.returncode == 130 and "no problem found, nothing written" in err and open(keep).read() == "precious\n",
+          "SIGINT before a problem: exit %s, file %r, stderr %r" % (proc.returncode, open(keep).read()[:40], err[:200]))
 
 # 7. outputs that would destroy data are refused
 with tempfile.TemporaryDirectory() as tmp:

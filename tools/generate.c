@@ -335,8 +335,11 @@ static void show_progress(bool progress, const Tally *t, uint64_t wanted, uint64
 
 static void report_interrupted(bool progress, const Tally *t)
 {
-	fprintf(stderr, "%stsume generate: interrupted; %llu problem%s found, written\n", progress ? "\n" : "", t->written,
-	        t->written == 1 ? "" : "s");
+	if (t->written == 0)
+		fprintf(stderr, "%stsume generate: interrupted; no problem found, nothing written\n", progress ? "\n" : "");
+	else
+		fprintf(stderr, "%stsume generate: interrupted; %llu problem%s found, written\n", progress ? "\n" : "",
+		        t->written, t->written == 1 ? "" : "s");
 }
 
 /* Takes the slots' results in slot order and writes each new problem (kept[]
@@ -511,7 +514,10 @@ int gen_run(const GenOptions *o, const GenKnown *known, const char *prog)
 		if (pio_write_comment(out.wr, line) != PIO_OK)
 			rc = EXIT_BADINPUT;
 	}
-	rc = cli_output_close(&out, rc, prog);
+	if (!sharded && rc == EXIT_INTERRUPTED && t.written == 0)
+		cli_output_close(&out, EXIT_BADINPUT, prog); /* nothing found: an earlier file stays as it was */
+	else
+		rc = cli_output_close(&out, rc, prog);
 	if (o->sheet_path && rc != EXIT_BADINPUT && t.written == 0)
 		fprintf(stderr, "tsume generate: no problem found, no sheet written\n");
 	else if (o->sheet_path && rc != EXIT_BADINPUT && write_sheet(o->sheet_path, kept, t.written, (int)o->mate, o->seed) != 0)
