@@ -9,6 +9,9 @@
 #include "dfpn.h"
 
 #define VERIFY_MAX_LIST 16
+/* Cooks recorded (VerifyResult.cook): every one a sound problem's checker
+ * meets; past this many only the count goes on. */
+#define VERIFY_MAX_COOKS 256
 
 typedef struct {
 	int stated_len;    /* stated mate length, -1 if none */
@@ -122,8 +125,9 @@ typedef struct {
 	int len;          /* minimal mate length (0 if no mate) */
 	int line_len;     /* the main line checked */
 	Move line[DFPN_MAX_PV];
-	int cooks;
-	VerifyCook cook[VERIFY_MAX_LIST];
+	int cooks;                          /* all of them, also past VERIFY_MAX_COOKS */
+	VerifyCook cook[VERIFY_MAX_COOKS];  /* the first VERIFY_MAX_COOKS found, by ply, the
+	                                       shortest first at each ply */
 	int final_alts;
 	Move final_alt[VERIFY_MAX_LIST];
 	int leftover; /* pieces in the attacker's hand at the end of the main line */

@@ -440,16 +440,26 @@ grep -qF '"stated_verdict":"stated_not_mate","verdict_ply":3,"verdict_move":"6b7
 Q15G='7gk/9/6P1+P/9/9/9/9/9/9 b 2GSP2r2bg3s4n4l15p 1 moves P*1b 2a1b G*2a 1a2a S*3b 2a1a 1c1b 1a1b G*2c 1b1a 3b2a+ 1a2a 3c3b+ 2a1a 2c2b'
 printf '%s\n' "$Q15G" >"$tmp/q15g.sfen"
 run "verify: 早詰, 余詰 and final moves in Japanese notation" "" verify "$tmp/q15g.sfen"
-expect 1 "line:$tmp/q15g.sfen:1: FAIL mate 7 (stated 15): wrong length (早詰: at ply 7 ▲２一金 mates in 1); 余詰 (cook) x9 [ply 1 ▲１二金 mates in 15] [ply 5 ▲３二金 mates in 5] [ply 7 ▲２一金 mates in 1]; 駒余り (1 piece left in hand) [4 other mating final moves: ▲２二と ▲１二金打 ▲２一金 ▲２二金打]"
+expect 1 "line:$tmp/q15g.sfen:1: FAIL mate 7 (stated 15): wrong length (早詰: at ply 7 ▲２一金 mates in 1); 余詰 (cook) x9 [ply 1 ▲１二金 mates in 15] [ply 5 ▲３二金 mates in 5] [ply 7 ▲２一金 mates in 1] [ply 11 ▲１二金打 mates in 1] [ply 11 ▲２一金 mates in 1] [ply 11 ▲２二金打 mates in 1] [ply 13 ▲２二金打 mates in 1] [ply 13 ▲１二金打 mates in 3] [ply 13 ▲３二金打 mates in 3]; 駒余り (1 piece left in hand) [4 other mating final moves: ▲２二と ▲１二金打 ▲２一金 ▲２二金打]"
 run "verify --notation usi: the same in USI" "" verify --notation usi "$tmp/q15g.sfen"
-expect 1 "line:$tmp/q15g.sfen:1: FAIL mate 7 (stated 15): wrong length (早詰: at ply 7 G*2a mates in 1); 余詰 (cook) x9 [ply 1 G*1b mates in 15] [ply 5 G*3b mates in 5] [ply 7 G*2a mates in 1]; 駒余り (1 piece left in hand) [4 other mating final moves: 3b2b G*1b G*2a G*2b]"
+expect 1 "line:$tmp/q15g.sfen:1: FAIL mate 7 (stated 15): wrong length (早詰: at ply 7 G*2a mates in 1); 余詰 (cook) x9 [ply 1 G*1b mates in 15] [ply 5 G*3b mates in 5] [ply 7 G*2a mates in 1] [ply 11 G*1b mates in 1] [ply 11 G*2a mates in 1] [ply 11 G*2b mates in 1] [ply 13 G*2b mates in 1] [ply 13 G*1b mates in 3] [ply 13 G*3b mates in 3]; 駒余り (1 piece left in hand) [4 other mating final moves: 3b2b G*1b G*2a G*2b]"
 run "verify --format csv: the reasons in Japanese notation" "" verify --format csv "$tmp/q15g.sfen"
-expect 1 "out:,wrong length (早詰: at ply 7 ▲２一金 mates in 1); 余詰 (cook) x9 [ply 1 ▲１二金 mates in 15] [ply 5 ▲３二金 mates in 5] [ply 7 ▲２一金 mates in 1]; 駒余り (1 piece left in hand),"
+expect 1 "out:,wrong length (早詰: at ply 7 ▲２一金 mates in 1); 余詰 (cook) x9 [ply 1 ▲１二金 mates in 15] [ply 5 ▲３二金 mates in 5] [ply 7 ▲２一金 mates in 1] [ply 11 ▲１二金打 mates in 1] [ply 11 ▲２一金 mates in 1] [ply 11 ▲２二金打 mates in 1] [ply 13 ▲２二金打 mates in 1] [ply 13 ▲１二金打 mates in 3] [ply 13 ▲３二金打 mates in 3]; 駒余り (1 piece left in hand),"
 run "verify --format csv --notation usi: the reasons in USI" "" verify --format csv --notation usi "$tmp/q15g.sfen"
 expect 1 "out:,wrong length (早詰: at ply 7 G*2a mates in 1); 余詰 (cook) x9 [ply 1 G*1b mates in 15]"
 run "verify --format json: USI whatever the notation" "" verify --format json --notation ja "$tmp/q15g.sfen"
-expect 1 'out:"reasons":["wrong length (早詰: at ply 7 G*2a mates in 1)","余詰 (cook) x9 [ply 1 G*1b mates in 15] [ply 5 G*3b mates in 5] [ply 7 G*2a mates in 1]"' \
+expect 1 'out:"reasons":["wrong length (早詰: at ply 7 G*2a mates in 1)","余詰 (cook) x9 [ply 1 G*1b mates in 15] [ply 5 G*3b mates in 5] [ply 7 G*2a mates in 1] [ply 11 G*1b mates in 1] [ply 11 G*2a mates in 1] [ply 11 G*2b mates in 1] [ply 13 G*2b mates in 1] [ply 13 G*1b mates in 3] [ply 13 G*3b mates in 3]"' \
 	'out:"verdict_move":"G*2a"' noout:▲
+# every cook is named, by ply and the shortest first at each: a 3-ply problem
+# with five pieces more in hand has twelve cooks at ply 1, three of them the
+# mates in one that make its 早詰 (the first three named before)
+printf '%s\n' '+L1k1+L4/2sR5/+P3G4/9/9/9/9/9/9 b RBGSNb2g2s3n2l17p 1 moves 5a6a 7b6a 6b8b+' >"$tmp/cooks.sfen"
+run "verify: every cook named, the mates in one first" "" verify "$tmp/cooks.sfen"
+expect 1 "out:: FAIL mate 1 (stated 3): wrong length (早詰: at ply 1 ▲８二銀 mates in 1); 余詰 (cook) x12 [ply 1 ▲８二銀 mates in 1] [ply 1 ▲８二角 mates in 1] [ply 1 ▲８二金 mates in 1] [ply 1 ▲６一飛成 mates in 3]" \
+	"out:[ply 1 ▲８一金 mates in 3]; 駒余り"
+run "verify --format json: every cook in cook_list" "" verify --format json "$tmp/cooks.sfen"
+expect 1 'out:"cook_list":[{"ply":1,"move":"S*8b","length":1},{"ply":1,"move":"B*8b","length":1},{"ply":1,"move":"G*8b","length":1},{"ply":1,"move":"6b6a+","length":3},' \
+	'out:{"ply":1,"move":"G*8a","length":3}]' 'out:[ply 1 G*8a mates in 3]"'
 run "solve: the given answer and its 早詰 in Japanese notation" "" solve -q "$Q15G"
 expect 0 "line:given answer (15 plies): ▲１二歩 △同　金 ▲２一金 △同　玉 ▲３二銀 △１一玉 ▲１二と △同　玉 ▲２三金 △１一玉 ▲２一銀成 △同　玉 ▲３二歩成 △１一玉 ▲２二金" \
 	"line:given answer: shorter_mate (早詰: at ply 7 ▲２一金 mates in 1)" "line:usi: P*1b 2a1b G*2a 1a2a S*3b 2a1a G*2a"

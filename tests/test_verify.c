@@ -118,6 +118,42 @@ static void test_cook(void **state)
 	assert_int_equal(result.cook[0].len, 3);
 }
 
+/* Every cook recorded, by ply and the shortest first: the sound problem with
+ * a gold on 5c and R B G S N in hand (from the defender's).  At ply 1 a
+ * silver, bishop or gold dropped on 8b mates at once (by hand: it attacks
+ * 7a, the +P on 9c guards it, 8a and 6a are the promoted lances', 6b's rook
+ * is guarded by the gold on 5c, 7b holds the king's own silver), and other
+ * checks mate in 3 (among them R*6a and G*6a, as 5a6a does); all twelve are
+ * named, the three mates in one first, none left out behind the others. */
+static void test_every_cook_recorded(void **state)
+{
+	(void)state;
+	unsigned f = verify_text("+L1k1+L4/2sR5/+P3G4/9/9/9/9/9/9 b RBGSNb2g2s3n2l17p 1 moves 5a6a 7b6a 6b8b+", 3);
+	assert_true(f & VERIFY_COOK);
+	assert_int_equal(result.len, 1);
+	assert_int_equal(result.cooks, 12);
+	const char *const ones[] = {"S*8b", "B*8b", "G*8b"};
+	for (int i = 0; i < 3; i++) {
+		char u[6];
+		bool found = false;
+		for (int k = 0; k < 3; k++)
+			found |= strcmp(usi_format(result.cook[i].move, u), ones[k]) == 0;
+		assert_true(found);
+		assert_int_equal(result.cook[i].len, 1);
+	}
+	for (int i = 1; i < result.cooks; i++) {
+		assert_true(result.cook[i - 1].ply <= result.cook[i].ply);
+		assert_true(result.cook[i - 1].ply < result.cook[i].ply || result.cook[i - 1].len <= result.cook[i].len);
+	}
+	int drops_6a = 0;
+	for (int i = 0; i < result.cooks; i++) {
+		char u[6];
+		usi_format(result.cook[i].move, u);
+		drops_6a += strcmp(u, "R*6a") == 0 || strcmp(u, "G*6a") == 0;
+	}
+	assert_int_equal(drops_6a, 2);
+}
+
 static void test_not_mate(void **state)
 {
 	(void)state;
@@ -559,7 +595,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_sound_problem_passes), cmocka_unit_test(test_wrong_length), cmocka_unit_test(test_extra_pawn_in_hand),
 	    cmocka_unit_test(test_extra_piece_on_board), cmocka_unit_test(test_cook),         cmocka_unit_test(test_not_mate),
-	    cmocka_unit_test(test_bad_given_line),       cmocka_unit_test(test_result_reuse),
+	    cmocka_unit_test(test_bad_given_line),       cmocka_unit_test(test_every_cook_recorded),       cmocka_unit_test(test_result_reuse),
 	    cmocka_unit_test(test_shogiboardq_sets),     cmocka_unit_test(test_stated_verdict_totals),
 	    cmocka_unit_test(test_verdict_notation),
 	    cmocka_unit_test(test_stated_verdict_zuko), cmocka_unit_test(test_leftover_convention_zuko59),

@@ -6,9 +6,11 @@
 
 #include "cli.h"
 #include "kanji.h"
+#include "notation.h"
 #include "verdict_text.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* A piece as the reasons name it: "５三金" on a square, "金(hand)" in hand. */
@@ -33,6 +35,20 @@ static void checks_json(FILE *out, const VerifyResult *r)
 		fprintf(out, "%s\"%s\":{\"nodes\":%llu,\"stopped\":%d}", k ? "," : "", NAME[k],
 		        (unsigned long long)r->check_nodes[k], r->check_stopped[k]);
 	fputc('}', out);
+}
+
+/* Every cook recorded, as ,"cook_list":[{"ply":1,"move":"S*8b","length":1},...]
+ * (ply 1-based, the move in USI, the plies of its mate from that ply). */
+static void cook_list_json(FILE *out, const VerifyResult *r)
+{
+	int listed = r->cooks < VERIFY_MAX_COOKS ? r->cooks : VERIFY_MAX_COOKS;
+	fprintf(out, ",\"cook_list\":[");
+	for (int i = 0; i < listed; i++) {
+		char u[6];
+		fprintf(out, "%s{\"ply\":%d,\"move\":\"%s\",\"length\":%d}", i ? "," : "", r->cook[i].ply + 1,
+		        usi_format(r->cook[i].move, u), r->cook[i].len);
+	}
+	fputc(']', out);
 }
 
 /* Why r, the result on problem, fails (and an undecided check), the
@@ -68,9 +84,13 @@ static void reasons_text(const VerifyResult *r, const PioProblem *problem, CliNo
 	if (r->flags & VERIFY_COOK) {
 		char u[VERDICT_MOVE_MAX];
 		ADD("%s余詰 (cook) x%d", n ? sep : "", r->cooks);
-		for (int i = 0; i < r->cooks && i < 3; i++)
+		/* every cook, by ply, the shortest first at each (verify_types.h) */
+		int listed = r->cooks < VERIFY_MAX_COOKS ? r->cooks : VERIFY_MAX_COOKS;
+		for (int i = 0; i < listed; i++)
 			ADD(" [ply %d %s mates in %d]", r->cook[i].ply + 1,
 			    verdict_move_text(&problem->root, r->line, r->cook[i].ply, r->cook[i].move, nt, u), r->cook[i].len);
+		if (r->cooks > listed)
+			ADD(" [and %d more, not recorded]", r->cooks - listed);
 	}
 	if (r->flags & VERIFY_LEFTOVER)
 		ADD("%s駒余り (%d piece%s left in hand)", n ? sep : "", r->leftover, r->leftover == 1 ? "" : "s");
@@ -103,11 +123,16 @@ void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char 
 		stated = problem->n_moves;
 	/* the reasons joined by "; " (text, csv), or by \x1f to split into a
 	 * JSON array; JSON names the moves in USI */
-	char why[1024];
+	char fallback[1024], *why = malloc(VERIFY_REASONS_MAX);
+	size_t why_size = VERIFY_REASONS_MAX;
+	if (!why) {
+		why = fallback; /* out of memory: the reasons cut to fit */
+		why_size = sizeof fallback;
+	}
 	if (fmt == VERIFY_FORMAT_JSON)
-		reasons_text(r, problem, CLI_NOTATION_USI, "\x1f", why, sizeof why);
+		reasons_text(r, problem, CLI_NOTATION_USI, "\x1f", why, why_size);
 	else
-		reasons_text(r, problem, nt, "; ", why, sizeof why);
+		reasons_text(r, problem, nt, "; ", why, why_size);
 	if (fmt == VERIFY_FORMAT_TEXT) {
 		fprintf(out, "%s:%ld: %s", file, problem->line, pass ? "PASS" : "FAIL");
 		if (r->len)
@@ -156,6 +181,7 @@ void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char 
 		}
 		fprintf(out, "],\"usi\":");
 		cli_json_moves(out, r->line, r->line_len);
+		cook_list_json(out, r);
 		fprintf(out, ",\"nodes\":%llu,\"seconds\":%.3f", (unsigned long long)r->nodes, r->seconds);
 		checks_json(out, r);
 		const VerifyStated *v = &r->stated;
@@ -168,6 +194,8 @@ void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char 
 		cli_csv_field(out, why);
 		fprintf(out, ",%llu,%.3f,%s\n", (unsigned long long)r->nodes, r->seconds, verify_verdict_name(r->stated.verdict));
 	}
+	if (why != fallback)
+		free(why);
 }
 
 void verify_report_csv_header(FILE *out)
