@@ -476,7 +476,12 @@ name="verify --notation usi: the mutated set's verdicts as USI names them"
 rc=$?
 out=$(cat "$tmp/out")
 expect 2 "line:$tmp/set.sfen:6: FAIL mate 3 (stated 3): 余詰 (cook) x1 [ply 1 3c3b+ mates in 3] [1 other mating final move: 1c2b]" \
+	"line:$tmp/set.sfen:4: FAIL mate 3 (stated 3): 駒余り (1 piece left in hand); unnecessary piece: P(hand)" \
+	"line:$tmp/set.sfen:5: FAIL mate 3 (stated 3): unnecessary piece: G9i" \
 	"line:$tmp/set.sfen:8: FAIL mate 3 (stated 3): the stated main line is not a legal mating line (the line ends with 6b7b+ at ply 3, not a mate under the rule in force)"
+name="verify --format json: the unnecessary piece in USI, as the moves"
+"$TSUME" verify --format json "$tmp/set.sfen" 2>/dev/null | grep '"line":5,' >"$tmp/out"
+grep -qF '"reasons":["unnecessary piece: G9i"]' "$tmp/out" && passed=$((passed + 1)) || fail "line 5: $(cat "$tmp/out")"
 # a line that captures on the square the attacker just took: 同, and 不成
 printf '%s\n' '+L1k1+L4/2sR5/+P8/9/9/9/9/9/9 b r2b4g3s4n2l17p 1 moves 5a6a 7b6a 6b6a' >"$tmp/dou.sfen"
 run "verify: a line ending in a capture that is no mate: ▲同　飛不成" "" verify "$tmp/dou.sfen"
@@ -1156,7 +1161,7 @@ if command -v jq >/dev/null 2>&1; then
 	name="tools: jq on verify's JSON"
 	"$TSUME" verify --format json doc/verify-example.sfen 2>/dev/null |
 		jq -r 'select(.pass | not) | "\(.file):\(.line): \(.reasons | join("; "))"' >"$tmp/out"
-	grep -qxF "doc/verify-example.sfen:4: 駒余り (1 piece left in hand); unnecessary piece: 歩(hand)" "$tmp/out" &&
+	grep -qxF "doc/verify-example.sfen:4: 駒余り (1 piece left in hand); unnecessary piece: P(hand)" "$tmp/out" &&
 		[ "$(wc -l <"$tmp/out")" -eq 6 ] && passed=$((passed + 1)) || fail "$(cat "$tmp/out")"
 	name="tools: jq on solve's JSON"
 	out=$("$TSUME" solve --quiet --format json "$KJS/../tsumemi/3te/8.kif" | jq -r '"\(.result) \(.length): \(.usi | join(" "))"')
@@ -1384,7 +1389,7 @@ while IFS=$tab read -r owner cmd; do
 			tr '\n' ' ' <"$top/README.md" | sed 's/  */ /g' | grep -qF "\`$v\`" && ok || fail "status $rc: $out" ;;
 	"./tsume verify --format json doc/verify-example.sfen 2>/dev/null | jq "*)
 		[ $rc -eq 0 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 6 ] &&
-			printf '%s\n' "$out" | grep -qxF "doc/verify-example.sfen:4: 駒余り (1 piece left in hand); unnecessary piece: 歩(hand)" &&
+			printf '%s\n' "$out" | grep -qxF "doc/verify-example.sfen:4: 駒余り (1 piece left in hand); unnecessary piece: P(hand)" &&
 			ok || fail "status $rc: $out" ;;
 	"./tsume generate --mate 3 --count 10 --level easy --out m3.sfen --sheet m3.html")
 		[ $rc -eq 0 ] && [ "$(grep -c ' ; mate=3 ' "$rd/top/m3.sfen")" -eq 10 ] && [ "$(grep -c ' ; difficulty=' "$rd/top/m3.sfen")" -eq 10 ] &&

@@ -323,6 +323,23 @@ static void test_stated_verdict_totals(void **state)
  * (同 on the previous move's square, 成/不成) and in USI; a move that cannot
  * be placed on the position (not legal there, or after a move that is not)
  * is named in USI. */
+/* An unnecessary piece named in one notation: Japanese (square, then the
+ * piece as books print it) or USI (the SFEN letter in the attacker's case,
+ * '+' for a promoted piece, then the USI square: file digit, rank letter). */
+static void test_piece_names(void **state)
+{
+	(void)state;
+	char b[VERDICT_PIECE_MAX];
+	VerifyPiece gold = {sq_make(9, 9), GOLD}, dragon = {sq_make(5, 1), DRAGON}, pawn = {SQ_NONE, PAWN};
+	assert_string_equal(verdict_piece_text(&gold, SENTE, CLI_NOTATION_JA, b), "９九金");
+	assert_string_equal(verdict_piece_text(&gold, SENTE, CLI_NOTATION_USI, b), "G9i");
+	assert_string_equal(verdict_piece_text(&dragon, SENTE, CLI_NOTATION_JA, b), "５一龍");
+	assert_string_equal(verdict_piece_text(&dragon, SENTE, CLI_NOTATION_USI, b), "+R5a");
+	assert_string_equal(verdict_piece_text(&dragon, GOTE, CLI_NOTATION_USI, b), "+r5a");
+	assert_string_equal(verdict_piece_text(&pawn, SENTE, CLI_NOTATION_JA, b), "歩(hand)");
+	assert_string_equal(verdict_piece_text(&pawn, SENTE, CLI_NOTATION_USI, b), "P(hand)");
+}
+
 static void test_verdict_notation(void **state)
 {
 	(void)state;
@@ -597,7 +614,7 @@ int main(void)
 	    cmocka_unit_test(test_extra_piece_on_board), cmocka_unit_test(test_cook),         cmocka_unit_test(test_not_mate),
 	    cmocka_unit_test(test_bad_given_line),       cmocka_unit_test(test_every_cook_recorded),       cmocka_unit_test(test_result_reuse),
 	    cmocka_unit_test(test_shogiboardq_sets),     cmocka_unit_test(test_stated_verdict_totals),
-	    cmocka_unit_test(test_verdict_notation),
+	    cmocka_unit_test(test_verdict_notation), cmocka_unit_test(test_piece_names),
 	    cmocka_unit_test(test_stated_verdict_zuko), cmocka_unit_test(test_leftover_convention_zuko59),
 	    cmocka_unit_test(test_zuko_verdicts_pinned),
 	};

@@ -5,22 +5,12 @@
 #include "verify_report.h"
 
 #include "cli.h"
-#include "kanji.h"
 #include "notation.h"
 #include "verdict_text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* A piece as the reasons name it: "５三金" on a square, "金(hand)" in hand. */
-static void piece_text(const VerifyPiece *p, char *buf, size_t size)
-{
-	if (p->sq == SQ_NONE)
-		snprintf(buf, size, "%s(hand)", KANJI_PIECE[p->pt]);
-	else
-		snprintf(buf, size, "%s%s%s", KANJI_ZEN_DIGIT[sq_file(p->sq)], KANJI_NUM[sq_rank(p->sq)], KANJI_PIECE[p->pt]);
-}
 
 /* Where r's nodes went, by kind of check, and how many of each kind's
  * searches a limit stopped: ,"checks":{"proof":{"nodes":N,"stopped":K},...} */
@@ -97,8 +87,8 @@ static void reasons_text(const VerifyResult *r, const PioProblem *problem, CliNo
 	if (r->flags & VERIFY_UNNECESSARY) {
 		ADD("%sunnecessary piece%s:", n ? sep : "", r->unnecessary == 1 ? "" : "s");
 		for (int i = 0; i < r->unnecessary && i < VERIFY_MAX_LIST; i++) {
-			char t[32];
-			piece_text(&r->unnecessary_piece[i], t, sizeof t);
+			char t[VERDICT_PIECE_MAX];
+			verdict_piece_text(&r->unnecessary_piece[i], problem->root.side, nt, t);
 			ADD(" %s", t);
 		}
 	}
