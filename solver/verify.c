@@ -239,6 +239,7 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	out->cooks = out->final_alts = out->unnecessary = 0;
 	out->unnecessary_judged = false;
 	out->leftover = out->short_variations = out->undecided = 0;
+	out->stop = DFPN_STOP_NONE;
 	out->variations_partial = false;
 	out->nodes = 0;
 	out->seconds = 0;
@@ -249,6 +250,7 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	out->stated = (VerifyStated){.verdict = VERDICT_NONE, .ply = -1, .move = MOVE_NONE, .worst_ply = -1};
 	if (!c) {
 		out->flags = VERIFY_UNDECIDED;
+		out->stop = DFPN_STOP_MEMORY;
 		return out->flags;
 	}
 	c->d = d;
@@ -284,6 +286,8 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 		out->flags |= VERIFY_UNDECIDED;
 		out->undecided++;
 		out->check_stopped[out->solve.status != DFPN_MATE ? VERIFY_CHECK_PROOF : VERIFY_CHECK_MINIMAL]++;
+		if (out->stop == DFPN_STOP_NONE)
+			out->stop = out->solve.reason != DFPN_STOP_NONE ? out->solve.reason : verify_spent(c);
 		if (out->solve.status != DFPN_MATE)
 			goto done;
 	}

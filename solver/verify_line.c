@@ -148,6 +148,7 @@ void verify_line_variations(VerifyCtx *c, const Position *root, const Move *line
 	Position *pos = &c->pos;
 	VerifyCheck was = c->check;
 	int undecided = out->undecided;
+	DfpnStopReason stop = out->stop;
 	c->check = VERIFY_CHECK_VARIATION;
 	/* a quarter of what is left of the problem's limits */
 	if (c->lim && c->lim->max_nodes)
@@ -178,6 +179,7 @@ void verify_line_variations(VerifyCtx *c, const Position *root, const Move *line
 		pos_do_move(pos, line[k]);
 	}
 	out->undecided = undecided; /* information: no verdict rests on it */
+	out->stop = stop;
 	c->cap_nodes = 0;
 	c->cap_time = 0;
 	c->check = was;

@@ -137,6 +137,9 @@ typedef struct {
 	int short_variations;
 	bool variations_partial; /* a limit stopped the count: at least short_variations */
 	int undecided; /* sub-searches a limit stopped */
+	DfpnStopReason stop; /* why the first of them stopped: DFPN_STOP_TIME (the
+	                        time limit), _NODES, _USER (the stop flag), _DEPTH,
+	                        _MEMORY; DFPN_STOP_NONE when none did */
 	VerifyStated stated; /* why the stated length differs (or not) */
 	uint64_t check_nodes[VERIFY_CHECK_NB]; /* nodes by kind of check (they sum to nodes) */
 	int check_stopped[VERIFY_CHECK_NB];    /* sub-searches a limit stopped, by kind */
@@ -161,5 +164,9 @@ static inline VerifyStated verify_stated_totals(int len, int stated_len, int lin
 
 /* true iff no failure flag is set. */
 static inline bool verify_passed(unsigned flags) { return (flags & VERIFY_FAIL_MASK) == 0; }
+
+/* true iff a limit left some check open and no check failed: the problem
+ * is neither passed nor failed, but undecided (未決). */
+static inline bool verify_undecided(unsigned flags) { return (flags & VERIFY_FAIL_MASK) == VERIFY_UNDECIDED; }
 
 #endif

@@ -516,6 +516,29 @@ rc=$?
 out=$(cat "$tmp/out")
 expect 0 "line:file,line,result,length,stated,cooks,final_alternatives,leftover,unnecessary,short_variations,undecided,reasons,nodes,seconds,stated_verdict"
 
+# an undecided problem is neither passed nor failed: its own status, the
+# limit that stopped it and how to raise it, counted apart, exit status 3
+# (1 when another problem failed)
+printf '%s ; mate=15\n' "$Q15" >"$tmp/undecided.sfen"
+run "verify: undecided by --nodes: its own status, the limit and its option" "" verify --nodes 100 "$tmp/undecided.sfen"
+expect 3 "out:$tmp/undecided.sfen:1: UNDECIDED mate 15 (stated 15): undecided (the node limit stopped 1 of verify's searches" \
+	"out:raise --nodes, nodes a problem, 0..18446744073709551615 (0 = no limit))" \
+	"err:verify summary: 1 problem, 0 passed, 0 failed, 1 undecided, 0 bad lines" noout:FAIL
+run "verify: undecided by --time: the time limit named" "" verify --time 0.000001 "$tmp/undecided.sfen"
+expect 3 "out:UNDECIDED" "out:undecided (the time limit stopped" "out:raise --time, seconds a problem, 0..10000000 (default 60; 0 = no limit)"
+run "verify --format json: status undecided, stopped_by" "" verify --nodes 100 --format json "$tmp/undecided.sfen"
+expect 3 'out:"pass":false,' 'out:"undecided":true,"status":"undecided","reasons":' 'out:"stopped_by":"nodes"'
+run "verify --format csv: result undecided" "" verify --nodes 100 --format csv "$tmp/undecided.sfen"
+expect 3 "out:$tmp/undecided.sfen,1,undecided,15,15,"
+cat "$tmp/undecided.sfen" doc/verify-example.sfen >"$tmp/undecided2.sfen"
+run "verify: an undecided and failed problems: exit status 1, each counted" "" verify --nodes 100 "$tmp/undecided2.sfen"
+expect 2 "err:8 problems, 1 passed, 6 failed, 1 undecided, 1 bad line"
+grep -v 'x/9' "$tmp/undecided2.sfen" >"$tmp/undecided3.sfen"
+run "verify: an undecided and failed problems, no bad line: exit status 1" "" verify --nodes 100 "$tmp/undecided3.sfen"
+expect 1 "err:8 problems, 1 passed, 6 failed, 1 undecided, 0 bad lines"
+run "verify: a pass has no status word but PASS" "" verify "$tmp/undecided.sfen"
+expect 0 "out:PASS mate 15 (stated 15)" "noout:UNDECIDED"
+
 name="verify: unreadable file and bad options"
 "$TSUME" verify "$tmp/does-not-exist" >"$tmp/out" 2>"$tmp/err"
 rc=$?

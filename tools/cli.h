@@ -30,8 +30,7 @@
  *                       bench without wrong answers, verify: every problem
  *                       passed, generate: all K problems written).
  *   EXIT_NOMATE      1  solve: some problem is proven not to be mate;
- *                       verify: some problem failed a check or was left
- *                       undecided; sheet: some problem was left out;
+ *                       verify, merge: some problem failed a check; sheet: some problem was left out;
  *                       generate: fewer than K problems found (those found
  *                       are written); bench: a wrong answer.
  *   EXIT_BADINPUT    2  every command: bad usage, a bad option value, a
@@ -39,7 +38,9 @@
  *                       read or written.
  *   EXIT_UNKNOWN     3  solve: a limit (--time, --nodes, memory, Ctrl-C)
  *                       stopped the search before mate or no mate was proven;
- *                       verify, sheet: a hash table that cannot be had.
+ *                       verify, merge: no problem failed, but a limit left
+ *                       some undecided (未決); verify, sheet: a hash table
+ *                       that cannot be had.
  *   EXIT_INTERRUPTED 130 (128 + SIGINT) sheet: stopped by Ctrl-C, nothing
  *                       written; generate: stopped by Ctrl-C, the
  *                       problems found so far written; any command: a second

@@ -171,8 +171,9 @@ static void print_done(Queue *q, Printer *pr)
 	"  --rest       give the pieces in nobody's hand to the defender (else a warning names each such problem)\n"              \
 	"  --shard I/N  only the problems on lines L with (L - 1) mod N = I, 0 <= I < N (tsume merge joins the\n"                 \
 	"               --format json reports of the N shards)\n"                                                                  \
-	"exit status: 0 every problem passed, 1 some problem failed or was undecided, 2 bad input or usage,\n"                     \
-	"             3 a --hash table or the --threads that cannot be had for every job\n"
+	"exit status: 0 every problem passed, 1 some problem failed, 3 none failed but some were undecided (a\n"           \
+	"             limit stopped a check), 2 bad input or usage, 3 a --hash table or the --threads that cannot be\n"    \
+	"             had for every job\n"
 
 /* The options of one run, checked. */
 typedef struct {
@@ -534,7 +535,9 @@ static int verify_finish(const VerifyOptions *o, const VerifyOutcome *out)
 		fprintf(stderr, "tsume verify: no problem in the input\n");
 		return EXIT_BADINPUT;
 	}
-	return out->sum.passed == out->sum.problems && !interrupted ? EXIT_MATE : EXIT_NOMATE;
+	if (out->sum.passed + out->sum.undecided < out->sum.problems)
+		return EXIT_NOMATE;
+	return out->sum.undecided ? EXIT_UNKNOWN : EXIT_MATE;
 }
 
 int cmd_verify(int argc, char **argv)

@@ -27,6 +27,47 @@ static void checks_json(FILE *out, const VerifyResult *r)
 	fputc('}', out);
 }
 
+/* The limit that stopped a search, as the reasons name it. */
+static const char *limit_name(DfpnStopReason why)
+{
+	switch (why) {
+	case DFPN_STOP_TIME:
+		return "the time limit";
+	case DFPN_STOP_USER:
+		return "Ctrl-C";
+	case DFPN_STOP_DEPTH:
+		return "the longest line (4096 plies)";
+	case DFPN_STOP_MEMORY:
+		return "memory";
+	default:
+		return "the node limit";
+	}
+}
+
+/* How to raise it: the long option and its range. */
+static const char *limit_hint(DfpnStopReason why)
+{
+	switch (why) {
+	case DFPN_STOP_TIME:
+		return "raise --time, seconds a problem, 0..10000000 (default 60; 0 = no limit)";
+	case DFPN_STOP_USER:
+		return "run it again without interrupting";
+	case DFPN_STOP_DEPTH:
+		return "no option raises it";
+	case DFPN_STOP_MEMORY:
+		return "free memory, or fewer --jobs";
+	default:
+		return "raise --nodes, nodes a problem, 0..18446744073709551615 (0 = no limit)";
+	}
+}
+
+/* The status of a result: "PASS", "FAIL" or "UNDECIDED" (no check failed,
+ * a limit left some open). */
+static const char *status_word(unsigned flags)
+{
+	return verify_passed(flags) ? "PASS" : verify_undecided(flags) ? "UNDECIDED" : "FAIL";
+}
+
 /* Every cook recorded, as ,"cook_list":[{"ply":1,"move":"S*8b","length":1},...]
  * (ply 1-based, the move in USI, the plies of its mate from that ply). */
 static void cook_list_json(FILE *out, const VerifyResult *r)
@@ -93,13 +134,16 @@ static void reasons_text(const VerifyResult *r, const PioProblem *problem, CliNo
 		}
 	}
 	if (r->flags & VERIFY_UNDECIDED) {
-		/* which kinds of check the limit stopped (the JSON's "checks") */
-		ADD("%sundecided (a limit stopped %d of verify's searches", n ? sep : "", r->undecided > 0 ? r->undecided : 1);
+		/* which limit, which kinds of check it stopped (the JSON's
+		 * "checks"), and how to raise it */
+		ADD("%sundecided (%s stopped %d of verify's searches", n ? sep : "", limit_name(r->stop),
+		    r->undecided > 0 ? r->undecided : 1);
 		/* (the walk's and the variations' searches decide no pass or fail) */
 		for (int k = 0, any = 0; k < VERIFY_CHECK_NB; k++)
 			if (r->check_stopped[k] && k != VERIFY_CHECK_STATED && k != VERIFY_CHECK_VARIATION)
 				ADD("%s%s %d", any++ ? ", " : ": ", CHECK_NAME[k], r->check_stopped[k]);
-		ADD("%s)", r->solve.status == DFPN_MATE && !r->solve.len_minimal ? "; the length is not proven minimal" : "");
+		ADD("%s; %s)", r->solve.status == DFPN_MATE && !r->solve.len_minimal ? "; the length is not proven minimal" : "",
+		    limit_hint(r->stop));
 	}
 #undef ADD
 }
@@ -124,7 +168,7 @@ void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char 
 	else
 		reasons_text(r, problem, nt, "; ", why, why_size);
 	if (fmt == VERIFY_FORMAT_TEXT) {
-		fprintf(out, "%s:%ld: %s", file, problem->line, pass ? "PASS" : "FAIL");
+		fprintf(out, "%s:%ld: %s", file, problem->line, status_word(r->flags));
 		if (r->len)
 			fprintf(out, " mate %d", r->len);
 		if (stated >= 0)
@@ -154,10 +198,11 @@ void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char 
 		else
 			fprintf(out, "null");
 		fprintf(out, ",\"not_mate\":%s,\"wrong_length\":%s,\"cooks\":%d,\"final_alternatives\":%d,\"leftover\":%d,"
-		        "\"unnecessary\":%d,\"unnecessary_judged\":%s,\"short_variations\":%d,\"undecided\":%s,\"reasons\":",
+		        "\"unnecessary\":%d,\"unnecessary_judged\":%s,\"short_variations\":%d,\"undecided\":%s",
 		        r->flags & VERIFY_NOT_MATE ? "true" : "false", r->flags & VERIFY_WRONG_LENGTH ? "true" : "false", r->cooks,
 		        r->final_alts, r->leftover, r->unnecessary, r->unnecessary_judged ? "true" : "false",
 		        r->short_variations, r->flags & VERIFY_UNDECIDED ? "true" : "false");
+		fprintf(out, ",\"status\":\"%s\",\"reasons\":", pass ? "pass" : verify_undecided(r->flags) ? "undecided" : "fail");
 		/* the reasons and the line as arrays of strings, as solve's "usi" */
 		fputc('[', out);
 		for (char *p = why, *e; *p; p = *e ? e + 1 : e) {
@@ -172,6 +217,11 @@ void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char 
 		fprintf(out, "],\"usi\":");
 		cli_json_moves(out, r->line, r->line_len);
 		cook_list_json(out, r);
+		fprintf(out, ",\"stopped_by\":");
+		if (r->flags & VERIFY_UNDECIDED)
+			fprintf(out, "\"%s\"", cli_reason_name(r->stop != DFPN_STOP_NONE ? r->stop : DFPN_STOP_NODES));
+		else
+			fprintf(out, "null");
 		fprintf(out, ",\"nodes\":%llu,\"seconds\":%.3f", (unsigned long long)r->nodes, r->seconds);
 		checks_json(out, r);
 		const VerifyStated *v = &r->stated;
@@ -179,7 +229,8 @@ void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char 
 		fprintf(out, "}\n");
 	} else {
 		cli_csv_field(out, file);
-		fprintf(out, ",%ld,%s,%d,%ld,%d,%d,%d,%d,%d,%s,", problem->line, pass ? "pass" : "fail", r->len, stated, r->cooks,
+		fprintf(out, ",%ld,%s,%d,%ld,%d,%d,%d,%d,%d,%s,", problem->line,
+		        pass ? "pass" : verify_undecided(r->flags) ? "undecided" : "fail", r->len, stated, r->cooks,
 		        r->final_alts, r->leftover, r->unnecessary, r->short_variations, r->flags & VERIFY_UNDECIDED ? "yes" : "no");
 		cli_csv_field(out, why);
 		fprintf(out, ",%llu,%.3f,%s\n", (unsigned long long)r->nodes, r->seconds, verify_verdict_name(r->stated.verdict));
