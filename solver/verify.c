@@ -214,6 +214,7 @@ static bool solve_by_line(VerifyCtx *c, const Position *root, const VerifySpec *
 	c->sub.first_mate_only = true;
 	dfpn_solve(c->d, root, &c->sub, r);
 	c->nodes += r->nodes;
+	out->interrupted |= r->status == DFPN_UNKNOWN && r->reason == DFPN_STOP_USER;
 	out->check_nodes[VERIFY_CHECK_PROOF] += r->nodes;
 	if (r->status != DFPN_MATE || r->len != n)
 		return false; /* no mate, a limit, or another length: the solver's way */
@@ -240,12 +241,13 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	out->unnecessary_judged = false;
 	out->leftover = out->short_variations = out->undecided = 0;
 	out->stop = DFPN_STOP_NONE;
+	out->interrupted = false;
 	out->variations_partial = false;
 	out->nodes = 0;
 	out->seconds = 0;
 	memset(out->check_nodes, 0, sizeof out->check_nodes);
 	out->solve.status = DFPN_UNKNOWN; /* until a search says otherwise */
-	out->solve.reason = DFPN_STOP_NODES;
+	out->solve.reason = DFPN_STOP_NONE; /* no search ran: verify_spent says why */
 	memset(out->check_stopped, 0, sizeof out->check_stopped);
 	out->stated = (VerifyStated){.verdict = VERDICT_NONE, .ply = -1, .move = MOVE_NONE, .worst_ply = -1};
 	if (!c) {
@@ -272,9 +274,13 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 		uint64_t before = out->check_nodes[VERIFY_CHECK_PROOF];
 		dfpn_solve(d, root, &c->sub, &out->solve);
 		c->nodes += out->solve.nodes;
+		/* (a mate whose minimality the flag stopped too) */
+		out->interrupted |= out->solve.reason == DFPN_STOP_USER;
 		out->check_nodes[VERIFY_CHECK_PROOF] = before + out->solve.nodes_prove;
 		out->check_nodes[VERIFY_CHECK_MINIMAL] += out->solve.nodes - out->solve.nodes_prove;
 	}
+	if (out->solve.status == DFPN_UNKNOWN && out->solve.reason == DFPN_STOP_NONE && verify_spent(c) == DFPN_STOP_USER)
+		out->interrupted = true; /* no search ran: the flag was up */
 	c->check = VERIFY_CHECK_STATED;
 	if (out->solve.status == DFPN_NOMATE) {
 		out->flags |= VERIFY_NOT_MATE;

@@ -68,6 +68,8 @@ void verify_stopped(VerifyCtx *c, DfpnStopReason why)
 	c->out->check_stopped[c->check]++;
 	if (c->out->stop == DFPN_STOP_NONE)
 		c->out->stop = why;
+	if (why == DFPN_STOP_USER)
+		c->out->interrupted = true;
 }
 
 /* What counts as mate here, as a line_replay callback (arg: the VerifyCtx):

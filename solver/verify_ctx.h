@@ -40,7 +40,8 @@ bool verify_next_limits(VerifyCtx *c);
 DfpnStopReason verify_spent(const VerifyCtx *c);
 
 /* Counts a sub-search that a limit stopped (why) as undecided, for the
- * current kind of check; the first reason is kept in c->out->stop. */
+ * current kind of check; the first reason is kept in c->out->stop, and the
+ * stop flag's (DFPN_STOP_USER) marks c->out->interrupted. */
 void verify_stopped(VerifyCtx *c, DfpnStopReason why);
 
 /* What counts as mate here, as a line_replay callback (arg: the VerifyCtx):

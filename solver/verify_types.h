@@ -140,6 +140,8 @@ typedef struct {
 	DfpnStopReason stop; /* why the first of them stopped: DFPN_STOP_TIME (the
 	                        time limit), _NODES, _USER (the stop flag), _DEPTH,
 	                        _MEMORY; DFPN_STOP_NONE when none did */
+	bool interrupted;    /* the stop flag (Ctrl-C) cut one of its searches, of
+	                        any kind: the result is not a finished one */
 	VerifyStated stated; /* why the stated length differs (or not) */
 	uint64_t check_nodes[VERIFY_CHECK_NB]; /* nodes by kind of check (they sum to nodes) */
 	int check_stopped[VERIFY_CHECK_NB];    /* sub-searches a limit stopped, by kind */

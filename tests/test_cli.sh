@@ -369,6 +369,23 @@ rc=$?
 out=$(cat "$tmp/out")
 expect 3 "line:unknown (stopped)" "re:$STATS_RE"
 
+# Ctrl-C during verify: the problems that finished are reported, those cut
+# short or only queued are not (they are no FAIL), the summary says the run
+# was interrupted, exit status 130 (a 30 s limit keeps a failure from
+# hanging the test)
+printf '%s\n' '+L1k1+L4/2sR5/+P8/9/9/9/9/9/9 b r2b4g3s4n2l17p 1 moves 5a6a 7b6a 6b8b+' "$MICRO" "$MICRO" "$MICRO" >"$tmp/int.sfen"
+name="verify: SIGINT reports what finished, exit status 130"
+"$TSUME" verify --jobs 1 --hash 16 --time 30 "$tmp/int.sfen" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+out=$(cat "$tmp/out")
+expect 130 "line:$tmp/int.sfen:1: PASS mate 3 (stated 3)" noout:FAIL noout:UNDECIDED "noout:int.sfen:2:" \
+	"err:partial summary: 1 problem, 1 passed, 0 failed, 0 bad lines (interrupted)" \
+	"err:tsume verify: interrupted (Ctrl-C): 1 problem finished and reported; 3 cut short or not started, left out"
+
 # The progress line: only on a terminal (script(1) provides one), after a second.
 name="solve: no progress line when stderr is not a terminal"
 "$TSUME" solve -q --hash 16 --time 1.3 "$MICRO" >"$tmp/out" 2>"$tmp/err"

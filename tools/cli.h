@@ -43,7 +43,9 @@
  *                       that cannot be had.
  *   EXIT_INTERRUPTED 130 (128 + SIGINT) sheet: stopped by Ctrl-C, nothing
  *                       written; generate: stopped by Ctrl-C, the
- *                       problems found so far written; any command: a second
+ *                       problems found so far written; verify: stopped by
+ *                       Ctrl-C, the problems finished reported (those cut
+ *                       short left out); any command: a second
  *                       Ctrl-C exits at once with this status.
  *
  * solve - (one problem a line) exits with the worst status of its lines:
