@@ -1317,6 +1317,27 @@ out=$(cat "$tmp/out")
 name="solve startpos where a file of that name exists: the keyword"
 expect 1 "line:sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1" "line:nomate"
 
+# a KIF diagram with no 後手の持駒 line: tsume convention, 残り全部 -- the
+# defender holds the rest of the set (nohand.sfen's problem: a cook when
+# gote holds nothing, a pass with the rest), and the reports say so
+"$TSUME" solve --rest --format kif --variations 0 -o "$tmp/nh.kif" '1k7/9/1B7/9/9/9/9/9/2R6 b - 1 moves 7i7b+ 8a9a 8c9b+' >/dev/null 2>&1
+grep -v '^後手の持駒' "$tmp/nh.kif" >"$tmp/nogote.kif"
+run "verify a KIF with no 後手の持駒 line: the defender holds the rest" "" verify "$tmp/nogote.kif"
+expect 0 "out:$tmp/nogote.kif:1: PASS mate 3 (stated 3)" "out:[no 後手の持駒 line: the defender holds the rest of the set (残り全部)]" \
+	noerr:warning
+run "verify --format json: defender_rest" "" verify --format json "$tmp/nogote.kif"
+expect 0 'out:"defender_rest":true,'
+run "verify --format json: a KIF with both hands: no defender_rest" "" verify --format json "$tmp/nh.kif"
+expect 0 'out:"defender_rest":false,'
+run "solve a KIF with no 後手の持駒 line: said, the rest to gote" "" solve -q "$tmp/nogote.kif"
+expect 0 "line:sfen 1k7/9/1B7/9/9/9/9/9/2R6 b rb4g4s4n4l18p 1" \
+	"line:no 後手の持駒 line: the defender holds the rest of the set (残り全部)" "line:given answer: final_alternatives"
+run "solve --format kif of a KIF with no 後手の持駒 line: a header line" "" solve --format kif "$tmp/nogote.kif"
+expect 0 "line:# no 後手の持駒 line: the defender holds the rest of the set (残り全部)" "line:後手の持駒：飛　角　金四　銀四　桂四　香四　歩十八"
+run "convert a KIF with no 後手の持駒 line: a note" "" convert "$tmp/nogote.kif"
+expect 0 "out:1k7/9/1B7/9/9/9/9/9/2R6 b rb4g4s4n4l18p 1 moves 7i7b+ 8a9a 8c9b+" \
+	"err:$tmp/nogote.kif: note: no 後手の持駒 line: the defender holds the rest of the set (残り全部)"
+
 name="KIF 後手の持駒：残り全部: the rest of the set to gote"
 sed 's/^後手の持駒：.*/後手の持駒：残り全部/' "$tmp/k3.kif" >"$tmp/rest.kif"
 a=$("$TSUME" convert "$tmp/k3.kif" 2>/dev/null | sed 's/ ; .*//')

@@ -192,6 +192,12 @@ bool cli_defender_has_king(const Position *pos, char *err, size_t size);
  * convert. */
 void cli_warn_missing(const char *where, int missing);
 
+/* The note on a problem of a KIF file whose diagram has no line for the
+ * defender's hand (conv.h: the defender is given the rest of the set): "no
+ * 後手の持駒 line: the defender holds the rest of the set (残り全部)" (先手
+ * when gote attacks: attacker is the side to move). */
+const char *cli_defender_rest_note(Color attacker);
+
 /* ---- input lines ---- */
 
 /* Reads one line of f, without its newline, into buf of size bytes (cut to

@@ -110,6 +110,7 @@ typedef struct {
 	FILE *out;            /* opened at the first result (a bad problem leaves no file) */
 	SolveWork *w;
 	int file_stated;      /* the length a KIF or CSA file states where its moves differ (0: none) */
+	bool file_rest;       /* a KIF without a line for the defender's hand: the rest given to it */
 } SolveCtx;
 
 /* The stream results go to: standard output, or the -o file, opened (and
@@ -221,7 +222,7 @@ static int solve_text(SolveCtx *ctx, const char *text, const char *where, const 
 	progress_clear(&ctx->progress);
 	int rc = res->status == DFPN_MATE ? EXIT_MATE : res->status == DFPN_NOMATE ? EXIT_NOMATE : EXIT_UNKNOWN;
 	FILE *out = solve_output(ctx);
-	SolveReport rep = {&pb->root, pb->given, pb->given_len, res, &stated, sfen, kif, ctx->notation};
+	SolveReport rep = {&pb->root, pb->given, pb->given_len, res, &stated, sfen, kif, ctx->notation, ctx->file_rest};
 	if (!out) {
 		rc = EXIT_BADINPUT;
 	} else {
@@ -286,8 +287,10 @@ static int solve_file(SolveCtx *ctx, const char *path)
 		snprintf(where, sizeof where, "%s:%ld", path, p->line);
 		long stated = 0;
 		ctx->file_stated = p->kifu && pio_meta_int(p, "mate", &stated) && stated != p->n_moves ? (int)stated : 0;
+		ctx->file_rest = p->defender_rest;
 		rc = cli_worse_status(rc, solve_one(ctx, p->text, where, path, p->line));
 		ctx->file_stated = 0;
+		ctx->file_rest = false;
 	}
 	if (!p) {
 		fprintf(stderr, "tsume: out of memory\n");

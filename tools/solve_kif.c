@@ -261,11 +261,20 @@ int solve_kif_write(FILE *f, Dfpn *d, const Position *root, const DfpnResult *re
 	snprintf(vars, sizeof vars, " variations: %d (at most %d a defender move, each searched within %llu nodes)", p.n_branch,
 	         opt->variations, (unsigned long long)opt->var_nodes);
 
-	const char *header[] = {" ---- tsume 棋譜ファイル ----", sfen, result, rule, vars};
+	char note[200] = "";
+	if (opt->note)
+		snprintf(note, sizeof note, " %s", opt->note);
+	/* the variations' line only for a mate, the note where there is one */
+	const char *header[6] = {" ---- tsume 棋譜ファイル ----", sfen, result, rule};
+	int n_header = 4;
+	if (mate)
+		header[n_header++] = vars;
+	if (opt->note)
+		header[n_header++] = note;
 	Kifu k = {
 	    .root = root,
 	    .header = header,
-	    .n_header = mate ? 5 : 4,
+	    .n_header = n_header,
 	    .main = res->pv,
 	    .n_main = mate ? res->pv_len : 0,
 	    .mate = mate,

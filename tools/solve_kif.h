@@ -40,6 +40,7 @@ typedef struct {
 	atomic_bool *stop;  /* when set (Ctrl-C), no further variation is searched; may be NULL */
 	const char *sfen;   /* the position solved, as SFEN (a header comment) */
 	const char *given;  /* the verdict on an answer given with the problem, one line, or NULL */
+	const char *note;   /* a note on the position, a header comment line, or NULL */
 } SolveKifOptions;
 
 /*

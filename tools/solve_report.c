@@ -22,6 +22,8 @@ void solve_report_text(FILE *out, const SolveReport *r, bool diagram)
 			fputs(board, out);
 	}
 	fprintf(out, "sfen %s\n", r->sfen);
+	if (r->defender_rest)
+		fprintf(out, "%s\n", cli_defender_rest_note(r->root->side));
 	if (res->status == DFPN_MATE) {
 		fprintf(out, "mate %d", res->len);
 		if (!res->len_minimal)
@@ -133,7 +135,8 @@ void solve_report_json(FILE *out, const SolveReport *r, const char *input, const
 		fprintf(out, "null");
 	else
 		fprintf(out, "\"%s\"", cli_reason_name(res->reason));
-	fprintf(out, ",\"futile\":\"%s\",\"threads\":%d}\n", dfpn_futile_name(futile), res->threads);
+	fprintf(out, ",\"defender_rest\":%s,\"futile\":\"%s\",\"threads\":%d}\n", r->defender_rest ? "true" : "false",
+	        dfpn_futile_name(futile), res->threads);
 }
 
 int solve_report_kif(FILE *out, const char *out_name, Dfpn *d, const SolveReport *r, int variations, atomic_bool *stop)
@@ -152,6 +155,7 @@ int solve_report_kif(FILE *out, const char *out_name, Dfpn *d, const SolveReport
 	    .stop = stop,
 	    .sfen = r->sfen,
 	    .given = r->given_len ? given : NULL,
+	    .note = r->defender_rest ? cli_defender_rest_note(r->root->side) : NULL,
 	};
 	if (solve_kif_write(out, d, r->root, r->res, &opt) == 0)
 		return 0;

@@ -23,6 +23,7 @@ typedef struct {
 	const char *sfen;           /* root as SFEN ("" when it could not be written) */
 	const char *kif;            /* the main line res->pv in KIF notation ("" when none) */
 	CliNotation notation;       /* how the text and KIF reports name the moves of the given answer and its verdict */
+	bool defender_rest;         /* a KIF without a line for the defender's hand: the rest given to it */
 } SolveReport;
 
 /* Writes the text report of r to out: the board (with diagram), "sfen

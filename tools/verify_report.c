@@ -188,6 +188,8 @@ void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char 
 			        r->short_variations == 1 && !r->variations_partial ? "" : "s");
 		if ((r->flags & VERIFY_UNNECESSARY_NA) && r->len > 0)
 			fprintf(out, " [unnecessary pieces not judged: the mate counts futile interpositions]");
+		if (problem->defender_rest)
+			fprintf(out, " [%s]", cli_defender_rest_note(problem->root.side));
 		fprintf(out, "\n");
 	} else if (fmt == VERIFY_FORMAT_JSON) {
 		fprintf(out, "{\"file\":");
@@ -217,6 +219,7 @@ void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char 
 		fprintf(out, "],\"usi\":");
 		cli_json_moves(out, r->line, r->line_len);
 		cook_list_json(out, r);
+		fprintf(out, ",\"defender_rest\":%s", problem->defender_rest ? "true" : "false");
 		fprintf(out, ",\"stopped_by\":");
 		if (r->flags & VERIFY_UNDECIDED)
 			fprintf(out, "\"%s\"", cli_reason_name(r->stop != DFPN_STOP_NONE ? r->stop : DFPN_STOP_NODES));
