@@ -432,6 +432,32 @@ run "verify: a file that cannot be opened counted in the summary" "" verify "$tm
 expect 2 "err:$tmp/no-such.sfen: cannot open" "err:verify summary: 7 problems, 1 passed, 6 failed, 1 bad line, 1 file unreadable"
 run "solve: a given answer of our length parting at ply 1: named a cook" "" solve -q "6B2/8k/6R2/9/9/9/9/9/9 b rb4g4s4n4l18p 1 moves 3c3b+ 1b1a 3b2b"
 expect 0 "out:our main line differs from the given answer from ply 1 on (same length: 余詰 (cook), ▲１三飛成 mates as fast as the given ▲３二飛成; tsume verify reports every cook)"
+# solve judges a given answer of the mate's length as verify does: every
+# cook on it, 駒余り; its KIF keeps the composer's line as the main line and
+# writes each cook as a variation marked 余詰
+COOKED='6B2/8k/6R2/9/9/9/9/9/9 b rb4g4s4n4l18p 1 moves 3c3b+ 1b1a 3a2b+'
+run "solve: the cooks of a given answer named" "" solve -q "$COOKED"
+expect 0 "line:余詰 (cook) x1 on the given answer: [ply 1 ▲１三飛成 mates in 3]" "line:given answer: final_alternatives"
+run "solve --format json: the cooks of a given answer" "" solve --format json "$COOKED"
+expect 0 'out:"cooks":1,"cook_list":[{"ply":1,"move":"3c1c+","length":3}],"leftover":0,'
+printf '%s\n' "$COOKED" >"$tmp/cooked.sfen"
+name="solve -o kotae.kif: the given answer the main line, the cook a variation marked 余詰"
+"$TSUME" solve -q -o "$tmp/kotae.kif" "$tmp/cooked.sfen" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+cp "$tmp/kotae.kif" "$tmp/out"
+out=$(cat "$tmp/out")
+expect 0 "line:   1 ３二飛成(33) ( 0:00/00:00:00)+" "line:   3 ２二角成(31) ( 0:00/00:00:00)" "line:*main line: the given answer" \
+	"line:*余詰 (cook) x1: the variations marked 余詰" "line:   1 １三飛成(33) ( 0:00/00:00:00)" \
+	"line:*余詰 (cook): ▲１三飛成 mates in 3" "line:   2 ２一玉(12)   ( 0:00/00:00:00)"
+run "solve -o kotae.kif read back: the main line is the given answer" "" convert "$tmp/kotae.kif"
+expect 0 "out:6B2/8k/6R2/9/9/9/9/9/9 b rb4g4s4n4l18p 1 moves 3c3b+ 1b1a 3a2b+ ; mate=3"
+run "solve: 駒余り of a given answer, and its cooks" "" solve -q '+L1k1+L4/2sR5/+P8/9/9/9/9/9/9 b RBGSNb3g2s3n2l17p 1 moves 5a6a 7b6a 6b8b+'
+expect 0 "line:余詰 (cook) x2 on the given answer: [ply 1 ▲６一飛打 mates in 3] [ply 1 ▲６一金 mates in 3]" \
+	"line:駒余り (5 pieces left in hand at the end of the given answer)"
+run "solve: 駒余り of our main line" "" solve -q "$C05"
+expect 0 "line:駒余り (1 piece left in hand at the end of our main line)"
+run "solve: no mate, the defence that escapes the given first check named" "" solve -q '7nk/9/8G/9/9/9/9/9/9 b P2r2b3g4s3n4l17p 1 moves 1c1b 1a1b P*1c'
+expect 1 "line:given answer: no_mate (at ply 2 △同　玉 escapes: no mate after it)"
 printf '%s\n' '+L1k1+L4/2sR5/+P8/9/9/9/9/9/9 b r2b4g3s4n2l17p 1 moves 9c9d 7b8c 9d9e 8c7b 9e9f' >"$tmp/badlen.sfen"
 run "verify: a bad stated line of a wrong length: where it fails said once" "" verify "$tmp/badlen.sfen"
 expect 1 "line:$tmp/badlen.sfen:1: FAIL mate 3 (stated 5): the stated main line is not a legal mating line (at ply 1 ▲９四と gives no check (every attacker move must)); wrong length"
@@ -1300,7 +1326,7 @@ run "solve a KIF with sente's hand twice: refused" "" solve "$tmp/hands.kif"
 expect_bad "$tmp/hands.kif:21: KIF: hand: sente's hand given twice, on lines 20 and 21"
 grep -v '^手数：' "$tmp/k3.kif" | sed 's/^まで3手/まで99999999999999999999手/' >"$tmp/huge.kif"
 run "verify a KIF stating 99999999999999999999 moves: refused, not passed over" "" verify "$tmp/huge.kif"
-expect 2 "err:$tmp/huge.kif:27: KIF: stated length 99999999999999999999手: more than 4096 moves"
+expect 2 "err:$tmp/huge.kif:$(grep -n "^まで" "$tmp/huge.kif" | cut -d: -f1): KIF: stated length 99999999999999999999手: more than 4096 moves"
 # a KIF or CSA file cut in its moves (its end lost) is not solved as the position after them
 grep -v '^手数：' "$tmp/k3.kif" | head -24 >"$tmp/cut.kif"
 CUT="cut short: the moves end at move 2 (the defender's) with no end word (詰み) or まで line after them"

@@ -154,6 +154,76 @@ static void test_every_cook_recorded(void **state)
 	assert_int_equal(drops_6a, 2);
 }
 
+/* verify_answer: the checks verify makes, on a given answer of a problem
+ * solve already solved.  test_cook's problem with the answer 3c3b+ 1b1a
+ * 3a2b+: its one cook is 3c1c+ at ply 1 (mates in 3, by the exhaustive
+ * search test_cook names); the sound problem's answer has none, and leaves
+ * nothing in hand; an answer of another length is not judged. */
+static void test_verify_answer(void **state)
+{
+	(void)state;
+	static Position root;
+	static DfpnResult res;
+	static VerifyResult out;
+	Move given[8];
+	const char *moves;
+	assert_int_equal(sfen_parse_root(&root, "6B2/8k/6R2/9/9/9/9/9/9 b rb4g4s4n4l18p 1 moves 3c3b+ 1b1a 3a2b+", NULL, &moves),
+	                 SFEN_OK);
+	static Position tmp;
+	tmp = root;
+	int n = sfen_play_moves(&tmp, moves, 0, given, 8, NULL);
+	assert_int_equal(n, 3);
+	dfpn_clear(solver);
+	dfpn_solve(solver, &root, NULL, &res);
+	assert_int_equal(res.len, 3);
+	unsigned f = verify_answer(solver, &root, given, n, &res, NULL, &out);
+	assert_true(f & VERIFY_COOK);
+	assert_int_equal(out.cooks, 1);
+	char u[6];
+	assert_string_equal(usi_format(out.cook[0].move, u), "3c1c+");
+	assert_int_equal(out.cook[0].ply, 0);
+	assert_int_equal(out.line_len, 3);
+	assert_int_equal(out.leftover, 0);
+	/* an answer of another length: nothing judged */
+	f = verify_answer(solver, &root, given, 1, &res, NULL, &out);
+	assert_int_equal(f, 0);
+	assert_int_equal(out.line_len, 0);
+
+	assert_int_equal(sfen_parse_root(&root, SOUND " moves 5a6a 7b6a 6b8b+", NULL, &moves), SFEN_OK);
+	tmp = root;
+	n = sfen_play_moves(&tmp, moves, 0, given, 8, NULL);
+	dfpn_clear(solver);
+	dfpn_solve(solver, &root, NULL, &res);
+	f = verify_answer(solver, &root, given, n, &res, NULL, &out);
+	assert_int_equal(f, 0);
+	assert_int_equal(out.cooks, 0);
+	assert_int_equal(out.line_len, 3);
+}
+
+/* verify_stated on no mate names the defence that escapes the given first
+ * check, as verify_problem does (cases.tsv C07: after 1c1b the king takes,
+ * and the pawn drop that would mate is uchifuzume). */
+static void test_stated_no_mate_escape(void **state)
+{
+	(void)state;
+	static Position root, tmp;
+	static DfpnResult res;
+	Move given[8];
+	const char *moves;
+	assert_int_equal(sfen_parse_root(&root, "7nk/9/8G/9/9/9/9/9/9 b P2r2b3g4s3n4l17p 1 moves 1c1b 1a1b P*1c", NULL, &moves),
+	                 SFEN_OK);
+	tmp = root;
+	int n = sfen_play_moves(&tmp, moves, 0, given, 8, NULL);
+	dfpn_clear(solver);
+	dfpn_solve(solver, &root, NULL, &res);
+	assert_int_equal(res.status, DFPN_NOMATE);
+	VerifyStated st;
+	assert_int_equal(verify_stated(solver, &root, given, n, &res, NULL, &st), VERDICT_NO_MATE);
+	assert_int_equal(st.ply, 1);
+	char u[6];
+	assert_string_equal(usi_format(st.move, u), "1a1b");
+}
+
 static void test_not_mate(void **state)
 {
 	(void)state;
@@ -612,7 +682,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_sound_problem_passes), cmocka_unit_test(test_wrong_length), cmocka_unit_test(test_extra_pawn_in_hand),
 	    cmocka_unit_test(test_extra_piece_on_board), cmocka_unit_test(test_cook),         cmocka_unit_test(test_not_mate),
-	    cmocka_unit_test(test_bad_given_line),       cmocka_unit_test(test_every_cook_recorded),       cmocka_unit_test(test_result_reuse),
+	    cmocka_unit_test(test_bad_given_line),       cmocka_unit_test(test_every_cook_recorded), cmocka_unit_test(test_verify_answer),
+	    cmocka_unit_test(test_stated_no_mate_escape),       cmocka_unit_test(test_result_reuse),
 	    cmocka_unit_test(test_shogiboardq_sets),     cmocka_unit_test(test_stated_verdict_totals),
 	    cmocka_unit_test(test_verdict_notation), cmocka_unit_test(test_piece_names),
 	    cmocka_unit_test(test_stated_verdict_zuko), cmocka_unit_test(test_leftover_convention_zuko59),

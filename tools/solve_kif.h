@@ -23,6 +23,7 @@
 #define TSUME_SOLVE_KIF_H
 
 #include "dfpn.h"
+#include "verify.h"
 
 #include <stdatomic.h>
 #include <stdint.h>
@@ -41,6 +42,11 @@ typedef struct {
 	const char *sfen;   /* the position solved, as SFEN (a header comment) */
 	const char *given;  /* the verdict on an answer given with the problem, one line, or NULL */
 	const char *note;   /* a note on the position, a header comment line, or NULL */
+	const Move *main;   /* the main line to write (the given answer, the generator's form of each
+	                       move, a checked mating line of the mate's length), or NULL: the solver's */
+	int n_main;
+	const VerifyResult *check; /* the checks on that main line (verify_answer): its cooks are
+	                              written as variations marked 余詰, its 駒余り in a comment; or NULL */
 } SolveKifOptions;
 
 /*
