@@ -12,13 +12,13 @@
 #include "movegen.h"
 #include "problemio.h"
 #include "sfen.h"
+#include "solve_check.h"
 #include "solve_kif.h"
 #include "solve_report.h"
 #include "verify.h"
 
 #include <ctype.h>
 #include <errno.h>
-#include <stddef.h>
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
@@ -183,39 +183,6 @@ static int load_problem(SolveWork *w, const char *text, bool rest, char *err, si
 	return 0;
 }
 
-/* The composer's checks on the main line of the problem just solved, into
- * ctx->w->check: with a given answer of the mate's proven length
- * (answer_exact), the checks verify makes on it (余詰 at every attacker
- * node, other final moves, 駒余り: verify_answer, on the solver's table);
- * else 駒余り at the end of our main line, when it is a checked one (no
- * search).  Returns the result, or NULL when there is no main line to
- * judge. */
-static const VerifyResult *judge_main_line(SolveCtx *ctx, bool answer_exact)
-{
-	Problem *pb = &ctx->w->pb;
-	const DfpnResult *res = &ctx->w->res;
-	VerifyResult *check = &ctx->w->check;
-	if (pb->given_len && answer_exact) {
-		verify_answer(ctx->d, &pb->root, pb->given, pb->given_len, res, &ctx->lim, check);
-		return check->line_len ? check : NULL;
-	}
-	if (res->status != DFPN_MATE || !res->pv_verified || res->pv_len == 0)
-		return NULL;
-	/* the hand at the end of our line: pieces left over (駒余り) */
-	memset(check, 0, offsetof(VerifyResult, line));
-	check->cooks = check->final_alts = check->unnecessary = check->undecided = 0;
-	Position *pos = &ctx->w->after;
-	pos_copy(pos, &pb->root);
-	for (int i = 0; i < res->pv_len; i++)
-		pos_do_move(pos, res->pv[i]);
-	for (int pt = PAWN; pt <= GOLD; pt++)
-		check->leftover += hand_count(pos->hand[pb->root.side], (PieceType)pt);
-	check->flags = check->leftover ? VERIFY_LEFTOVER : 0;
-	memcpy(check->line, res->pv, sizeof *res->pv * (size_t)res->pv_len);
-	check->line_len = check->len = res->pv_len;
-	return check;
-}
-
 /* Solves the problem on one line and prints the result.  where is the
  * "stdin:LINE" prefix of messages in '-' mode (NULL for an argument).
  * Returns the exit status for this problem. */
@@ -254,7 +221,8 @@ static int solve_text(SolveCtx *ctx, const char *text, const char *where, const 
 		/* the moves read mate, but the file states another length: the
 		 * totals compared, as verify compares them */
 		stated = verify_stated_totals(res->len, ctx->file_stated, pb->given_len);
-	const VerifyResult *check = judge_main_line(ctx, line_exact);
+	const VerifyResult *check = solve_check(ctx->d, &pb->root, pb->given, pb->given_len, res, line_exact, &ctx->lim,
+	                                        &ctx->w->after, &ctx->w->check);
 	progress_clear(&ctx->progress);
 	int rc = res->status == DFPN_MATE ? EXIT_MATE : res->status == DFPN_NOMATE ? EXIT_NOMATE : EXIT_UNKNOWN;
 	FILE *out = solve_output(ctx);
