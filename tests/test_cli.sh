@@ -510,6 +510,9 @@ run "solve --notation usi: the given answer and its 早詰 in USI" "" solve -q -
 expect 0 "line:given answer (15 plies): ${Q15G#* moves }" "line:given answer: shorter_mate (早詰: at ply 7 G*2a mates in 1)"
 run "solve --format kif: the verdict's move in Japanese notation" "" solve -q --format kif "$Q15G"
 expect 0 "out:*given answer: shorter_mate (早詰: at ply 7 ▲２一金 mates in 1)"
+run "solve --format kif: a given answer that is not the main line, a variation where it departs" "" solve -q --format kif "$Q15G"
+expect 0 "line:   7 ２一金打     ( 0:00/00:00:00)+" "line:変化：7手" "line:   7 １二と(13)   ( 0:00/00:00:00)" \
+	"line:*the given answer: shorter_mate (早詰: at ply 7 ▲２一金 mates in 1)" "line:  15 ２二金(23)   ( 0:00/00:00:00)"
 run "solve --format kif --notation usi: in USI" "" solve -q --format kif --notation usi "$Q15G"
 expect 0 "out:*given answer: shorter_mate (早詰: at ply 7 G*2a mates in 1)"
 run "solve --format json: USI whatever the notation" "" solve --format json "$Q15G"

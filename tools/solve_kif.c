@@ -321,6 +321,46 @@ static void cook_variations(Parts *p, Dfpn *d, const Position *root, const Move 
 	free(pos);
 }
 
+/* The given answer (opt->answer), when it is not the main line main[0..n):
+ * a variation from the ply where it departs from it, marked as the given
+ * answer with its verdict (opt->given), so that the composer's line is in
+ * the kifu whatever its verdict.  Its legal moves only; nothing when it
+ * does not depart within the main line. */
+static void answer_variation(Parts *p, Dfpn *d, const Position *root, const Move *main, int n, const SolveKifOptions *opt)
+{
+	Position *pos = malloc(sizeof *pos);
+	Move *line = malloc(sizeof *line * (size_t)(opt->n_answer + 1));
+	if (!pos || !line) {
+		p->failed = true;
+	} else {
+		pos_copy(pos, root);
+		int m = 0; /* the answer's moves legal in turn, in the generator's form */
+		while (m < opt->n_answer && pos->ply < POS_MAX_PLY && gen_find_legal(pos, opt->answer[m], &line[m]))
+			pos_do_move(pos, line[m++]);
+		bool mated = m == opt->n_answer && dfpn_is_mated_in(d, pos);
+		int k = 0;
+		while (k < m && k < n && move_same(line[k], main[k]))
+			k++;
+		if (k < m && k < n) {
+			char note[400];
+			snprintf(note, sizeof note, "the given answer%s%s", opt->given ? ": " : "", opt->given ? opt->given : "");
+			/* a defence the variations show already: the given answer's
+			 * line takes that variation's place */
+			for (int b = 0; b < p->n_branch; b++)
+				if (p->branch[b].ply == k && move_same(p->branch[b].moves[0], line[k])) {
+					free((void *)p->branch[b].moves);
+					free((void *)p->branch[b].comment);
+					memmove(&p->branch[b], &p->branch[b + 1], sizeof *p->branch * (size_t)(p->n_branch - b - 1));
+					p->n_branch--;
+					break;
+				}
+			add_branch(p, k, line[k], line + k + 1, m - k - 1, mated, note);
+		}
+	}
+	free(line);
+	free(pos);
+}
+
 int solve_kif_write(FILE *f, Dfpn *d, const Position *root, const DfpnResult *res, const SolveKifOptions *opt)
 {
 	Parts p = {0};
@@ -367,6 +407,8 @@ int solve_kif_write(FILE *f, Dfpn *d, const Position *root, const DfpnResult *re
 		main_line_variations(&p, d, root, main, n_main, verified, opt);
 	if (mate && opt->variations > 0 && opt->check && opt->check->cooks)
 		cook_variations(&p, d, root, main, opt);
+	if (mate && opt->answer && opt->n_answer > 0 && !opt->main)
+		answer_variation(&p, d, root, main, n_main, opt);
 	snprintf(vars, sizeof vars, " variations: %d (at most %d a defender move, each searched within %llu nodes)", p.n_branch,
 	         opt->variations, (unsigned long long)opt->var_nodes);
 

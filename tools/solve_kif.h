@@ -45,6 +45,10 @@ typedef struct {
 	const Move *main;   /* the main line to write (the given answer, the generator's form of each
 	                       move, a checked mating line of the mate's length), or NULL: the solver's */
 	int n_main;
+	const Move *answer; /* the answer given with the problem (moves as parsed), n_answer plies: when
+	                       it is not the main line, written as a variation where it departs
+	                       from it, marked as the given answer; or NULL */
+	int n_answer;
 	const VerifyResult *check; /* the checks on that main line (verify_answer): its cooks are
 	                              written as variations marked 余詰, its 駒余り in a comment; or NULL */
 } SolveKifOptions;

@@ -206,6 +206,8 @@ int solve_report_kif(FILE *out, const char *out_name, Dfpn *d, const SolveReport
 	    .given = r->given_len ? given : NULL,
 	    .note = r->defender_rest ? cli_defender_rest_note(r->root->side) : NULL,
 	    .check = r->check,
+	    .answer = r->given,
+	    .n_answer = r->given_len,
 	};
 	/* the given answer judged a main line of the mate's length is the
 	 * kifu's main line, the composer's; ours is among its cooks then */
