@@ -305,6 +305,7 @@ int conv_text(const char *data, size_t len, bool rest, ConvProblem *out)
 	out->n_moves = 0;
 	out->stated = -1;
 	out->missing = 0;
+	out->defender_rest = false;
 	out->line = 0;
 	out->error[0] = '\0';
 	char *text = to_utf8(data, len, out);

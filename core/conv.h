@@ -12,8 +12,11 @@
  * not read).  A move is read as destination (or 同), piece, modifiers
  * (右左直上引寄), 成/不成/打 and the origin "(77)"; it must name exactly one
  * legal move (without an origin, the JSA modifiers decide between pieces).
- * The hands are taken exactly as the file states them: pieces of the set that
- * the file gives to nobody are given to nobody, unless --rest.  A diagram
+ * The hands are taken as the file states them: pieces of the set that the
+ * file gives to nobody are given to nobody, unless --rest; but a diagram
+ * with no line at all for the hand of the defender (the side not to move)
+ * gives the defender the rest of the set (残り全部), the convention of tsume
+ * diagrams, and says so (defender_rest).  A diagram
  * whose moves end on an even move (the defender's: a problem's answer ends
  * with the attacker's mating move) with no end word, まで line, 変化 or
  * 手数 of that length after them is a file cut short, an error (a game
@@ -50,6 +53,9 @@ typedef struct {
 	Move moves[POS_MAX_PLY];
 	int stated;      /* length the file states (KIF 手数：N手 or まで N手), -1 if none */
 	int missing;     /* pieces (kings aside) in nobody's hand, before --rest */
+	bool defender_rest; /* KIF: the diagram has no line for the defender's hand
+	                       (後手の持駒 when sente is to move): the defender was
+	                       given the rest of the set, 残り全部 */
 	long line;       /* on error: 1-based line of the file, 0 = the whole file */
 	char error[320]; /* on error: the reason (print "FILE:LINE: error") */
 } ConvProblem;

@@ -354,6 +354,17 @@ static int stated_length(const char *s, int *n, ConvProblem *out, long line)
 }
 
 
+/* A diagram with no line for the defender's hand: tsume convention is that
+ * the defender holds every piece not on the board or in the attacker's hand
+ * (残り全部), as "後手の持駒：残り全部" says. */
+static void defender_hand_default(Setup *su, const long hand_line[COLOR_NB], int rows, ConvProblem *out)
+{
+	Color def = color_flip(su->side);
+	out->defender_rest = rows > 0 && hand_line[def] == 0;
+	if (out->defender_rest)
+		su->rest_to[def] = true;
+}
+
 int conv_kif_parse(char *text, bool rest, ConvProblem *out)
 {
 	Setup su;
@@ -398,6 +409,7 @@ int conv_kif_parse(char *text, bool rest, ConvProblem *out)
 				} else if (rows != 9) {
 					return conv_fail(out, board_line, "board: %d rows, expected nine", rows);
 				}
+				defender_hand_default(&su, hand_line, rows, out);
 				if (conv_setup_root(&su, rest, out, board_line ? board_line : lineno))
 					return -1;
 				root_ready = true;
@@ -496,6 +508,7 @@ int conv_kif_parse(char *text, bool rest, ConvProblem *out)
 			return conv_fail(out, 0, "no board diagram and no moves");
 		if (rows != 9)
 			return conv_fail(out, board_line, "board: %d rows, expected nine", rows);
+		defender_hand_default(&su, hand_line, rows, out);
 		if (conv_setup_root(&su, rest, out, board_line))
 			return -1;
 	}

@@ -278,6 +278,7 @@ static int parse_line(char *line, PioProblem *out, PioError *err)
 	out->n_meta = 0;
 	out->meta_truncated = false;
 	out->kifu = false;
+	out->defender_rest = false;
 
 	/* the problem part ends at the first ';' (metadata) or '#' (comment) */
 	char *cut = line + strcspn(line, ";#");
@@ -378,6 +379,7 @@ static int next_kifu(PioReader *r, PioProblem *out, PioError *err)
 		memcpy(r->buf, out->text, strlen(out->text) + 1);
 		rc = parse_line(r->buf, out, err);
 		out->kifu = true;
+		out->defender_rest = cp->defender_rest;
 		if (rc == PIO_END) /* cannot happen: a formatted problem is not blank */
 			rc = pio_set_error(err, PIO_ERR_LINE, 1, "line", 0, "no problem");
 	}

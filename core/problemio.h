@@ -91,6 +91,8 @@ typedef struct {
 	bool kifu;                   /* read from a KIF or CSA file (conv.h): mate=N is the
 	                                length the file states (手数, まで), which may differ
 	                                from the moves read -- a verdict, not a bad line */
+	bool defender_rest;          /* a KIF whose diagram has no line for the defender's
+	                                hand: the defender holds the rest (conv.h) */
 	char text[PIO_LINE_MAX + 1]; /* the line, without its end of line and BOM */
 } PioProblem;
 

@@ -102,14 +102,37 @@ const char *verify_verdict_name(VerifyVerdict v)
 	return v <= VERDICT_LEFTOVER_CONVENTION ? NAME[v] : "";
 }
 
+/* No mate: after the stated first move `first` (when it is a legal check),
+ * a defence with no mate at all -- where the stated line breaks -- into
+ * *stated (VERDICT_NO_MATE, ply 1, that defence); left as it is when none
+ * is found within the limits. */
+static void escaping_defence(VerifyCtx *c, const Position *root, Move first, VerifyStated *stated)
+{
+	Position *pos = &c->pos;
+	pos_copy(pos, root);
+	Move m;
+	if (!gen_find_legal(pos, first, &m))
+		return;
+	pos_do_move(pos, m);
+	if (!pos_in_check(pos))
+		return;
+	MoveList list;
+	gen_evasions(pos, &list);
+	for (int i = 0; i < list.n; i++) {
+		pos_do_move(pos, list.moves[i]);
+		DfpnStatus st = verify_mate_within(c, pos, DFPN_MAX_PV - 2, NULL);
+		pos_undo_move(pos, list.moves[i]);
+		if (st == DFPN_NOMATE) {
+			*stated = (VerifyStated){.verdict = VERDICT_NO_MATE, .ply = 1, .move = list.moves[i], .worst_ply = -1};
+			return;
+		}
+	}
+}
+
 VerifyVerdict verify_stated(Dfpn *d, const Position *root, const Move *given, int n, const DfpnResult *res,
                             const DfpnLimits *lim, VerifyStated *stated)
 {
 	*stated = (VerifyStated){.verdict = VERDICT_UNDECIDED, .ply = -1, .move = MOVE_NONE, .worst_ply = -1};
-	if (res->status == DFPN_NOMATE) {
-		stated->verdict = VERDICT_NO_MATE;
-		return stated->verdict;
-	}
 	VerifyCtx *c = calloc(1, sizeof *c);
 	VerifyResult *out = calloc(1, sizeof *out);
 	if (!c || !out)
@@ -119,6 +142,14 @@ VerifyVerdict verify_stated(Dfpn *d, const Position *root, const Move *given, in
 	c->start = clock_now();
 	c->out = out;
 	c->attacker = root->side;
+	if (res->status == DFPN_NOMATE) {
+		/* where the stated line breaks: a defence to its first check
+		 * with no mate at all, as verify names it */
+		stated->verdict = VERDICT_NO_MATE;
+		if (n > 0)
+			escaping_defence(c, root, given[0], stated);
+		goto done;
+	}
 	if (!verify_replay_stated(c, root, given, n, stated))
 		goto done;
 	if (res->status != DFPN_MATE || !res->len_minimal)
@@ -156,33 +187,6 @@ static void add_unnecessary(VerifyResult *out, Square sq, PieceType pt)
 	out->unnecessary++;
 }
 
-/* No mate: after the stated first move `first` (when it is a legal check),
- * a defence with no mate at all -- where the stated line breaks -- into
- * *stated (VERDICT_NO_MATE, ply 1, that defence); left as it is when none
- * is found within the limits. */
-static void escaping_defence(VerifyCtx *c, const Position *root, Move first, VerifyStated *stated)
-{
-	Position *pos = &c->pos;
-	pos_copy(pos, root);
-	Move m;
-	if (!gen_find_legal(pos, first, &m))
-		return;
-	pos_do_move(pos, m);
-	if (!pos_in_check(pos))
-		return;
-	MoveList list;
-	gen_evasions(pos, &list);
-	for (int i = 0; i < list.n; i++) {
-		pos_do_move(pos, list.moves[i]);
-		DfpnStatus st = verify_mate_within(c, pos, DFPN_MAX_PV - 2, NULL);
-		pos_undo_move(pos, list.moves[i]);
-		if (st == DFPN_NOMATE) {
-			*stated = (VerifyStated){.verdict = VERDICT_NO_MATE, .ply = 1, .move = list.moves[i], .worst_ply = -1};
-			return;
-		}
-	}
-}
-
 /* The stated line given[0..n) as the proof of the length (verify_line.h),
  * under a rule whose verdicts are the position's own (none, narrow, nogain:
  * broad and answered take proofs from the table, so a length found one way
@@ -214,6 +218,7 @@ static bool solve_by_line(VerifyCtx *c, const Position *root, const VerifySpec *
 	c->sub.first_mate_only = true;
 	dfpn_solve(c->d, root, &c->sub, r);
 	c->nodes += r->nodes;
+	out->interrupted |= r->status == DFPN_UNKNOWN && r->reason == DFPN_STOP_USER;
 	out->check_nodes[VERIFY_CHECK_PROOF] += r->nodes;
 	if (r->status != DFPN_MATE || r->len != n)
 		return false; /* no mate, a limit, or another length: the solver's way */
@@ -231,24 +236,35 @@ static bool solve_by_line(VerifyCtx *c, const Position *root, const VerifySpec *
 	return true;
 }
 
-unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, const DfpnLimits *lim, VerifyResult *out)
+/* Empties *out for a new problem (a result struct is reused between
+ * problems): no flag, no count, no list, the solve unknown until a search
+ * says otherwise. */
+static void result_reset(VerifyResult *out)
 {
-	VerifyCtx *c = calloc(1, sizeof *c); /* large (two Positions): on the heap */
 	memset(out, 0, offsetof(VerifyResult, line));
 	/* the fields after line[] too: a result struct is reused between problems */
 	out->cooks = out->final_alts = out->unnecessary = 0;
 	out->unnecessary_judged = false;
 	out->leftover = out->short_variations = out->undecided = 0;
+	out->stop = DFPN_STOP_NONE;
+	out->interrupted = false;
 	out->variations_partial = false;
 	out->nodes = 0;
 	out->seconds = 0;
 	memset(out->check_nodes, 0, sizeof out->check_nodes);
 	out->solve.status = DFPN_UNKNOWN; /* until a search says otherwise */
-	out->solve.reason = DFPN_STOP_NODES;
+	out->solve.reason = DFPN_STOP_NONE; /* no search ran: verify_spent says why */
 	memset(out->check_stopped, 0, sizeof out->check_stopped);
 	out->stated = (VerifyStated){.verdict = VERDICT_NONE, .ply = -1, .move = MOVE_NONE, .worst_ply = -1};
+}
+
+unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, const DfpnLimits *lim, VerifyResult *out)
+{
+	VerifyCtx *c = calloc(1, sizeof *c); /* large (two Positions): on the heap */
+	result_reset(out);
 	if (!c) {
 		out->flags = VERIFY_UNDECIDED;
+		out->stop = DFPN_STOP_MEMORY;
 		return out->flags;
 	}
 	c->d = d;
@@ -270,9 +286,13 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 		uint64_t before = out->check_nodes[VERIFY_CHECK_PROOF];
 		dfpn_solve(d, root, &c->sub, &out->solve);
 		c->nodes += out->solve.nodes;
+		/* (a mate whose minimality the flag stopped too) */
+		out->interrupted |= out->solve.reason == DFPN_STOP_USER;
 		out->check_nodes[VERIFY_CHECK_PROOF] = before + out->solve.nodes_prove;
 		out->check_nodes[VERIFY_CHECK_MINIMAL] += out->solve.nodes - out->solve.nodes_prove;
 	}
+	if (out->solve.status == DFPN_UNKNOWN && out->solve.reason == DFPN_STOP_NONE && verify_spent(c) == DFPN_STOP_USER)
+		out->interrupted = true; /* no search ran: the flag was up */
 	c->check = VERIFY_CHECK_STATED;
 	if (out->solve.status == DFPN_NOMATE) {
 		out->flags |= VERIFY_NOT_MATE;
@@ -284,6 +304,8 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 		out->flags |= VERIFY_UNDECIDED;
 		out->undecided++;
 		out->check_stopped[out->solve.status != DFPN_MATE ? VERIFY_CHECK_PROOF : VERIFY_CHECK_MINIMAL]++;
+		if (out->stop == DFPN_STOP_NONE)
+			out->stop = out->solve.reason != DFPN_STOP_NONE ? out->solve.reason : verify_spent(c);
 		if (out->solve.status != DFPN_MATE)
 			goto done;
 	}
@@ -403,6 +425,46 @@ done:
 		verify_stated_verdict(c, root, spec);
 	if (out->undecided)
 		out->flags |= VERIFY_UNDECIDED;
+	out->nodes = c->nodes;
+	out->seconds = clock_now() - c->start;
+	free(c);
+	return out->flags;
+}
+
+unsigned verify_answer(Dfpn *d, const Position *root, const Move *given, int n, const DfpnResult *res,
+                       const DfpnLimits *lim, VerifyResult *out)
+{
+	result_reset(out);
+	if (res->status != DFPN_MATE || !res->len_minimal || n != res->len || n > DFPN_MAX_PV)
+		return out->flags = 0;
+	VerifyCtx *c = calloc(1, sizeof *c);
+	if (!c) {
+		out->stop = DFPN_STOP_MEMORY;
+		return out->flags = VERIFY_UNDECIDED;
+	}
+	c->d = d;
+	c->lim = lim;
+	c->start = clock_now();
+	c->out = out;
+	c->attacker = root->side;
+	VerifyStated where;
+	if (verify_replay_stated(c, root, given, n, &where)) {
+		verify_play_given(c, root, given, n, out->line);
+		out->line_len = n;
+		out->len = n;
+		out->solve = *res;
+		c->check = VERIFY_CHECK_COOK;
+		VerifyAlternatives alt;
+		verify_line_alternatives(c, root, out->line, n, out, &alt);
+		if (out->cooks)
+			out->flags |= VERIFY_COOK;
+		if (out->final_alts)
+			out->flags |= VERIFY_FINAL_ALT;
+		if (out->leftover)
+			out->flags |= VERIFY_LEFTOVER;
+		if (out->undecided)
+			out->flags |= VERIFY_UNDECIDED;
+	}
 	out->nodes = c->nodes;
 	out->seconds = clock_now() - c->start;
 	free(c);

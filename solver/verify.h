@@ -40,7 +40,9 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
  * by d (its table is reused; the rule in force is d's): the one-line
  * comparison `solve` prints.  Fills *stated (ply, move and length where the
  * verdict has them, as verify_problem's out->stated) and returns its
- * verdict: VERDICT_NO_MATE when res proved no mate; VERDICT_STATED_NOT_MATE
+ * verdict: VERDICT_NO_MATE when res proved no mate
+ * (ply 1 and the defence to the answer's first check that escapes, as
+ * verify_problem names it, when one is found within lim); VERDICT_STATED_NOT_MATE
  * when the line is illegal, has a move without check or does not end in
  * mate; VERDICT_UNDECIDED when res has no proven-minimal length, when a limit
  * of lim (time and nodes for all of this call's sub-searches; NULL = none)
@@ -49,5 +51,19 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
  * verdict (see VerifyVerdict). */
 VerifyVerdict verify_stated(Dfpn *d, const Position *root, const Move *given, int n, const DfpnResult *res,
                             const DfpnLimits *lim, VerifyStated *stated);
+
+/* A composer's checks on an answer given[0..n) (USI moves as parsed) of the
+ * problem root, already solved into *res by d (its table reused): when res
+ * is a mate of proven-minimal length n and the answer replays legally,
+ * every attacker move a check, to mate, the checks verify makes on its main
+ * line -- 余詰 at every attacker node (out->cooks, out->cook[]), the other
+ * mating final moves, 駒余り at its end (out->leftover) -- with the line in
+ * out->line (the generator's form of each move).  lim bounds all of them
+ * (NULL: none); a search it stopped sets VERIFY_UNDECIDED.  Otherwise (no
+ * mate, another length, a line that fails) nothing is checked.  Returns
+ * out->flags: VERIFY_COOK, VERIFY_FINAL_ALT, VERIFY_LEFTOVER,
+ * VERIFY_UNDECIDED, or 0. */
+unsigned verify_answer(Dfpn *d, const Position *root, const Move *given, int n, const DfpnResult *res,
+                       const DfpnLimits *lim, VerifyResult *out);
 
 #endif

@@ -48,6 +48,30 @@ bool verify_next_limits(VerifyCtx *c)
 	return true;
 }
 
+DfpnStopReason verify_spent(const VerifyCtx *c)
+{
+	if (!c->lim)
+		return DFPN_STOP_NONE;
+	if (c->lim->stop && atomic_load(c->lim->stop))
+		return DFPN_STOP_USER;
+	if (c->lim->max_nodes && c->nodes >= c->lim->max_nodes)
+		return DFPN_STOP_NODES;
+	if (c->lim->max_time_ms && (clock_now() - c->start) * 1000.0 >= (double)c->lim->max_time_ms)
+		return DFPN_STOP_TIME;
+	/* the share of the shorter variations (cap_nodes, cap_time) */
+	return c->cap_nodes && c->nodes >= c->cap_nodes ? DFPN_STOP_NODES : DFPN_STOP_TIME;
+}
+
+void verify_stopped(VerifyCtx *c, DfpnStopReason why)
+{
+	c->out->undecided++;
+	c->out->check_stopped[c->check]++;
+	if (c->out->stop == DFPN_STOP_NONE)
+		c->out->stop = why;
+	if (why == DFPN_STOP_USER)
+		c->out->interrupted = true;
+}
+
 /* What counts as mate here, as a line_replay callback (arg: the VerifyCtx):
  * modulo futile drops under the rule in force; a plain mate under the rule
  * "none" and in the strict unnecessary-piece test. */
@@ -75,17 +99,14 @@ DfpnStatus verify_mate_within(VerifyCtx *c, const Position *pos, int max_len, in
 {
 	DfpnBound b;
 	if (!verify_next_limits(c)) {
-		c->out->undecided++;
-		c->out->check_stopped[c->check]++;
+		verify_stopped(c, verify_spent(c));
 		return DFPN_UNKNOWN;
 	}
 	dfpn_mate_within(c->d, pos, c->attacker, max_len, &c->sub, &b);
 	c->nodes += b.nodes;
 	c->out->check_nodes[c->check] += b.nodes;
-	if (b.status == DFPN_UNKNOWN) {
-		c->out->undecided++;
-		c->out->check_stopped[c->check]++;
-	}
+	if (b.status == DFPN_UNKNOWN)
+		verify_stopped(c, b.reason);
 	if (len)
 		*len = b.len;
 	return b.status;

@@ -34,6 +34,16 @@ typedef struct {
  * Returns false when nothing is left. */
 bool verify_next_limits(VerifyCtx *c);
 
+/* Why verify_next_limits has nothing left to give: the stop flag
+ * (DFPN_STOP_USER), the node limit or the time limit of the problem or of
+ * the current share of it. */
+DfpnStopReason verify_spent(const VerifyCtx *c);
+
+/* Counts a sub-search that a limit stopped (why) as undecided, for the
+ * current kind of check; the first reason is kept in c->out->stop, and the
+ * stop flag's (DFPN_STOP_USER) marks c->out->interrupted. */
+void verify_stopped(VerifyCtx *c, DfpnStopReason why);
+
 /* What counts as mate here, as a line_replay callback (arg: the VerifyCtx):
  * modulo futile drops under the rule in force; a plain mate under the rule
  * "none" and in the strict unnecessary-piece test. */

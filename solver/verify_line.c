@@ -10,6 +10,20 @@
  * leave the lower bound unknown. */
 #define VERIFY_OPEN_MAX 64
 
+/* Orders cook[0..n) by ply, the shortest mate first at each ply (ties in
+ * the generator's order: insertion sort, stable), so that a report reads
+ * the most telling cook of each node first. */
+static void sort_cooks(VerifyCook *cook, int n)
+{
+	for (int a = 1; a < n; a++) {
+		VerifyCook x = cook[a];
+		int b = a;
+		for (; b > 0 && (cook[b - 1].ply > x.ply || (cook[b - 1].ply == x.ply && cook[b - 1].len > x.len)); b--)
+			cook[b] = cook[b - 1];
+		cook[b] = x;
+	}
+}
+
 int verify_line_forcing(VerifyCtx *c, const Position *root, const Move *line, int n)
 {
 	Position *pos = &c->pos;
@@ -77,7 +91,7 @@ void verify_line_alternatives(VerifyCtx *c, const Position *root, const Move *li
 						out->final_alt[out->final_alts] = m;
 					out->final_alts++;
 				} else {
-					if (out && alt->cooks < VERIFY_MAX_LIST)
+					if (out && alt->cooks < VERIFY_MAX_COOKS)
 						out->cook[alt->cooks] = (VerifyCook){k, m, len + 1};
 					alt->cooks++;
 				}
@@ -102,6 +116,7 @@ void verify_line_alternatives(VerifyCtx *c, const Position *root, const Move *li
 		alt->lower_bound = false;
 	if (out) {
 		out->cooks = alt->cooks;
+		sort_cooks(out->cook, alt->cooks < VERIFY_MAX_COOKS ? alt->cooks : VERIFY_MAX_COOKS);
 		if (!quick)
 			out->leftover = verify_leftover_after(c, root, line, n);
 	}
@@ -133,6 +148,7 @@ void verify_line_variations(VerifyCtx *c, const Position *root, const Move *line
 	Position *pos = &c->pos;
 	VerifyCheck was = c->check;
 	int undecided = out->undecided;
+	DfpnStopReason stop = out->stop;
 	c->check = VERIFY_CHECK_VARIATION;
 	/* a quarter of what is left of the problem's limits */
 	if (c->lim && c->lim->max_nodes)
@@ -163,6 +179,7 @@ void verify_line_variations(VerifyCtx *c, const Position *root, const Move *line
 		pos_do_move(pos, line[k]);
 	}
 	out->undecided = undecided; /* information: no verdict rests on it */
+	out->stop = stop;
 	c->cap_nodes = 0;
 	c->cap_time = 0;
 	c->check = was;

@@ -51,6 +51,7 @@ void verify_stated_walk(VerifyCtx *c, const Position *root, const Move *line, in
 {
 	VerifyResult *out = c->out;
 	int undecided_before = out->undecided;
+	DfpnStopReason stop_before = out->stop;
 	Position *pos = &c->pos;
 	pos_copy(pos, root);
 	out->stated = (VerifyStated){.verdict = VERDICT_UNDECIDED, .ply = -1, .move = MOVE_NONE, .worst_ply = -1};
@@ -189,6 +190,7 @@ void verify_stated_walk(VerifyCtx *c, const Position *root, const Move *line, in
 	}
 end:
 	out->undecided = undecided_before;
+	out->stop = stop_before;
 }
 
 /* The verdict from what verify_problem found (see VerifyStated). */

@@ -9,6 +9,9 @@
 #include "dfpn.h"
 
 #define VERIFY_MAX_LIST 16
+/* Cooks recorded (VerifyResult.cook): every one a sound problem's checker
+ * meets; past this many only the count goes on. */
+#define VERIFY_MAX_COOKS 256
 
 typedef struct {
 	int stated_len;    /* stated mate length, -1 if none */
@@ -122,8 +125,9 @@ typedef struct {
 	int len;          /* minimal mate length (0 if no mate) */
 	int line_len;     /* the main line checked */
 	Move line[DFPN_MAX_PV];
-	int cooks;
-	VerifyCook cook[VERIFY_MAX_LIST];
+	int cooks;                          /* all of them, also past VERIFY_MAX_COOKS */
+	VerifyCook cook[VERIFY_MAX_COOKS];  /* the first VERIFY_MAX_COOKS found, by ply, the
+	                                       shortest first at each ply */
 	int final_alts;
 	Move final_alt[VERIFY_MAX_LIST];
 	int leftover; /* pieces in the attacker's hand at the end of the main line */
@@ -133,6 +137,11 @@ typedef struct {
 	int short_variations;
 	bool variations_partial; /* a limit stopped the count: at least short_variations */
 	int undecided; /* sub-searches a limit stopped */
+	DfpnStopReason stop; /* why the first of them stopped: DFPN_STOP_TIME (the
+	                        time limit), _NODES, _USER (the stop flag), _DEPTH,
+	                        _MEMORY; DFPN_STOP_NONE when none did */
+	bool interrupted;    /* the stop flag (Ctrl-C) cut one of its searches, of
+	                        any kind: the result is not a finished one */
 	VerifyStated stated; /* why the stated length differs (or not) */
 	uint64_t check_nodes[VERIFY_CHECK_NB]; /* nodes by kind of check (they sum to nodes) */
 	int check_stopped[VERIFY_CHECK_NB];    /* sub-searches a limit stopped, by kind */
@@ -157,5 +166,9 @@ static inline VerifyStated verify_stated_totals(int len, int stated_len, int lin
 
 /* true iff no failure flag is set. */
 static inline bool verify_passed(unsigned flags) { return (flags & VERIFY_FAIL_MASK) == 0; }
+
+/* true iff a limit left some check open and no check failed: the problem
+ * is neither passed nor failed, but undecided (未決). */
+static inline bool verify_undecided(unsigned flags) { return (flags & VERIFY_FAIL_MASK) == VERIFY_UNDECIDED; }
 
 #endif

@@ -369,6 +369,23 @@ rc=$?
 out=$(cat "$tmp/out")
 expect 3 "line:unknown (stopped)" "re:$STATS_RE"
 
+# Ctrl-C during verify: the problems that finished are reported, those cut
+# short or only queued are not (they are no FAIL), the summary says the run
+# was interrupted, exit status 130 (a 30 s limit keeps a failure from
+# hanging the test)
+printf '%s\n' '+L1k1+L4/2sR5/+P8/9/9/9/9/9/9 b r2b4g3s4n2l17p 1 moves 5a6a 7b6a 6b8b+' "$MICRO" "$MICRO" "$MICRO" >"$tmp/int.sfen"
+name="verify: SIGINT reports what finished, exit status 130"
+"$TSUME" verify --jobs 1 --hash 16 --time 30 "$tmp/int.sfen" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+out=$(cat "$tmp/out")
+expect 130 "line:$tmp/int.sfen:1: PASS mate 3 (stated 3)" noout:FAIL noout:UNDECIDED "noout:int.sfen:2:" \
+	"err:partial summary: 1 problem, 1 passed, 0 failed, 0 bad lines (interrupted)" \
+	"err:tsume verify: interrupted (Ctrl-C): 1 problem finished and reported; 3 cut short or not started, left out"
+
 # The progress line: only on a terminal (script(1) provides one), after a second.
 name="solve: no progress line when stderr is not a terminal"
 "$TSUME" solve -q --hash 16 --time 1.3 "$MICRO" >"$tmp/out" 2>"$tmp/err"
@@ -415,6 +432,32 @@ run "verify: a file that cannot be opened counted in the summary" "" verify "$tm
 expect 2 "err:$tmp/no-such.sfen: cannot open" "err:verify summary: 7 problems, 1 passed, 6 failed, 1 bad line, 1 file unreadable"
 run "solve: a given answer of our length parting at ply 1: named a cook" "" solve -q "6B2/8k/6R2/9/9/9/9/9/9 b rb4g4s4n4l18p 1 moves 3c3b+ 1b1a 3b2b"
 expect 0 "out:our main line differs from the given answer from ply 1 on (same length: 余詰 (cook), ▲１三飛成 mates as fast as the given ▲３二飛成; tsume verify reports every cook)"
+# solve judges a given answer of the mate's length as verify does: every
+# cook on it, 駒余り; its KIF keeps the composer's line as the main line and
+# writes each cook as a variation marked 余詰
+COOKED='6B2/8k/6R2/9/9/9/9/9/9 b rb4g4s4n4l18p 1 moves 3c3b+ 1b1a 3a2b+'
+run "solve: the cooks of a given answer named" "" solve -q "$COOKED"
+expect 0 "line:余詰 (cook) x1 on the given answer: [ply 1 ▲１三飛成 mates in 3]" "line:given answer: final_alternatives"
+run "solve --format json: the cooks of a given answer" "" solve --format json "$COOKED"
+expect 0 'out:"cooks":1,"cook_list":[{"ply":1,"move":"3c1c+","length":3}],"leftover":0,'
+printf '%s\n' "$COOKED" >"$tmp/cooked.sfen"
+name="solve -o kotae.kif: the given answer the main line, the cook a variation marked 余詰"
+"$TSUME" solve -q -o "$tmp/kotae.kif" "$tmp/cooked.sfen" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+cp "$tmp/kotae.kif" "$tmp/out"
+out=$(cat "$tmp/out")
+expect 0 "line:   1 ３二飛成(33) ( 0:00/00:00:00)+" "line:   3 ２二角成(31) ( 0:00/00:00:00)" "line:*main line: the given answer" \
+	"line:*余詰 (cook) x1: the variations marked 余詰" "line:   1 １三飛成(33) ( 0:00/00:00:00)" \
+	"line:*余詰 (cook): ▲１三飛成 mates in 3" "line:   2 ２一玉(12)   ( 0:00/00:00:00)"
+run "solve -o kotae.kif read back: the main line is the given answer" "" convert "$tmp/kotae.kif"
+expect 0 "out:6B2/8k/6R2/9/9/9/9/9/9 b rb4g4s4n4l18p 1 moves 3c3b+ 1b1a 3a2b+ ; mate=3"
+run "solve: 駒余り of a given answer, and its cooks" "" solve -q '+L1k1+L4/2sR5/+P8/9/9/9/9/9/9 b RBGSNb3g2s3n2l17p 1 moves 5a6a 7b6a 6b8b+'
+expect 0 "line:余詰 (cook) x2 on the given answer: [ply 1 ▲６一飛打 mates in 3] [ply 1 ▲６一金 mates in 3]" \
+	"line:駒余り (5 pieces left in hand at the end of the given answer)"
+run "solve: 駒余り of our main line" "" solve -q "$C05"
+expect 0 "line:駒余り (1 piece left in hand at the end of our main line)"
+run "solve: no mate, the defence that escapes the given first check named" "" solve -q '7nk/9/8G/9/9/9/9/9/9 b P2r2b3g4s3n4l17p 1 moves 1c1b 1a1b P*1c'
+expect 1 "line:given answer: no_mate (at ply 2 △同　玉 escapes: no mate after it)"
 printf '%s\n' '+L1k1+L4/2sR5/+P8/9/9/9/9/9/9 b r2b4g3s4n2l17p 1 moves 9c9d 7b8c 9d9e 8c7b 9e9f' >"$tmp/badlen.sfen"
 run "verify: a bad stated line of a wrong length: where it fails said once" "" verify "$tmp/badlen.sfen"
 expect 1 "line:$tmp/badlen.sfen:1: FAIL mate 3 (stated 5): the stated main line is not a legal mating line (at ply 1 ▲９四と gives no check (every attacker move must)); wrong length"
@@ -440,16 +483,26 @@ grep -qF '"stated_verdict":"stated_not_mate","verdict_ply":3,"verdict_move":"6b7
 Q15G='7gk/9/6P1+P/9/9/9/9/9/9 b 2GSP2r2bg3s4n4l15p 1 moves P*1b 2a1b G*2a 1a2a S*3b 2a1a 1c1b 1a1b G*2c 1b1a 3b2a+ 1a2a 3c3b+ 2a1a 2c2b'
 printf '%s\n' "$Q15G" >"$tmp/q15g.sfen"
 run "verify: 早詰, 余詰 and final moves in Japanese notation" "" verify "$tmp/q15g.sfen"
-expect 1 "line:$tmp/q15g.sfen:1: FAIL mate 7 (stated 15): wrong length (早詰: at ply 7 ▲２一金 mates in 1); 余詰 (cook) x9 [ply 1 ▲１二金 mates in 15] [ply 5 ▲３二金 mates in 5] [ply 7 ▲２一金 mates in 1]; 駒余り (1 piece left in hand) [4 other mating final moves: ▲２二と ▲１二金打 ▲２一金 ▲２二金打]"
+expect 1 "line:$tmp/q15g.sfen:1: FAIL mate 7 (stated 15): wrong length (早詰: at ply 7 ▲２一金 mates in 1); 余詰 (cook) x9 [ply 1 ▲１二金 mates in 15] [ply 5 ▲３二金 mates in 5] [ply 7 ▲２一金 mates in 1] [ply 11 ▲１二金打 mates in 1] [ply 11 ▲２一金 mates in 1] [ply 11 ▲２二金打 mates in 1] [ply 13 ▲２二金打 mates in 1] [ply 13 ▲１二金打 mates in 3] [ply 13 ▲３二金打 mates in 3]; 駒余り (1 piece left in hand) [4 other mating final moves: ▲２二と ▲１二金打 ▲２一金 ▲２二金打]"
 run "verify --notation usi: the same in USI" "" verify --notation usi "$tmp/q15g.sfen"
-expect 1 "line:$tmp/q15g.sfen:1: FAIL mate 7 (stated 15): wrong length (早詰: at ply 7 G*2a mates in 1); 余詰 (cook) x9 [ply 1 G*1b mates in 15] [ply 5 G*3b mates in 5] [ply 7 G*2a mates in 1]; 駒余り (1 piece left in hand) [4 other mating final moves: 3b2b G*1b G*2a G*2b]"
+expect 1 "line:$tmp/q15g.sfen:1: FAIL mate 7 (stated 15): wrong length (早詰: at ply 7 G*2a mates in 1); 余詰 (cook) x9 [ply 1 G*1b mates in 15] [ply 5 G*3b mates in 5] [ply 7 G*2a mates in 1] [ply 11 G*1b mates in 1] [ply 11 G*2a mates in 1] [ply 11 G*2b mates in 1] [ply 13 G*2b mates in 1] [ply 13 G*1b mates in 3] [ply 13 G*3b mates in 3]; 駒余り (1 piece left in hand) [4 other mating final moves: 3b2b G*1b G*2a G*2b]"
 run "verify --format csv: the reasons in Japanese notation" "" verify --format csv "$tmp/q15g.sfen"
-expect 1 "out:,wrong length (早詰: at ply 7 ▲２一金 mates in 1); 余詰 (cook) x9 [ply 1 ▲１二金 mates in 15] [ply 5 ▲３二金 mates in 5] [ply 7 ▲２一金 mates in 1]; 駒余り (1 piece left in hand),"
+expect 1 "out:,wrong length (早詰: at ply 7 ▲２一金 mates in 1); 余詰 (cook) x9 [ply 1 ▲１二金 mates in 15] [ply 5 ▲３二金 mates in 5] [ply 7 ▲２一金 mates in 1] [ply 11 ▲１二金打 mates in 1] [ply 11 ▲２一金 mates in 1] [ply 11 ▲２二金打 mates in 1] [ply 13 ▲２二金打 mates in 1] [ply 13 ▲１二金打 mates in 3] [ply 13 ▲３二金打 mates in 3]; 駒余り (1 piece left in hand),"
 run "verify --format csv --notation usi: the reasons in USI" "" verify --format csv --notation usi "$tmp/q15g.sfen"
 expect 1 "out:,wrong length (早詰: at ply 7 G*2a mates in 1); 余詰 (cook) x9 [ply 1 G*1b mates in 15]"
 run "verify --format json: USI whatever the notation" "" verify --format json --notation ja "$tmp/q15g.sfen"
-expect 1 'out:"reasons":["wrong length (早詰: at ply 7 G*2a mates in 1)","余詰 (cook) x9 [ply 1 G*1b mates in 15] [ply 5 G*3b mates in 5] [ply 7 G*2a mates in 1]"' \
+expect 1 'out:"reasons":["wrong length (早詰: at ply 7 G*2a mates in 1)","余詰 (cook) x9 [ply 1 G*1b mates in 15] [ply 5 G*3b mates in 5] [ply 7 G*2a mates in 1] [ply 11 G*1b mates in 1] [ply 11 G*2a mates in 1] [ply 11 G*2b mates in 1] [ply 13 G*2b mates in 1] [ply 13 G*1b mates in 3] [ply 13 G*3b mates in 3]"' \
 	'out:"verdict_move":"G*2a"' noout:▲
+# every cook is named, by ply and the shortest first at each: a 3-ply problem
+# with five pieces more in hand has twelve cooks at ply 1, three of them the
+# mates in one that make its 早詰 (the first three named before)
+printf '%s\n' '+L1k1+L4/2sR5/+P3G4/9/9/9/9/9/9 b RBGSNb2g2s3n2l17p 1 moves 5a6a 7b6a 6b8b+' >"$tmp/cooks.sfen"
+run "verify: every cook named, the mates in one first" "" verify "$tmp/cooks.sfen"
+expect 1 "out:: FAIL mate 1 (stated 3): wrong length (早詰: at ply 1 ▲８二銀 mates in 1); 余詰 (cook) x12 [ply 1 ▲８二銀 mates in 1] [ply 1 ▲８二角 mates in 1] [ply 1 ▲８二金 mates in 1] [ply 1 ▲６一飛成 mates in 3]" \
+	"out:[ply 1 ▲８一金 mates in 3]; 駒余り"
+run "verify --format json: every cook in cook_list" "" verify --format json "$tmp/cooks.sfen"
+expect 1 'out:"cook_list":[{"ply":1,"move":"S*8b","length":1},{"ply":1,"move":"B*8b","length":1},{"ply":1,"move":"G*8b","length":1},{"ply":1,"move":"6b6a+","length":3},' \
+	'out:{"ply":1,"move":"G*8a","length":3}]' 'out:[ply 1 G*8a mates in 3]"'
 run "solve: the given answer and its 早詰 in Japanese notation" "" solve -q "$Q15G"
 expect 0 "line:given answer (15 plies): ▲１二歩 △同　金 ▲２一金 △同　玉 ▲３二銀 △１一玉 ▲１二と △同　玉 ▲２三金 △１一玉 ▲２一銀成 △同　玉 ▲３二歩成 △１一玉 ▲２二金" \
 	"line:given answer: shorter_mate (早詰: at ply 7 ▲２一金 mates in 1)" "line:usi: P*1b 2a1b G*2a 1a2a S*3b 2a1a G*2a"
@@ -457,6 +510,9 @@ run "solve --notation usi: the given answer and its 早詰 in USI" "" solve -q -
 expect 0 "line:given answer (15 plies): ${Q15G#* moves }" "line:given answer: shorter_mate (早詰: at ply 7 G*2a mates in 1)"
 run "solve --format kif: the verdict's move in Japanese notation" "" solve -q --format kif "$Q15G"
 expect 0 "out:*given answer: shorter_mate (早詰: at ply 7 ▲２一金 mates in 1)"
+run "solve --format kif: a given answer that is not the main line, a variation where it departs" "" solve -q --format kif "$Q15G"
+expect 0 "line:   7 ２一金打     ( 0:00/00:00:00)+" "line:変化：7手" "line:   7 １二と(13)   ( 0:00/00:00:00)" \
+	"line:*the given answer: shorter_mate (早詰: at ply 7 ▲２一金 mates in 1)" "line:  15 ２二金(23)   ( 0:00/00:00:00)"
 run "solve --format kif --notation usi: in USI" "" solve -q --format kif --notation usi "$Q15G"
 expect 0 "out:*given answer: shorter_mate (早詰: at ply 7 G*2a mates in 1)"
 run "solve --format json: USI whatever the notation" "" solve --format json "$Q15G"
@@ -466,7 +522,12 @@ name="verify --notation usi: the mutated set's verdicts as USI names them"
 rc=$?
 out=$(cat "$tmp/out")
 expect 2 "line:$tmp/set.sfen:6: FAIL mate 3 (stated 3): 余詰 (cook) x1 [ply 1 3c3b+ mates in 3] [1 other mating final move: 1c2b]" \
+	"line:$tmp/set.sfen:4: FAIL mate 3 (stated 3): 駒余り (1 piece left in hand); unnecessary piece: P(hand)" \
+	"line:$tmp/set.sfen:5: FAIL mate 3 (stated 3): unnecessary piece: G9i" \
 	"line:$tmp/set.sfen:8: FAIL mate 3 (stated 3): the stated main line is not a legal mating line (the line ends with 6b7b+ at ply 3, not a mate under the rule in force)"
+name="verify --format json: the unnecessary piece in USI, as the moves"
+"$TSUME" verify --format json "$tmp/set.sfen" 2>/dev/null | grep '"line":5,' >"$tmp/out"
+grep -qF '"reasons":["unnecessary piece: G9i"]' "$tmp/out" && passed=$((passed + 1)) || fail "line 5: $(cat "$tmp/out")"
 # a line that captures on the square the attacker just took: 同, and 不成
 printf '%s\n' '+L1k1+L4/2sR5/+P8/9/9/9/9/9/9 b r2b4g3s4n2l17p 1 moves 5a6a 7b6a 6b6a' >"$tmp/dou.sfen"
 run "verify: a line ending in a capture that is no mate: ▲同　飛不成" "" verify "$tmp/dou.sfen"
@@ -500,6 +561,29 @@ expect 0 'out:"pass":true,"length":3,"stated":3' "err:20 problems, 20 passed, 0 
 rc=$?
 out=$(cat "$tmp/out")
 expect 0 "line:file,line,result,length,stated,cooks,final_alternatives,leftover,unnecessary,short_variations,undecided,reasons,nodes,seconds,stated_verdict"
+
+# an undecided problem is neither passed nor failed: its own status, the
+# limit that stopped it and how to raise it, counted apart, exit status 3
+# (1 when another problem failed)
+printf '%s ; mate=15\n' "$Q15" >"$tmp/undecided.sfen"
+run "verify: undecided by --nodes: its own status, the limit and its option" "" verify --nodes 100 "$tmp/undecided.sfen"
+expect 3 "out:$tmp/undecided.sfen:1: UNDECIDED mate 15 (stated 15): undecided (the node limit stopped 1 of verify's searches" \
+	"out:raise --nodes, nodes a problem, 0..18446744073709551615 (0 = no limit))" \
+	"err:verify summary: 1 problem, 0 passed, 0 failed, 1 undecided, 0 bad lines" noout:FAIL
+run "verify: undecided by --time: the time limit named" "" verify --time 0.000001 "$tmp/undecided.sfen"
+expect 3 "out:UNDECIDED" "out:undecided (the time limit stopped" "out:raise --time, seconds a problem, 0..10000000 (default 60; 0 = no limit)"
+run "verify --format json: status undecided, stopped_by" "" verify --nodes 100 --format json "$tmp/undecided.sfen"
+expect 3 'out:"pass":false,' 'out:"undecided":true,"status":"undecided","reasons":' 'out:"stopped_by":"nodes"'
+run "verify --format csv: result undecided" "" verify --nodes 100 --format csv "$tmp/undecided.sfen"
+expect 3 "out:$tmp/undecided.sfen,1,undecided,15,15,"
+cat "$tmp/undecided.sfen" doc/verify-example.sfen >"$tmp/undecided2.sfen"
+run "verify: an undecided and failed problems: exit status 1, each counted" "" verify --nodes 100 "$tmp/undecided2.sfen"
+expect 2 "err:8 problems, 1 passed, 6 failed, 1 undecided, 1 bad line"
+grep -v 'x/9' "$tmp/undecided2.sfen" >"$tmp/undecided3.sfen"
+run "verify: an undecided and failed problems, no bad line: exit status 1" "" verify --nodes 100 "$tmp/undecided3.sfen"
+expect 1 "err:8 problems, 1 passed, 6 failed, 1 undecided, 0 bad lines"
+run "verify: a pass has no status word but PASS" "" verify "$tmp/undecided.sfen"
+expect 0 "out:PASS mate 15 (stated 15)" "noout:UNDECIDED"
 
 name="verify: unreadable file and bad options"
 "$TSUME" verify "$tmp/does-not-exist" >"$tmp/out" 2>"$tmp/err"
@@ -1167,7 +1251,7 @@ if command -v jq >/dev/null 2>&1; then
 	name="tools: jq on verify's JSON"
 	"$TSUME" verify --format json doc/verify-example.sfen 2>/dev/null |
 		jq -r 'select(.pass | not) | "\(.file):\(.line): \(.reasons | join("; "))"' >"$tmp/out"
-	grep -qxF "doc/verify-example.sfen:4: 駒余り (1 piece left in hand); unnecessary piece: 歩(hand)" "$tmp/out" &&
+	grep -qxF "doc/verify-example.sfen:4: 駒余り (1 piece left in hand); unnecessary piece: P(hand)" "$tmp/out" &&
 		[ "$(wc -l <"$tmp/out")" -eq 6 ] && passed=$((passed + 1)) || fail "$(cat "$tmp/out")"
 	name="tools: jq on solve's JSON"
 	out=$("$TSUME" solve --quiet --format json "$KJS/../tsumemi/3te/8.kif" | jq -r '"\(.result) \(.length): \(.usi | join(" "))"')
@@ -1266,7 +1350,7 @@ run "solve a KIF with sente's hand twice: refused" "" solve "$tmp/hands.kif"
 expect_bad "$tmp/hands.kif:21: KIF: hand: sente's hand given twice, on lines 20 and 21"
 grep -v '^手数：' "$tmp/k3.kif" | sed 's/^まで3手/まで99999999999999999999手/' >"$tmp/huge.kif"
 run "verify a KIF stating 99999999999999999999 moves: refused, not passed over" "" verify "$tmp/huge.kif"
-expect 2 "err:$tmp/huge.kif:27: KIF: stated length 99999999999999999999手: more than 4096 moves"
+expect 2 "err:$tmp/huge.kif:$(grep -n "^まで" "$tmp/huge.kif" | cut -d: -f1): KIF: stated length 99999999999999999999手: more than 4096 moves"
 # a KIF or CSA file cut in its moves (its end lost) is not solved as the position after them
 grep -v '^手数：' "$tmp/k3.kif" | head -24 >"$tmp/cut.kif"
 CUT="cut short: the moves end at move 2 (the defender's) with no end word (詰み) or まで line after them"
@@ -1282,6 +1366,27 @@ rc=$?
 out=$(cat "$tmp/out")
 name="solve startpos where a file of that name exists: the keyword"
 expect 1 "line:sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1" "line:nomate"
+
+# a KIF diagram with no 後手の持駒 line: tsume convention, 残り全部 -- the
+# defender holds the rest of the set (nohand.sfen's problem: a cook when
+# gote holds nothing, a pass with the rest), and the reports say so
+"$TSUME" solve --rest --format kif --variations 0 -o "$tmp/nh.kif" '1k7/9/1B7/9/9/9/9/9/2R6 b - 1 moves 7i7b+ 8a9a 8c9b+' >/dev/null 2>&1
+grep -v '^後手の持駒' "$tmp/nh.kif" >"$tmp/nogote.kif"
+run "verify a KIF with no 後手の持駒 line: the defender holds the rest" "" verify "$tmp/nogote.kif"
+expect 0 "out:$tmp/nogote.kif:1: PASS mate 3 (stated 3)" "out:[no 後手の持駒 line: the defender holds the rest of the set (残り全部)]" \
+	noerr:warning
+run "verify --format json: defender_rest" "" verify --format json "$tmp/nogote.kif"
+expect 0 'out:"defender_rest":true,'
+run "verify --format json: a KIF with both hands: no defender_rest" "" verify --format json "$tmp/nh.kif"
+expect 0 'out:"defender_rest":false,'
+run "solve a KIF with no 後手の持駒 line: said, the rest to gote" "" solve -q "$tmp/nogote.kif"
+expect 0 "line:sfen 1k7/9/1B7/9/9/9/9/9/2R6 b rb4g4s4n4l18p 1" \
+	"line:no 後手の持駒 line: the defender holds the rest of the set (残り全部)" "line:given answer: final_alternatives"
+run "solve --format kif of a KIF with no 後手の持駒 line: a header line" "" solve --format kif "$tmp/nogote.kif"
+expect 0 "line:# no 後手の持駒 line: the defender holds the rest of the set (残り全部)" "line:後手の持駒：飛　角　金四　銀四　桂四　香四　歩十八"
+run "convert a KIF with no 後手の持駒 line: a note" "" convert "$tmp/nogote.kif"
+expect 0 "out:1k7/9/1B7/9/9/9/9/9/2R6 b rb4g4s4n4l18p 1 moves 7i7b+ 8a9a 8c9b+" \
+	"err:$tmp/nogote.kif: note: no 後手の持駒 line: the defender holds the rest of the set (残り全部)"
 
 name="KIF 後手の持駒：残り全部: the rest of the set to gote"
 sed 's/^後手の持駒：.*/後手の持駒：残り全部/' "$tmp/k3.kif" >"$tmp/rest.kif"
@@ -1392,7 +1497,7 @@ while IFS=$tab read -r owner cmd; do
 			tr '\n' ' ' <"$top/README.md" | sed 's/  */ /g' | grep -qF "\`$v\`" && ok || fail "status $rc: $out" ;;
 	"./tsume verify --format json doc/verify-example.sfen 2>/dev/null | jq "*)
 		[ $rc -eq 0 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 6 ] &&
-			printf '%s\n' "$out" | grep -qxF "doc/verify-example.sfen:4: 駒余り (1 piece left in hand); unnecessary piece: 歩(hand)" &&
+			printf '%s\n' "$out" | grep -qxF "doc/verify-example.sfen:4: 駒余り (1 piece left in hand); unnecessary piece: P(hand)" &&
 			ok || fail "status $rc: $out" ;;
 	"./tsume generate --mate 3 --count 10 --level easy --out m3.sfen --sheet m3.html")
 		[ $rc -eq 0 ] && [ "$(grep -c ' ; mate=3 ' "$rd/top/m3.sfen")" -eq 10 ] && [ "$(grep -c ' ; difficulty=' "$rd/top/m3.sfen")" -eq 10 ] &&

@@ -258,6 +258,27 @@ static void test_kif_written(void **state)
 	           "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW "八\n" EMPTY_ROW "九\n" KIF_FOOT "先手の持駒：なし\n",
 	           false, "4k4/9/9/9/9/9/9/9/9 b 2r2b4g4s4n4l18p 1", "");
 	assert_int_equal(cp.missing, 0);
+	/* no line for the defender's hand: tsume convention, 残り全部 (the
+	 * defender holds every piece not on the board or in the attacker's
+	 * hand), said in defender_rest; with the line, exactly as stated */
+	convert_ok("no gote hand line",
+	           KIF_HEAD "| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW "三\n" EMPTY_ROW "四\n" EMPTY_ROW
+	           "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW "八\n" EMPTY_ROW "九\n" KIF_FOOT "先手の持駒：金\n",
+	           false, "4k4/9/9/9/9/9/9/9/9 b G2r2b3g4s4n4l18p 1", "");
+	assert_true(cp.defender_rest);
+	assert_int_equal(cp.missing, 0);
+	convert_ok("silver: both hands stated", KIF_SILVER, false, SFEN_SILVER, "4c5b 5a5b G*5c");
+	assert_false(cp.defender_rest);
+	/* gote to move (gote attacks): the defender is sente, its line 先手の持駒 */
+	convert_ok("no sente hand line, gote to move",
+	           "後手の持駒：金\n" KIF_HEAD "| ・ ・ ・ ・ ・ ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW "三\n" EMPTY_ROW
+	           "四\n" EMPTY_ROW "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW "八\n"
+	           "| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n" KIF_FOOT "後手番\n",
+	           false, "9/9/9/9/9/9/9/9/4K4 w 2R2B3G4S4N4L18Pg 1", "");
+	assert_true(cp.defender_rest);
+	/* a game from 手合割 (no diagram) is no problem: no hand given */
+	convert_ok("hirate: no rest", "手合割：平手\n手数----指手--\n   1 ７六歩(77)\n", false, SFEN_STARTPOS, "7g7f");
+	assert_false(cp.defender_rest);
 	/* a variation (変化) is not part of the main line */
 	convert_ok("variation", "手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n\n変化：2手\n   2 ８四歩(83)\n",
 	           false, SFEN_STARTPOS, "7g7f 3c3d");

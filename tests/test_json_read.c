@@ -293,6 +293,7 @@ static void test_summary_record(void **state)
 	vsum_add(&s, 0, 10);
 	vsum_add(&s, VERIFY_COOK | VERIFY_FINAL_ALT, 20);
 	vsum_add(&s, VERIFY_FINAL_ALT, 5);
+	vsum_add(&s, VERIFY_UNDECIDED, 7);
 	s.bad_lines = 2;
 	VerifyRunInfo run = {1.5, 2, 70, false, DFPN_FUTILE_NARROW};
 	char *files[] = {"a.sfen", "dir/b \"x\".sfen.gz"};
@@ -305,7 +306,7 @@ static void test_summary_record(void **state)
 	assert_true(size > 0 && text[size - 1] == '\n');
 	JsonMember m[64];
 	int n = read_text(text, m, 64);
-	assert_int_equal(n, 18 + VSUM_NB); /* 14 before the counts, 4 after */
+	assert_int_equal(n, 19 + VSUM_NB); /* 15 before the counts, 4 after */
 	char buf[64];
 	assert_true(json_string(json_get(m, n, "shard"), buf, sizeof buf));
 	assert_string_equal(buf, "1/4");
@@ -326,9 +327,9 @@ static void test_summary_record(void **state)
 		const char *key;
 		uint64_t want;
 	} NUMBERS[] = {
-	    {"problems", 3},           {"passed", 2}, {"failed", 1}, {"bad_lines", 2},     {"cook", 1},     {"not_mate", 0},
-	    {"final_alternatives", 2}, {"nodes", 35}, {"jobs", 2},   {"node_limit", 1000}, {"hash_mb", 64}, {"threads", 1},
-	    {"peak_rss_mb", 70}};
+	    {"problems", 4},           {"passed", 2}, {"failed", 1}, {"bad_lines", 2},     {"cook", 1},     {"not_mate", 0},
+	    {"final_alternatives", 2}, {"nodes", 42}, {"jobs", 2},   {"node_limit", 1000}, {"hash_mb", 64}, {"threads", 1},
+	    {"peak_rss_mb", 70},       {"undecided_problems", 1}, {"undecided", 1}};
 	for (size_t i = 0; i < sizeof NUMBERS / sizeof NUMBERS[0]; i++) {
 		uint64_t v = 0;
 		if (!json_uint(json_get(m, n, NUMBERS[i].key), &v) || v != NUMBERS[i].want)

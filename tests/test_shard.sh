@@ -171,6 +171,31 @@ if [ "$rc_u" -ne 2 ] || [ "$(wc -l <"$tmp/a")" -ne 2 ] || ! cmp -s "$tmp/a" "$tm
 else
 	ok
 fi
+# undecided problems (README's 15-ply problem within 100 nodes) counted
+# apart from the failed ones, in one run and in the merged shards; exit 3
+# when none failed, 1 when one did
+{
+	echo "7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1 ; mate=15"
+	echo "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1 ; mate=1"
+	echo "+L1k1+L4/2sR5/+P8/9/9/9/9/9/9 b r2b4g3s4n2l17p 1 moves 5a6a 7b6a 6b8b+"
+	echo "7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1 ; mate=15"
+} >"$tmp/und.sfen"
+"$TSUME" verify --jobs 1 --nodes 100 --format json "$tmp/und.sfen" >"$tmp/und1.json" 2>"$tmp/und1.err"
+rc_und=$?
+for i in 0 1; do
+	"$TSUME" verify --jobs 1 --nodes 100 --shard "$i/2" --format json "$tmp/und.sfen" >"$tmp/und-$i.json" 2>/dev/null
+done
+"$TSUME" merge "$tmp/und-0.json" "$tmp/und-1.json" >"$tmp/undm.json" 2>"$tmp/undm.err"
+same_run "verify: undecided problems in 2 shards, merged" "$tmp/und1" "$tmp/undm" "$rc_und" $?
+name="verify: undecided problems counted apart, exit status 3"
+if [ "$rc_und" -ne 3 ] || ! grep -q "problems, 2 passed, 0 failed, 2 undecided" "$tmp/undm.err" ||
+	[ "$(grep -c '"status":"undecided"' "$tmp/undm.json")" -ne 2 ] ||
+	! grep -q '"failed":0,"undecided_problems":1,' "$tmp/und-0.json"; then
+	fail "status $rc_und: $(head -3 "$tmp/undm.err")"
+else
+	ok
+fi
+
 name="verify: a shard that holds no problem of a non-empty input"
 "$TSUME" verify --jobs 1 --shard 99/100 --format json "$tmp/b.sfen" >"$tmp/out" 2>"$tmp/err"
 rc=$?

@@ -118,6 +118,112 @@ static void test_cook(void **state)
 	assert_int_equal(result.cook[0].len, 3);
 }
 
+/* Every cook recorded, by ply and the shortest first: the sound problem with
+ * a gold on 5c and R B G S N in hand (from the defender's).  At ply 1 a
+ * silver, bishop or gold dropped on 8b mates at once (by hand: it attacks
+ * 7a, the +P on 9c guards it, 8a and 6a are the promoted lances', 6b's rook
+ * is guarded by the gold on 5c, 7b holds the king's own silver), and other
+ * checks mate in 3 (among them R*6a and G*6a, as 5a6a does); all twelve are
+ * named, the three mates in one first, none left out behind the others. */
+static void test_every_cook_recorded(void **state)
+{
+	(void)state;
+	unsigned f = verify_text("+L1k1+L4/2sR5/+P3G4/9/9/9/9/9/9 b RBGSNb2g2s3n2l17p 1 moves 5a6a 7b6a 6b8b+", 3);
+	assert_true(f & VERIFY_COOK);
+	assert_int_equal(result.len, 1);
+	assert_int_equal(result.cooks, 12);
+	const char *const ones[] = {"S*8b", "B*8b", "G*8b"};
+	for (int i = 0; i < 3; i++) {
+		char u[6];
+		bool found = false;
+		for (int k = 0; k < 3; k++)
+			found |= strcmp(usi_format(result.cook[i].move, u), ones[k]) == 0;
+		assert_true(found);
+		assert_int_equal(result.cook[i].len, 1);
+	}
+	for (int i = 1; i < result.cooks; i++) {
+		assert_true(result.cook[i - 1].ply <= result.cook[i].ply);
+		assert_true(result.cook[i - 1].ply < result.cook[i].ply || result.cook[i - 1].len <= result.cook[i].len);
+	}
+	int drops_6a = 0;
+	for (int i = 0; i < result.cooks; i++) {
+		char u[6];
+		usi_format(result.cook[i].move, u);
+		drops_6a += strcmp(u, "R*6a") == 0 || strcmp(u, "G*6a") == 0;
+	}
+	assert_int_equal(drops_6a, 2);
+}
+
+/* verify_answer: the checks verify makes, on a given answer of a problem
+ * solve already solved.  test_cook's problem with the answer 3c3b+ 1b1a
+ * 3a2b+: its one cook is 3c1c+ at ply 1 (mates in 3, by the exhaustive
+ * search test_cook names); the sound problem's answer has none, and leaves
+ * nothing in hand; an answer of another length is not judged. */
+static void test_verify_answer(void **state)
+{
+	(void)state;
+	static Position root;
+	static DfpnResult res;
+	static VerifyResult out;
+	Move given[8];
+	const char *moves;
+	assert_int_equal(sfen_parse_root(&root, "6B2/8k/6R2/9/9/9/9/9/9 b rb4g4s4n4l18p 1 moves 3c3b+ 1b1a 3a2b+", NULL, &moves),
+	                 SFEN_OK);
+	static Position tmp;
+	tmp = root;
+	int n = sfen_play_moves(&tmp, moves, 0, given, 8, NULL);
+	assert_int_equal(n, 3);
+	dfpn_clear(solver);
+	dfpn_solve(solver, &root, NULL, &res);
+	assert_int_equal(res.len, 3);
+	unsigned f = verify_answer(solver, &root, given, n, &res, NULL, &out);
+	assert_true(f & VERIFY_COOK);
+	assert_int_equal(out.cooks, 1);
+	char u[6];
+	assert_string_equal(usi_format(out.cook[0].move, u), "3c1c+");
+	assert_int_equal(out.cook[0].ply, 0);
+	assert_int_equal(out.line_len, 3);
+	assert_int_equal(out.leftover, 0);
+	/* an answer of another length: nothing judged */
+	f = verify_answer(solver, &root, given, 1, &res, NULL, &out);
+	assert_int_equal(f, 0);
+	assert_int_equal(out.line_len, 0);
+
+	assert_int_equal(sfen_parse_root(&root, SOUND " moves 5a6a 7b6a 6b8b+", NULL, &moves), SFEN_OK);
+	tmp = root;
+	n = sfen_play_moves(&tmp, moves, 0, given, 8, NULL);
+	dfpn_clear(solver);
+	dfpn_solve(solver, &root, NULL, &res);
+	f = verify_answer(solver, &root, given, n, &res, NULL, &out);
+	assert_int_equal(f, 0);
+	assert_int_equal(out.cooks, 0);
+	assert_int_equal(out.line_len, 3);
+}
+
+/* verify_stated on no mate names the defence that escapes the given first
+ * check, as verify_problem does (cases.tsv C07: after 1c1b the king takes,
+ * and the pawn drop that would mate is uchifuzume). */
+static void test_stated_no_mate_escape(void **state)
+{
+	(void)state;
+	static Position root, tmp;
+	static DfpnResult res;
+	Move given[8];
+	const char *moves;
+	assert_int_equal(sfen_parse_root(&root, "7nk/9/8G/9/9/9/9/9/9 b P2r2b3g4s3n4l17p 1 moves 1c1b 1a1b P*1c", NULL, &moves),
+	                 SFEN_OK);
+	tmp = root;
+	int n = sfen_play_moves(&tmp, moves, 0, given, 8, NULL);
+	dfpn_clear(solver);
+	dfpn_solve(solver, &root, NULL, &res);
+	assert_int_equal(res.status, DFPN_NOMATE);
+	VerifyStated st;
+	assert_int_equal(verify_stated(solver, &root, given, n, &res, NULL, &st), VERDICT_NO_MATE);
+	assert_int_equal(st.ply, 1);
+	char u[6];
+	assert_string_equal(usi_format(st.move, u), "1a1b");
+}
+
 static void test_not_mate(void **state)
 {
 	(void)state;
@@ -287,6 +393,23 @@ static void test_stated_verdict_totals(void **state)
  * (同 on the previous move's square, 成/不成) and in USI; a move that cannot
  * be placed on the position (not legal there, or after a move that is not)
  * is named in USI. */
+/* An unnecessary piece named in one notation: Japanese (square, then the
+ * piece as books print it) or USI (the SFEN letter in the attacker's case,
+ * '+' for a promoted piece, then the USI square: file digit, rank letter). */
+static void test_piece_names(void **state)
+{
+	(void)state;
+	char b[VERDICT_PIECE_MAX];
+	VerifyPiece gold = {sq_make(9, 9), GOLD}, dragon = {sq_make(5, 1), DRAGON}, pawn = {SQ_NONE, PAWN};
+	assert_string_equal(verdict_piece_text(&gold, SENTE, CLI_NOTATION_JA, b), "９九金");
+	assert_string_equal(verdict_piece_text(&gold, SENTE, CLI_NOTATION_USI, b), "G9i");
+	assert_string_equal(verdict_piece_text(&dragon, SENTE, CLI_NOTATION_JA, b), "５一龍");
+	assert_string_equal(verdict_piece_text(&dragon, SENTE, CLI_NOTATION_USI, b), "+R5a");
+	assert_string_equal(verdict_piece_text(&dragon, GOTE, CLI_NOTATION_USI, b), "+r5a");
+	assert_string_equal(verdict_piece_text(&pawn, SENTE, CLI_NOTATION_JA, b), "歩(hand)");
+	assert_string_equal(verdict_piece_text(&pawn, SENTE, CLI_NOTATION_USI, b), "P(hand)");
+}
+
 static void test_verdict_notation(void **state)
 {
 	(void)state;
@@ -559,9 +682,10 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_sound_problem_passes), cmocka_unit_test(test_wrong_length), cmocka_unit_test(test_extra_pawn_in_hand),
 	    cmocka_unit_test(test_extra_piece_on_board), cmocka_unit_test(test_cook),         cmocka_unit_test(test_not_mate),
-	    cmocka_unit_test(test_bad_given_line),       cmocka_unit_test(test_result_reuse),
+	    cmocka_unit_test(test_bad_given_line),       cmocka_unit_test(test_every_cook_recorded), cmocka_unit_test(test_verify_answer),
+	    cmocka_unit_test(test_stated_no_mate_escape),       cmocka_unit_test(test_result_reuse),
 	    cmocka_unit_test(test_shogiboardq_sets),     cmocka_unit_test(test_stated_verdict_totals),
-	    cmocka_unit_test(test_verdict_notation),
+	    cmocka_unit_test(test_verdict_notation), cmocka_unit_test(test_piece_names),
 	    cmocka_unit_test(test_stated_verdict_zuko), cmocka_unit_test(test_leftover_convention_zuko59),
 	    cmocka_unit_test(test_zuko_verdicts_pinned),
 	};

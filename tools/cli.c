@@ -162,6 +162,12 @@ void cli_sigint_restore(void)
 
 bool cli_interrupted(void) { return atomic_load(&sigint_stop); }
 
+const char *cli_defender_rest_note(Color attacker)
+{
+	return attacker == SENTE ? "no 後手の持駒 line: the defender holds the rest of the set (残り全部)"
+	                         : "no 先手の持駒 line: the defender holds the rest of the set (残り全部)";
+}
+
 /* ---- output ---- */
 
 void cli_json_moves(FILE *f, const Move *moves, int n)

@@ -30,8 +30,7 @@
  *                       bench without wrong answers, verify: every problem
  *                       passed, generate: all K problems written).
  *   EXIT_NOMATE      1  solve: some problem is proven not to be mate;
- *                       verify: some problem failed a check or was left
- *                       undecided; sheet: some problem was left out;
+ *                       verify, merge: some problem failed a check; sheet: some problem was left out;
  *                       generate: fewer than K problems found (those found
  *                       are written); bench: a wrong answer.
  *   EXIT_BADINPUT    2  every command: bad usage, a bad option value, a
@@ -39,10 +38,14 @@
  *                       read or written.
  *   EXIT_UNKNOWN     3  solve: a limit (--time, --nodes, memory, Ctrl-C)
  *                       stopped the search before mate or no mate was proven;
- *                       verify, sheet: a hash table that cannot be had.
+ *                       verify, merge: no problem failed, but a limit left
+ *                       some undecided (未決); verify, sheet: a hash table
+ *                       that cannot be had.
  *   EXIT_INTERRUPTED 130 (128 + SIGINT) sheet: stopped by Ctrl-C, nothing
  *                       written; generate: stopped by Ctrl-C, the
- *                       problems found so far written; any command: a second
+ *                       problems found so far written; verify: stopped by
+ *                       Ctrl-C, the problems finished reported (those cut
+ *                       short left out); any command: a second
  *                       Ctrl-C exits at once with this status.
  *
  * solve - (one problem a line) exits with the worst status of its lines:
@@ -192,6 +195,12 @@ bool cli_defender_has_king(const Position *pos, char *err, size_t size);
  * gives them to the defender: the warning of solve, verify, sheet and
  * convert. */
 void cli_warn_missing(const char *where, int missing);
+
+/* The note on a problem of a KIF file whose diagram has no line for the
+ * defender's hand (conv.h: the defender is given the rest of the set): "no
+ * 後手の持駒 line: the defender holds the rest of the set (残り全部)" (先手
+ * when gote attacks: attacker is the side to move). */
+const char *cli_defender_rest_note(Color attacker);
 
 /* ---- input lines ---- */
 

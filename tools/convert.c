@@ -88,6 +88,8 @@ int cmd_convert(int argc, char **argv)
 		}
 		if (cp->missing > 0 && !rest)
 			cli_warn_missing(path, cp->missing);
+		if (cp->defender_rest)
+			fprintf(stderr, "%s: note: %s\n", path, cli_defender_rest_note(cp->root.side));
 		if (cp->stated >= 0 && cp->stated != cp->n_moves)
 			fprintf(stderr, "%s: warning: the file states %d moves; %d read\n", path, cp->stated, cp->n_moves);
 		char meta[PIO_VALUE_MAX + 64];

@@ -129,6 +129,7 @@ static bool read_summary(const JsonMember *m, int n, Report *r)
 	     member_uint(m, n, "hash_mb", &r->hash_mb, r) && member_uint(m, n, "threads", &r->threads, r) &&
 	     member_uint(m, n, "jobs", &r->jobs, r) && member_long(m, n, "problems", &r->sum.problems, r) &&
 	     member_long(m, n, "passed", &r->sum.passed, r) && member_long(m, n, "failed", &failed, r) &&
+	     member_long(m, n, "undecided_problems", &r->sum.undecided, r) &&
 	     member_long(m, n, "bad_lines", &r->sum.bad_lines, r) &&
 	     member_long(m, n, "files_unreadable", &r->sum.files_unreadable, r) && member_uint(m, n, "nodes", &nodes, r) &&
 	     member_double(m, n, "seconds", &r->seconds, r) && member_uint(m, n, "peak_rss_mb", &r->peak_rss_mb, r);
@@ -144,10 +145,11 @@ static bool read_summary(const JsonMember *m, int n, Report *r)
 		        r->summary_line);
 		ok = false;
 	}
-	if (ok && failed != r->sum.problems - r->sum.passed) {
+	if (ok && failed != r->sum.problems - r->sum.passed - r->sum.undecided) {
 		fprintf(stderr,
-		        PROG ": %s:%ld: the summary record's counts do not add up (%ld problems, %ld passed, %ld failed)\n",
-		        r->path, r->summary_line, r->sum.problems, r->sum.passed, failed);
+		        PROG ": %s:%ld: the summary record's counts do not add up (%ld problems, %ld passed, %ld failed, %ld "
+		             "undecided)\n",
+		        r->path, r->summary_line, r->sum.problems, r->sum.passed, failed, r->sum.undecided);
 		ok = false;
 	}
 	return ok;
@@ -442,7 +444,9 @@ static int merge_reports(int n, char **paths)
 			fprintf(stderr, PROG ": no problem in the input\n");
 			rc = EXIT_BADINPUT;
 		} else
-			rc = sum.passed == sum.problems ? EXIT_MATE : EXIT_NOMATE;
+			rc = sum.passed + sum.undecided < sum.problems ? EXIT_NOMATE
+			     : sum.undecided                            ? EXIT_UNKNOWN
+			                                                : EXIT_MATE;
 	}
 	for (size_t k = 0; k < recs.n; k++) {
 		free(recs.rec[k].text);

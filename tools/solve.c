@@ -12,6 +12,7 @@
 #include "movegen.h"
 #include "problemio.h"
 #include "sfen.h"
+#include "solve_check.h"
 #include "solve_kif.h"
 #include "solve_report.h"
 #include "verify.h"
@@ -90,6 +91,7 @@ typedef struct {
 typedef struct {
 	Problem pb;
 	DfpnResult res;
+	VerifyResult check;    /* the composer's checks on the main line judged */
 	Position start, after; /* the line's position before and after its moves */
 } SolveWork;
 
@@ -109,6 +111,7 @@ typedef struct {
 	FILE *out;            /* opened at the first result (a bad problem leaves no file) */
 	SolveWork *w;
 	int file_stated;      /* the length a KIF or CSA file states where its moves differ (0: none) */
+	bool file_rest;       /* a KIF without a line for the defender's hand: the rest given to it */
 } SolveCtx;
 
 /* The stream results go to: standard output, or the -o file, opened (and
@@ -217,10 +220,12 @@ static int solve_text(SolveCtx *ctx, const char *text, const char *where, const 
 		/* the moves read mate, but the file states another length: the
 		 * totals compared, as verify compares them */
 		stated = verify_stated_totals(res->len, ctx->file_stated, pb->given_len);
+	const VerifyResult *check = solve_check(ctx->d, &pb->root, pb->given, pb->given_len, res, line_exact, &ctx->lim,
+	                                        &ctx->w->after, &ctx->w->check);
 	progress_clear(&ctx->progress);
 	int rc = res->status == DFPN_MATE ? EXIT_MATE : res->status == DFPN_NOMATE ? EXIT_NOMATE : EXIT_UNKNOWN;
 	FILE *out = solve_output(ctx);
-	SolveReport rep = {&pb->root, pb->given, pb->given_len, res, &stated, sfen, kif, ctx->notation};
+	SolveReport rep = {&pb->root, pb->given, pb->given_len, res, &stated, sfen, kif, ctx->notation, ctx->file_rest, check};
 	if (!out) {
 		rc = EXIT_BADINPUT;
 	} else {
@@ -285,8 +290,10 @@ static int solve_file(SolveCtx *ctx, const char *path)
 		snprintf(where, sizeof where, "%s:%ld", path, p->line);
 		long stated = 0;
 		ctx->file_stated = p->kifu && pio_meta_int(p, "mate", &stated) && stated != p->n_moves ? (int)stated : 0;
+		ctx->file_rest = p->defender_rest;
 		rc = cli_worse_status(rc, solve_one(ctx, p->text, where, path, p->line));
 		ctx->file_stated = 0;
+		ctx->file_rest = false;
 	}
 	if (!p) {
 		fprintf(stderr, "tsume: out of memory\n");

@@ -23,6 +23,7 @@
 #define TSUME_SOLVE_KIF_H
 
 #include "dfpn.h"
+#include "verify.h"
 
 #include <stdatomic.h>
 #include <stdint.h>
@@ -40,6 +41,16 @@ typedef struct {
 	atomic_bool *stop;  /* when set (Ctrl-C), no further variation is searched; may be NULL */
 	const char *sfen;   /* the position solved, as SFEN (a header comment) */
 	const char *given;  /* the verdict on an answer given with the problem, one line, or NULL */
+	const char *note;   /* a note on the position, a header comment line, or NULL */
+	const Move *main;   /* the main line to write (the given answer, the generator's form of each
+	                       move, a checked mating line of the mate's length), or NULL: the solver's */
+	int n_main;
+	const Move *answer; /* the answer given with the problem (moves as parsed), n_answer plies: when
+	                       it is not the main line, written as a variation where it departs
+	                       from it, marked as the given answer; or NULL */
+	int n_answer;
+	const VerifyResult *check; /* the checks on that main line (verify_answer): its cooks are
+	                              written as variations marked 余詰, its 駒余り in a comment; or NULL */
 } SolveKifOptions;
 
 /*

@@ -12,6 +12,34 @@
 
 #include <stdio.h>
 
+/* The composer's checks on the main line judged (r->check), a line each:
+ * "余詰 (cook) x2 [ply 1 ▲６一飛打 mates in 3] ...", "駒余り (1 piece left in
+ * hand at the end of the given answer)", a limit that stopped them. */
+static void checks_text(FILE *out, const SolveReport *r)
+{
+	const VerifyResult *c = r->check;
+	if (!c)
+		return;
+	const char *whose = r->given_len && c->line_len == r->given_len ? "the given answer" : "our main line";
+	if (c->flags & VERIFY_COOK) {
+		int listed = c->cooks < VERIFY_MAX_COOKS ? c->cooks : VERIFY_MAX_COOKS;
+		fprintf(out, "余詰 (cook) x%d on %s:", c->cooks, whose);
+		for (int i = 0; i < listed; i++) {
+			char u[VERDICT_MOVE_MAX];
+			fprintf(out, " [ply %d %s mates in %d]", c->cook[i].ply + 1,
+			        verdict_move_text(r->root, c->line, c->cook[i].ply, c->cook[i].move, r->notation, u), c->cook[i].len);
+		}
+		if (c->cooks > listed)
+			fprintf(out, " [and %d more, not recorded]", c->cooks - listed);
+		fputc('\n', out);
+	}
+	if (c->flags & VERIFY_LEFTOVER)
+		fprintf(out, "駒余り (%d piece%s left in hand at the end of %s)\n", c->leftover, c->leftover == 1 ? "" : "s", whose);
+	if (c->flags & VERIFY_UNDECIDED)
+		fprintf(out, "余詰 undecided: a limit stopped %d of the searches for cooks on %s (raise --nodes or --time)\n",
+		        c->undecided, whose);
+}
+
 void solve_report_text(FILE *out, const SolveReport *r, bool diagram)
 {
 	const DfpnResult *res = r->res;
@@ -22,6 +50,8 @@ void solve_report_text(FILE *out, const SolveReport *r, bool diagram)
 			fputs(board, out);
 	}
 	fprintf(out, "sfen %s\n", r->sfen);
+	if (r->defender_rest)
+		fprintf(out, "%s\n", cli_defender_rest_note(r->root->side));
 	if (res->status == DFPN_MATE) {
 		fprintf(out, "mate %d", res->len);
 		if (!res->len_minimal)
@@ -70,6 +100,7 @@ void solve_report_text(FILE *out, const SolveReport *r, bool diagram)
 			fprintf(out, " (a limit stopped the searches that judge the answer; raise --nodes or --time)");
 		fprintf(out, "\n");
 	}
+	checks_text(out, r);
 	if (res->status == DFPN_MATE) {
 		if (res->pv_len == 0) {
 			fprintf(out, "line not found (no line as long as the mate is left in the table: the search was stopped "
@@ -93,6 +124,25 @@ void solve_report_text(FILE *out, const SolveReport *r, bool diagram)
 	        (unsigned long long)res->nodes, (unsigned long long)res->nodes_prove, (unsigned long long)res->nodes_minimize,
 	        (unsigned long long)res->nodes_pv, res->seconds, res->seconds > 0 ? (double)res->nodes / res->seconds : 0.0,
 	        res->hashfull / 10.0);
+}
+
+/* The checks on the main line judged, as JSON members: ,"cooks":N,
+ * "cook_list":[{"ply":1,"move":"R*6a","length":3},...],"leftover":N (null
+ * each when nothing was judged). */
+static void checks_json(FILE *out, const VerifyResult *c)
+{
+	if (!c) {
+		fprintf(out, ",\"cooks\":null,\"cook_list\":null,\"leftover\":null");
+		return;
+	}
+	int listed = c->cooks < VERIFY_MAX_COOKS ? c->cooks : VERIFY_MAX_COOKS;
+	fprintf(out, ",\"cooks\":%d,\"cook_list\":[", c->cooks);
+	for (int i = 0; i < listed; i++) {
+		char u[6];
+		fprintf(out, "%s{\"ply\":%d,\"move\":\"%s\",\"length\":%d}", i ? "," : "", c->cook[i].ply + 1,
+		        usi_format(c->cook[i].move, u), c->cook[i].len);
+	}
+	fprintf(out, "],\"leftover\":%d", c->leftover);
 }
 
 void solve_report_json(FILE *out, const SolveReport *r, const char *input, const char *file, long lineno,
@@ -133,7 +183,9 @@ void solve_report_json(FILE *out, const SolveReport *r, const char *input, const
 		fprintf(out, "null");
 	else
 		fprintf(out, "\"%s\"", cli_reason_name(res->reason));
-	fprintf(out, ",\"futile\":\"%s\",\"threads\":%d}\n", dfpn_futile_name(futile), res->threads);
+	checks_json(out, r->check);
+	fprintf(out, ",\"defender_rest\":%s,\"futile\":\"%s\",\"threads\":%d}\n", r->defender_rest ? "true" : "false",
+	        dfpn_futile_name(futile), res->threads);
 }
 
 int solve_report_kif(FILE *out, const char *out_name, Dfpn *d, const SolveReport *r, int variations, atomic_bool *stop)
@@ -152,7 +204,17 @@ int solve_report_kif(FILE *out, const char *out_name, Dfpn *d, const SolveReport
 	    .stop = stop,
 	    .sfen = r->sfen,
 	    .given = r->given_len ? given : NULL,
+	    .note = r->defender_rest ? cli_defender_rest_note(r->root->side) : NULL,
+	    .check = r->check,
+	    .answer = r->given,
+	    .n_answer = r->given_len,
 	};
+	/* the given answer judged a main line of the mate's length is the
+	 * kifu's main line, the composer's; ours is among its cooks then */
+	if (r->check && r->given_len && r->check->line_len == r->given_len) {
+		opt.main = r->check->line;
+		opt.n_main = r->check->line_len;
+	}
 	if (solve_kif_write(out, d, r->root, r->res, &opt) == 0)
 		return 0;
 	fprintf(stderr, "tsume: %s: %s\n", out_name, ferror(out) ? "write error" : "out of memory");

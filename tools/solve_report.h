@@ -23,6 +23,9 @@ typedef struct {
 	const char *sfen;           /* root as SFEN ("" when it could not be written) */
 	const char *kif;            /* the main line res->pv in KIF notation ("" when none) */
 	CliNotation notation;       /* how the text and KIF reports name the moves of the given answer and its verdict */
+	bool defender_rest;         /* a KIF without a line for the defender's hand: the rest given to it */
+	const VerifyResult *check;  /* the composer's checks on the main line judged (verify_answer on a
+	                               given answer of the mate's length, else 駒余り on ours); NULL: none */
 } SolveReport;
 
 /* Writes the text report of r to out: the board (with diagram), "sfen

@@ -2,9 +2,11 @@
  * verdict_text.h). */
 #include "verdict_text.h"
 
+#include "kanji.h"
 #include "movegen.h"
 #include "notation.h"
 
+#include <ctype.h>
 #include <stdbool.h>
 #include <stdlib.h>
 
@@ -45,6 +47,29 @@ const char *verdict_move_text(const Position *root, const Move *line, int ply, M
 {
 	if (nt != CLI_NOTATION_JA || !ja_name(root, line, ply, m, buf))
 		usi_format(m, buf);
+	return buf;
+}
+
+const char *verdict_piece_text(const VerifyPiece *p, Color attacker, CliNotation nt, char buf[VERDICT_PIECE_MAX])
+{
+	if (nt == CLI_NOTATION_JA) {
+		if (p->sq == SQ_NONE)
+			snprintf(buf, VERDICT_PIECE_MAX, "%s(hand)", KANJI_PIECE[p->pt]);
+		else
+			snprintf(buf, VERDICT_PIECE_MAX, "%s%s%s", KANJI_ZEN_DIGIT[sq_file(p->sq)], KANJI_NUM[sq_rank(p->sq)],
+			         KANJI_PIECE[p->pt]);
+		return buf;
+	}
+	static const char LETTER[8] = {'?', 'P', 'L', 'N', 'S', 'B', 'R', 'G'};
+	PieceType base = pt_unpromote(p->pt);
+	char letter = base == KING ? 'K' : base < 8 ? LETTER[base] : '?';
+	if (attacker == GOTE)
+		letter = (char)tolower((unsigned char)letter);
+	const char *plus = pt_is_promoted(p->pt) ? "+" : "";
+	if (p->sq == SQ_NONE)
+		snprintf(buf, VERDICT_PIECE_MAX, "%s%c(hand)", plus, letter);
+	else
+		snprintf(buf, VERDICT_PIECE_MAX, "%s%c%d%c", plus, letter, sq_file(p->sq), 'a' + sq_rank(p->sq) - 1);
 	return buf;
 }
 

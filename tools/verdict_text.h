@@ -32,6 +32,17 @@
 const char *verdict_move_text(const Position *root, const Move *line, int ply, Move m, CliNotation nt,
                               char buf[VERDICT_MOVE_MAX]);
 
+/* The size of a buffer that holds any piece name of verdict_piece_text. */
+#define VERDICT_PIECE_MAX 32
+
+/* Writes into buf (VERDICT_PIECE_MAX bytes) the name of the attacker's piece
+ * *p (an unnecessary piece of verify.h): with CLI_NOTATION_JA the square and
+ * the piece as books write them, "９九金", "５一龍", or "金(hand)"; with
+ * CLI_NOTATION_USI the piece's SFEN letter (the attacker's case: upper for
+ * sente, lower for gote; '+' before a promoted one) and the USI square,
+ * "G9i", "+R5a", or "G(hand)".  Returns buf. */
+const char *verdict_piece_text(const VerifyPiece *p, Color attacker, CliNotation nt, char buf[VERDICT_PIECE_MAX]);
+
 /* Writes moves[0..n), played in turn from root, to out, each after a single
  * space: " ▲１二歩打 △同　玉" (CLI_NOTATION_JA) or " P*1b 2a1b"
  * (CLI_NOTATION_USI); from a move that is not legal where it is played on,

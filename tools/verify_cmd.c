@@ -130,6 +130,7 @@ typedef struct {
 	long total;
 	double t0;
 	VerifySummary *sum;
+	long unfinished; /* problems a Ctrl-C cut short: not reported */
 } Printer;
 
 /* Prints the finished results at the head of the queue, in input order, and
@@ -140,12 +141,18 @@ static void print_done(Queue *q, Printer *pr)
 	while (q->head < q->tail && q->slots[q->head % q->nslots].state == SLOT_DONE) {
 		Slot *s = &q->slots[q->head % q->nslots];
 		pthread_mutex_unlock(&q->mu);
-		if (pr->tty)
-			fprintf(stderr, "\r\033[K");
-		vsum_add(pr->sum, s->result.flags, s->result.nodes);
-		verify_report_line(stdout, pr->fmt, pr->notation, s->file, &s->problem, &s->result);
-		fflush(stdout);
-		progress(pr->tty, pr->sum->problems, pr->total, pr->t0);
+		if (s->result.interrupted) {
+			/* a problem a Ctrl-C cut short, or one only queued: not
+			 * finished, so not reported as passed, failed or undecided */
+			pr->unfinished++;
+		} else {
+			if (pr->tty)
+				fprintf(stderr, "\r\033[K");
+			vsum_add(pr->sum, s->result.flags, s->result.nodes);
+			verify_report_line(stdout, pr->fmt, pr->notation, s->file, &s->problem, &s->result);
+			fflush(stdout);
+			progress(pr->tty, pr->sum->problems, pr->total, pr->t0);
+		}
 		pthread_mutex_lock(&q->mu);
 		s->state = SLOT_FREE;
 		q->head++;
@@ -171,8 +178,9 @@ static void print_done(Queue *q, Printer *pr)
 	"  --rest       give the pieces in nobody's hand to the defender (else a warning names each such problem)\n"              \
 	"  --shard I/N  only the problems on lines L with (L - 1) mod N = I, 0 <= I < N (tsume merge joins the\n"                 \
 	"               --format json reports of the N shards)\n"                                                                  \
-	"exit status: 0 every problem passed, 1 some problem failed or was undecided, 2 bad input or usage,\n"                     \
-	"             3 a --hash table or the --threads that cannot be had for every job\n"
+	"exit status: 0 every problem passed, 1 some problem failed, 3 none failed but some were undecided (a\n"           \
+	"             limit stopped a check), 2 bad input or usage, 3 a --hash table or the --threads that cannot be\n"    \
+	"             had for every job, 130 interrupted by Ctrl-C (the problems finished are reported)\n"
 
 /* The options of one run, checked. */
 typedef struct {
@@ -190,6 +198,7 @@ typedef struct {
 typedef struct {
 	VerifySummary sum;
 	long input_problems; /* in every shard: "no problem in the input" is about the input */
+	long unfinished;     /* problems read but cut short by Ctrl-C (not reported) */
 	double seconds;
 } VerifyOutcome;
 
@@ -492,7 +501,7 @@ static int verify_run(const VerifyOptions *o, VerifyOutcome *out)
 
 	memset(out, 0, sizeof *out);
 	double t0 = clock_now();
-	Printer pr = {o->fmt, o->notation, tty, total, t0, &out->sum};
+	Printer pr = {o->fmt, o->notation, tty, total, t0, &out->sum, 0};
 	for (int fi = 0; fi < o->nfiles && !cli_interrupted(); fi++)
 		feed_file(&p, &pr, o, o->files[fi], out);
 	/* drain */
@@ -511,6 +520,7 @@ static int verify_run(const VerifyOptions *o, VerifyOutcome *out)
 	if (tty)
 		fprintf(stderr, "\r\033[K");
 	out->seconds = clock_now() - t0;
+	out->unfinished = pr.unfinished;
 	pool_free(&p, p.jobs);
 	return -1;
 }
@@ -524,21 +534,30 @@ static int verify_finish(const VerifyOptions *o, const VerifyOutcome *out)
 	getrusage(RUSAGE_SELF, &ru);
 	VerifyRunInfo run = {out->seconds, (int)o->jobs, ru.ru_maxrss / 1024, interrupted, o->check.futile};
 	vsum_print(stderr, &out->sum, &run);
+	if (interrupted)
+		fprintf(stderr,
+		        "tsume verify: interrupted (Ctrl-C): %ld problem%s finished and reported; %ld cut short or not "
+		        "started, left out, and no more input read\n",
+		        out->sum.problems, out->sum.problems == 1 ? "" : "s", out->unfinished);
 	if (o->shard.count && o->fmt == VERIFY_FORMAT_JSON) {
 		/* the shard's summary record ends its report, for tsume merge */
 		VerifyRunSpec spec = {o->shard, o->files, o->nfiles, o->check.time_s, o->check.nodes, o->check.hash, o->search_threads, o->rest};
 		vsum_write_record(stdout, &out->sum, &run, &spec);
 		fflush(stdout);
 	}
+	if (interrupted)
+		return EXIT_INTERRUPTED; /* the run did not finish, whatever it found */
 	if (out->sum.bad_lines || out->sum.files_unreadable)
 		return EXIT_BADINPUT;
-	if (out->input_problems == 0 && !interrupted) {
+	if (out->input_problems == 0) {
 		/* an empty collection is a mistake, not a pass (a CI check must not
 		 * go green on it) */
 		fprintf(stderr, "tsume verify: no problem in the input\n");
 		return EXIT_BADINPUT;
 	}
-	return out->sum.passed == out->sum.problems && !interrupted ? EXIT_MATE : EXIT_NOMATE;
+	if (out->sum.passed + out->sum.undecided < out->sum.problems)
+		return EXIT_NOMATE;
+	return out->sum.undecided ? EXIT_UNKNOWN : EXIT_MATE;
 }
 
 int cmd_verify(int argc, char **argv)

@@ -5,20 +5,12 @@
 #include "verify_report.h"
 
 #include "cli.h"
-#include "kanji.h"
+#include "notation.h"
 #include "verdict_text.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-
-/* A piece as the reasons name it: "５三金" on a square, "金(hand)" in hand. */
-static void piece_text(const VerifyPiece *p, char *buf, size_t size)
-{
-	if (p->sq == SQ_NONE)
-		snprintf(buf, size, "%s(hand)", KANJI_PIECE[p->pt]);
-	else
-		snprintf(buf, size, "%s%s%s", KANJI_ZEN_DIGIT[sq_file(p->sq)], KANJI_NUM[sq_rank(p->sq)], KANJI_PIECE[p->pt]);
-}
 
 /* Where r's nodes went, by kind of check, and how many of each kind's
  * searches a limit stopped: ,"checks":{"proof":{"nodes":N,"stopped":K},...} */
@@ -33,6 +25,61 @@ static void checks_json(FILE *out, const VerifyResult *r)
 		fprintf(out, "%s\"%s\":{\"nodes\":%llu,\"stopped\":%d}", k ? "," : "", NAME[k],
 		        (unsigned long long)r->check_nodes[k], r->check_stopped[k]);
 	fputc('}', out);
+}
+
+/* The limit that stopped a search, as the reasons name it. */
+static const char *limit_name(DfpnStopReason why)
+{
+	switch (why) {
+	case DFPN_STOP_TIME:
+		return "the time limit";
+	case DFPN_STOP_USER:
+		return "Ctrl-C";
+	case DFPN_STOP_DEPTH:
+		return "the longest line (4096 plies)";
+	case DFPN_STOP_MEMORY:
+		return "memory";
+	default:
+		return "the node limit";
+	}
+}
+
+/* How to raise it: the long option and its range. */
+static const char *limit_hint(DfpnStopReason why)
+{
+	switch (why) {
+	case DFPN_STOP_TIME:
+		return "raise --time, seconds a problem, 0..10000000 (default 60; 0 = no limit)";
+	case DFPN_STOP_USER:
+		return "run it again without interrupting";
+	case DFPN_STOP_DEPTH:
+		return "no option raises it";
+	case DFPN_STOP_MEMORY:
+		return "free memory, or fewer --jobs";
+	default:
+		return "raise --nodes, nodes a problem, 0..18446744073709551615 (0 = no limit)";
+	}
+}
+
+/* The status of a result: "PASS", "FAIL" or "UNDECIDED" (no check failed,
+ * a limit left some open). */
+static const char *status_word(unsigned flags)
+{
+	return verify_passed(flags) ? "PASS" : verify_undecided(flags) ? "UNDECIDED" : "FAIL";
+}
+
+/* Every cook recorded, as ,"cook_list":[{"ply":1,"move":"S*8b","length":1},...]
+ * (ply 1-based, the move in USI, the plies of its mate from that ply). */
+static void cook_list_json(FILE *out, const VerifyResult *r)
+{
+	int listed = r->cooks < VERIFY_MAX_COOKS ? r->cooks : VERIFY_MAX_COOKS;
+	fprintf(out, ",\"cook_list\":[");
+	for (int i = 0; i < listed; i++) {
+		char u[6];
+		fprintf(out, "%s{\"ply\":%d,\"move\":\"%s\",\"length\":%d}", i ? "," : "", r->cook[i].ply + 1,
+		        usi_format(r->cook[i].move, u), r->cook[i].len);
+	}
+	fputc(']', out);
 }
 
 /* Why r, the result on problem, fails (and an undecided check), the
@@ -68,28 +115,35 @@ static void reasons_text(const VerifyResult *r, const PioProblem *problem, CliNo
 	if (r->flags & VERIFY_COOK) {
 		char u[VERDICT_MOVE_MAX];
 		ADD("%s余詰 (cook) x%d", n ? sep : "", r->cooks);
-		for (int i = 0; i < r->cooks && i < 3; i++)
+		/* every cook, by ply, the shortest first at each (verify_types.h) */
+		int listed = r->cooks < VERIFY_MAX_COOKS ? r->cooks : VERIFY_MAX_COOKS;
+		for (int i = 0; i < listed; i++)
 			ADD(" [ply %d %s mates in %d]", r->cook[i].ply + 1,
 			    verdict_move_text(&problem->root, r->line, r->cook[i].ply, r->cook[i].move, nt, u), r->cook[i].len);
+		if (r->cooks > listed)
+			ADD(" [and %d more, not recorded]", r->cooks - listed);
 	}
 	if (r->flags & VERIFY_LEFTOVER)
 		ADD("%s駒余り (%d piece%s left in hand)", n ? sep : "", r->leftover, r->leftover == 1 ? "" : "s");
 	if (r->flags & VERIFY_UNNECESSARY) {
 		ADD("%sunnecessary piece%s:", n ? sep : "", r->unnecessary == 1 ? "" : "s");
 		for (int i = 0; i < r->unnecessary && i < VERIFY_MAX_LIST; i++) {
-			char t[32];
-			piece_text(&r->unnecessary_piece[i], t, sizeof t);
+			char t[VERDICT_PIECE_MAX];
+			verdict_piece_text(&r->unnecessary_piece[i], problem->root.side, nt, t);
 			ADD(" %s", t);
 		}
 	}
 	if (r->flags & VERIFY_UNDECIDED) {
-		/* which kinds of check the limit stopped (the JSON's "checks") */
-		ADD("%sundecided (a limit stopped %d of verify's searches", n ? sep : "", r->undecided > 0 ? r->undecided : 1);
+		/* which limit, which kinds of check it stopped (the JSON's
+		 * "checks"), and how to raise it */
+		ADD("%sundecided (%s stopped %d of verify's searches", n ? sep : "", limit_name(r->stop),
+		    r->undecided > 0 ? r->undecided : 1);
 		/* (the walk's and the variations' searches decide no pass or fail) */
 		for (int k = 0, any = 0; k < VERIFY_CHECK_NB; k++)
 			if (r->check_stopped[k] && k != VERIFY_CHECK_STATED && k != VERIFY_CHECK_VARIATION)
 				ADD("%s%s %d", any++ ? ", " : ": ", CHECK_NAME[k], r->check_stopped[k]);
-		ADD("%s)", r->solve.status == DFPN_MATE && !r->solve.len_minimal ? "; the length is not proven minimal" : "");
+		ADD("%s; %s)", r->solve.status == DFPN_MATE && !r->solve.len_minimal ? "; the length is not proven minimal" : "",
+		    limit_hint(r->stop));
 	}
 #undef ADD
 }
@@ -103,13 +157,18 @@ void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char 
 		stated = problem->n_moves;
 	/* the reasons joined by "; " (text, csv), or by \x1f to split into a
 	 * JSON array; JSON names the moves in USI */
-	char why[1024];
+	char fallback[1024], *why = malloc(VERIFY_REASONS_MAX);
+	size_t why_size = VERIFY_REASONS_MAX;
+	if (!why) {
+		why = fallback; /* out of memory: the reasons cut to fit */
+		why_size = sizeof fallback;
+	}
 	if (fmt == VERIFY_FORMAT_JSON)
-		reasons_text(r, problem, CLI_NOTATION_USI, "\x1f", why, sizeof why);
+		reasons_text(r, problem, CLI_NOTATION_USI, "\x1f", why, why_size);
 	else
-		reasons_text(r, problem, nt, "; ", why, sizeof why);
+		reasons_text(r, problem, nt, "; ", why, why_size);
 	if (fmt == VERIFY_FORMAT_TEXT) {
-		fprintf(out, "%s:%ld: %s", file, problem->line, pass ? "PASS" : "FAIL");
+		fprintf(out, "%s:%ld: %s", file, problem->line, status_word(r->flags));
 		if (r->len)
 			fprintf(out, " mate %d", r->len);
 		if (stated >= 0)
@@ -129,6 +188,8 @@ void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char 
 			        r->short_variations == 1 && !r->variations_partial ? "" : "s");
 		if ((r->flags & VERIFY_UNNECESSARY_NA) && r->len > 0)
 			fprintf(out, " [unnecessary pieces not judged: the mate counts futile interpositions]");
+		if (problem->defender_rest)
+			fprintf(out, " [%s]", cli_defender_rest_note(problem->root.side));
 		fprintf(out, "\n");
 	} else if (fmt == VERIFY_FORMAT_JSON) {
 		fprintf(out, "{\"file\":");
@@ -139,10 +200,11 @@ void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char 
 		else
 			fprintf(out, "null");
 		fprintf(out, ",\"not_mate\":%s,\"wrong_length\":%s,\"cooks\":%d,\"final_alternatives\":%d,\"leftover\":%d,"
-		        "\"unnecessary\":%d,\"unnecessary_judged\":%s,\"short_variations\":%d,\"undecided\":%s,\"reasons\":",
+		        "\"unnecessary\":%d,\"unnecessary_judged\":%s,\"short_variations\":%d,\"undecided\":%s",
 		        r->flags & VERIFY_NOT_MATE ? "true" : "false", r->flags & VERIFY_WRONG_LENGTH ? "true" : "false", r->cooks,
 		        r->final_alts, r->leftover, r->unnecessary, r->unnecessary_judged ? "true" : "false",
 		        r->short_variations, r->flags & VERIFY_UNDECIDED ? "true" : "false");
+		fprintf(out, ",\"status\":\"%s\",\"reasons\":", pass ? "pass" : verify_undecided(r->flags) ? "undecided" : "fail");
 		/* the reasons and the line as arrays of strings, as solve's "usi" */
 		fputc('[', out);
 		for (char *p = why, *e; *p; p = *e ? e + 1 : e) {
@@ -156,6 +218,13 @@ void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char 
 		}
 		fprintf(out, "],\"usi\":");
 		cli_json_moves(out, r->line, r->line_len);
+		cook_list_json(out, r);
+		fprintf(out, ",\"defender_rest\":%s", problem->defender_rest ? "true" : "false");
+		fprintf(out, ",\"stopped_by\":");
+		if (r->flags & VERIFY_UNDECIDED)
+			fprintf(out, "\"%s\"", cli_reason_name(r->stop != DFPN_STOP_NONE ? r->stop : DFPN_STOP_NODES));
+		else
+			fprintf(out, "null");
 		fprintf(out, ",\"nodes\":%llu,\"seconds\":%.3f", (unsigned long long)r->nodes, r->seconds);
 		checks_json(out, r);
 		const VerifyStated *v = &r->stated;
@@ -163,11 +232,14 @@ void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char 
 		fprintf(out, "}\n");
 	} else {
 		cli_csv_field(out, file);
-		fprintf(out, ",%ld,%s,%d,%ld,%d,%d,%d,%d,%d,%s,", problem->line, pass ? "pass" : "fail", r->len, stated, r->cooks,
+		fprintf(out, ",%ld,%s,%d,%ld,%d,%d,%d,%d,%d,%s,", problem->line,
+		        pass ? "pass" : verify_undecided(r->flags) ? "undecided" : "fail", r->len, stated, r->cooks,
 		        r->final_alts, r->leftover, r->unnecessary, r->short_variations, r->flags & VERIFY_UNDECIDED ? "yes" : "no");
 		cli_csv_field(out, why);
 		fprintf(out, ",%llu,%.3f,%s\n", (unsigned long long)r->nodes, r->seconds, verify_verdict_name(r->stated.verdict));
 	}
+	if (why != fallback)
+		free(why);
 }
 
 void verify_report_csv_header(FILE *out)

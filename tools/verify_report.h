@@ -11,6 +11,10 @@
 
 #include <stdio.h>
 
+/* Room for the reasons of any result: every cook named (VERIFY_MAX_COOKS of
+ * them at most, each "[ply N MOVE mates in M]") and the rest. */
+#define VERIFY_REASONS_MAX (4096 + VERIFY_MAX_COOKS * 96)
+
 /* --format */
 typedef enum { VERIFY_FORMAT_TEXT, VERIFY_FORMAT_JSON, VERIFY_FORMAT_CSV } VerifyFormat;
 
@@ -27,12 +31,12 @@ void verify_report_csv_header(FILE *out);
  *         mating final moves]][ [K shorter variations]]";
  *   JSON: one object: "file", "line", "pass", "length", "stated", the counts
  *         of each check, "undecided", "reasons" and "usi" (arrays of
- *         strings), "nodes", "seconds" and the verdict on the stated line
+ *         strings), "cook_list" (every cook: ply, USI move, length), "nodes", "seconds" and the verdict on the stated line
  *         (cli_json_verdict);
  *   CSV:  one row of the fields verify_report_csv_header names, the reasons
  *         joined by "; ".
  * The reasons name each failed check (no mate, a bad line, the wrong length
- * and why, 余詰 and the first cooks, 駒余り, the unnecessary pieces, an
+ * and why, 余詰 and every cook, by ply, 駒余り, the unnecessary pieces, an
  * undecided check).  Write errors are left in out's error flag.
  */
 void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char *file, const PioProblem *problem,

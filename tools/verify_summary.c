@@ -21,7 +21,7 @@ static const struct {
     [VSUM_COOK] = {"cook before the final move", "余詰", VERIFY_COOK},
     [VSUM_LEFTOVER] = {"pieces left in hand at the end", "駒余り", VERIFY_LEFTOVER},
     [VSUM_UNNECESSARY] = {"unnecessary piece", NULL, VERIFY_UNNECESSARY},
-    [VSUM_UNDECIDED] = {"undecided (limits)", NULL, VERIFY_UNDECIDED},
+    [VSUM_UNDECIDED] = {"a check undecided (limits)", "未決", VERIFY_UNDECIDED},
     [VSUM_FINAL_ALT] = {"info: other mating final moves", NULL, VERIFY_FINAL_ALT},
     [VSUM_SHORT_VAR] = {"info: shorter variations", NULL, VERIFY_SHORT_VAR},
 };
@@ -30,6 +30,7 @@ void vsum_add(VerifySummary *s, unsigned flags, uint64_t nodes)
 {
 	s->problems++;
 	s->passed += verify_passed(flags);
+	s->undecided += verify_undecided(flags);
 	s->nodes += nodes;
 	for (int i = 0; i < VSUM_NB; i++)
 		s->count[i] += !!(flags & COUNT[i].flag);
@@ -39,6 +40,7 @@ void vsum_merge(VerifySummary *a, const VerifySummary *b)
 {
 	a->problems += b->problems;
 	a->passed += b->passed;
+	a->undecided += b->undecided;
 	a->bad_lines += b->bad_lines;
 	a->files_unreadable += b->files_unreadable;
 	a->nodes += b->nodes;
@@ -52,9 +54,12 @@ void vsum_print(FILE *f, const VerifySummary *s, const VerifyRunInfo *run)
 	if (s->files_unreadable)
 		snprintf(unreadable, sizeof unreadable, ", %ld file%s unreadable", s->files_unreadable,
 		         s->files_unreadable == 1 ? "" : "s");
-	fprintf(f, "\n%s summary: %ld problem%s, %ld passed, %ld failed, %ld bad line%s%s%s\n",
+	char undecided[40] = "";
+	if (s->undecided)
+		snprintf(undecided, sizeof undecided, ", %ld undecided", s->undecided);
+	fprintf(f, "\n%s summary: %ld problem%s, %ld passed, %ld failed%s, %ld bad line%s%s%s\n",
 	        run->interrupted ? "partial" : "verify", s->problems, s->problems == 1 ? "" : "s", s->passed,
-	        s->problems - s->passed, s->bad_lines, s->bad_lines == 1 ? "" : "s", unreadable,
+	        s->problems - s->passed - s->undecided, undecided, s->bad_lines, s->bad_lines == 1 ? "" : "s", unreadable,
 	        run->interrupted ? " (interrupted)" : "");
 	if (s->problems == 0) /* nothing checked: no table of zeros */
 		return;
@@ -80,10 +85,11 @@ void vsum_write_record(FILE *f, const VerifySummary *s, const VerifyRunInfo *run
 	}
 	fprintf(f,
 	        "],\"futile\":\"%s\",\"rest\":%s,\"time_limit\":%.15g,\"node_limit\":%llu,\"hash_mb\":%llu,\"threads\":%llu,\"jobs\":%d,"
-	        "\"problems\":%ld,\"passed\":%ld,\"failed\":%ld,\"bad_lines\":%ld,\"files_unreadable\":%ld",
+	        "\"problems\":%ld,\"passed\":%ld,\"failed\":%ld,\"undecided_problems\":%ld,\"bad_lines\":%ld,"
+	        "\"files_unreadable\":%ld",
 	        dfpn_futile_name(run->futile), spec->rest ? "true" : "false", spec->time_limit, (unsigned long long)spec->node_limit,
 	        (unsigned long long)spec->hash_mb, (unsigned long long)spec->threads, run->jobs, s->problems, s->passed,
-	        s->problems - s->passed, s->bad_lines, s->files_unreadable);
+	        s->problems - s->passed - s->undecided, s->undecided, s->bad_lines, s->files_unreadable);
 	for (int i = 0; i < VSUM_NB; i++)
 		fprintf(f, ",\"%s\":%ld", VSUM_COUNT_NAME[i], s->count[i]);
 	fprintf(f, ",\"nodes\":%llu,\"seconds\":%.3f,\"peak_rss_mb\":%ld,\"interrupted\":%s}\n", (unsigned long long)s->nodes,

@@ -8,7 +8,8 @@
  *
  *   {"shard":"0/2","files":["a.sfen","b.sfen"],"futile":"nogain","rest":false,
  *    "time_limit":60,"node_limit":0,"hash_mb":64,"threads":1,"jobs":1,
- *    "problems":500,"passed":491,"failed":9,"bad_lines":0,"files_unreadable":0,
+ *    "problems":500,"passed":491,"failed":8,"undecided_problems":1,"bad_lines":0,
+ *    "files_unreadable":0,
  *    "not_mate":0,...,"short_variations":12,"nodes":123456,"seconds":3.214,
  *    "peak_rss_mb":70,"interrupted":false}
  *
@@ -46,6 +47,7 @@ extern const char *const VSUM_COUNT_NAME[VSUM_NB];
 
 typedef struct {
 	long problems, passed, bad_lines, files_unreadable;
+	long undecided; /* problems undecided (verify_undecided): neither passed nor failed */
 	long count[VSUM_NB]; /* problems with each finding */
 	uint64_t nodes;
 } VerifySummary;
@@ -60,7 +62,7 @@ typedef struct {
 	DfpnFutileRule futile;
 } VerifyRunInfo;
 
-/* Counts one verified problem, with the flags of its VerifyResult
+/* Counts one verified problem (passed, failed or undecided), with the flags of its VerifyResult
  * (solver/verify.h) and its nodes. */
 void vsum_add(VerifySummary *s, unsigned flags, uint64_t nodes);
 
@@ -68,9 +70,10 @@ void vsum_add(VerifySummary *s, unsigned flags, uint64_t nodes);
 void vsum_merge(VerifySummary *a, const VerifySummary *b);
 
 /* Prints the summary as verify ends with it, to f: a blank line,
- * "verify summary: N problems, P passed, F failed, B bad lines" ("partial
- * summary: ... (interrupted)" when run->interrupted; ", U files unreadable"
- * when there are), then, when a problem was checked, one line per count and
+ * "verify summary: N problems, P passed, F failed[, U undecided], B bad lines"
+ * ("partial summary: ... (interrupted)" when run->interrupted; ", U files
+ * unreadable" when there are), then, when a problem was checked, one line
+ * per count and
  * "  S s, R problems/s, J jobs, N nodes, peak RSS M MB, futile rule R". */
 void vsum_print(FILE *f, const VerifySummary *s, const VerifyRunInfo *run);
 
