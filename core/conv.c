@@ -339,11 +339,12 @@ int conv_file(const char *path, bool rest, ConvProblem *out)
 	}
 	size_t len = fread(data, 1, CONV_FILE_MAX + 1, f);
 	bool bad = ferror(f) != 0;
+	int read_errno = errno;
 	if (!std_in)
 		fclose(f);
 	int rc;
 	if (bad)
-		rc = conv_fail(out, 0, "read error");
+		rc = conv_fail(out, 0, read_errno == EISDIR ? "cannot open: %s" : "read error: %s", strerror(read_errno));
 	else if (len > CONV_FILE_MAX)
 		rc = conv_fail(out, 0, "larger than %u bytes: not a problem file", CONV_FILE_MAX);
 	else

@@ -251,6 +251,20 @@ if [ "$rc" -eq 0 ]; then
 else
 	expect 3 "line:unknown (nodes)" noout:usi:
 fi
+# the thresholds doc/hardening.md states ("Nodes: ..."): search-dependent, so
+# a change of the search that moves them updates that page with this test
+for n_want in "29:unknown (nodes)" "30:mate 15 (minimality not proven: nodes)" "3218:mate 15 (minimality not proven: nodes)" \
+	"3219:mate 15" "3220:mate 15"; do
+	n=${n_want%%:*}
+	run "solve --nodes $n (15-ply): as doc/hardening.md says" "" solve -q --nodes "$n" "$Q15"
+	if ! grep -qxF "${n_want#*:}" "$tmp/out"; then fail "no line '${n_want#*:}': $(head -3 "$tmp/out")"
+	elif [ "$n" = 3219 ] && ! grep -q "line not verified" "$tmp/out"; then fail "3219: the line is verified"
+	elif [ "$n" = 3220 ] && grep -q "line not verified" "$tmp/out"; then fail "3220: the line is not verified"
+	else ok; fi
+done
+name="doc/hardening.md states those thresholds"
+tr '\n' ' ' <"$(dirname "$0")/../doc/hardening.md" | grep -q "N = 29 reports \`unknown (nodes)\`, with N = 30 … 3,218 .*N = 3,219 .*from 3,220 on" && ok ||
+	fail "its 'Nodes:' paragraph names other thresholds"
 run "solve --nodes 10 (Microcosmos)" "" solve -q --hash 16 --nodes 10 "$MICRO"
 expect 3 "line:unknown (nodes)" noout:usi: "re:$STATS_RE"
 run "solve --time 0.2 (Microcosmos)" "" solve -q --hash 16 --time 0.2 "$MICRO"
@@ -741,6 +755,14 @@ name="solve of one word that names no file: a missing file, not a bad board"
 "$TSUME" solve -q no-such-problem >"$tmp/out" 2>"$tmp/err"
 rc=$?
 expect_msg 2 "tsume: no-such-problem: cannot open: No such file or directory"
+name="solve of a path that names no file: a missing file, not a bad board"
+"$TSUME" solve -q sub/mate3 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "tsume: sub/mate3: cannot open: No such file or directory"
+name="solve of an unquoted SFEN with eight ranks: the board's fault, not a missing file"
+"$TSUME" solve -q 7gk/9/6P1+P/9/9/9/9/9 b G 1 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "tsume: bad position: board (column 22): 8 ranks, expected 9"
 name="bad input: empty argument (solve)"
 "$TSUME" solve -q '' >"$tmp/out" 2>"$tmp/err"
 rc=$?
@@ -962,6 +984,15 @@ echo "earlier output" >"$tmp/keep.txt"
 rc=$?
 expect_msg 2 "$tmp/no-such.kif: cannot open: No such file or directory"
 [ "$(cat "$tmp/keep.txt")" = "earlier output" ] && passed=$((passed + 1)) || fail "keep.txt was overwritten"
+name="convert: a directory is named as one"
+mkdir -p "$tmp/adir.kif"
+"$TSUME" convert "$tmp/adir.kif" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "$tmp/adir.kif: cannot open: Is a directory"
+name="merge: a missing file, with the system's reason"
+"$TSUME" merge "$tmp/no-such.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "tsume merge: $tmp/no-such.json: cannot open: No such file or directory"
 name="convert: one good, one bad input: the good one written"
 "$TSUME" convert "$tmp/self.csa" "$tmp/no-such.kif" -o "$tmp/keep.txt" >"$tmp/out" 2>"$tmp/err"
 rc=$?

@@ -204,6 +204,17 @@ said = [l for l in lines if "cannot allocate" in l]
 check("an oversized USI_Hash: said so, or used", all("the table in use has 64 MB" in l for l in said), lines)
 check("an oversized USI_Hash: the mate still found", solve(e, "8k/9/8P/9/9/9/9/9/9 b G 1", "5000") == "checkmate G*1b")
 e.close()
+# with no table yet, the size taken in place of one that cannot be had is at
+# most half the machine's memory (the kernel may grant more, and overcommit)
+half_mb = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2 // (1 << 20)
+e = Engine()
+e.send("setoption name USI_Hash value 1048576")
+e.send("isready")
+lines = e.read_until("readyok", timeout=60)
+said = [l for l in lines if "cannot allocate" in l]
+sizes = [int(l.rsplit(" has ", 1)[1].split()[0]) for l in said if " has " in l]
+check("an oversized first USI_Hash: at most half the memory taken", len(sizes) == 1 and sizes[0] <= half_mb, (lines, half_mb))
+e.close()
 
 # many position / go pairs (the ASan build checks for leaks at exit)
 e = Engine()
@@ -344,6 +355,8 @@ e = Engine()
 e.send("usi")
 e.read_until("usiok")
 for cmd, want in (("setoption name USI_Hash value abc", "info string error: USI_Hash must be a whole number of megabytes, 1..1048576, got 'abc'"),
+                  ("setoption name USI_Hash value 0", "info string error: USI_Hash must be a whole number of megabytes, 1..1048576, got '0'"),
+                  ("setoption name USI_Hash value 1048577", "info string error: USI_Hash must be a whole number of megabytes, 1..1048576, got '1048577'"),
                   ("setoption name ShortestMate value maybe", "info string error: ShortestMate must be true or false, got 'maybe'"),
                   ("setoption name FutileRule value", "info string error: FutileRule must be none, narrow, broad, nogain or answered, got ''")):
     e.send(cmd)

@@ -467,8 +467,11 @@ static int merge_reports(int n, char **paths)
 static int first_byte(const char *path)
 {
 	gzFile gz = gzopen(path, "rb");
-	if (!gz)
+	if (!gz) {
+		if (!errno)
+			errno = ENOMEM; /* zlib's own failure: no errno of the system's */
 		return -2;
+	}
 	int c;
 	while ((c = gzgetc(gz)) != -1 && strchr(" \t\r\n", c))
 		;
@@ -504,7 +507,7 @@ int cmd_merge(int argc, char **argv)
 	}
 	int first = first_byte(argv[optind]);
 	if (first == -2) {
-		fprintf(stderr, PROG ": %s: cannot open\n", argv[optind]);
+		fprintf(stderr, PROG ": %s: cannot open: %s\n", argv[optind], strerror(errno));
 		return EXIT_BADINPUT;
 	}
 	if (first == '{')

@@ -323,8 +323,10 @@ static bool starts_with_board(const char *text)
  * one names something that exists (a SFEN holds '/' between ranks, but no
  * file of that name exists where one solves a position) or holds a '.',
  * which no SFEN, USI move or "position ... moves" word does, or is one word
- * with no '/', which no board is -- so that a misspelt file name is said to
- * be missing, not read as a bad board --
+ * that is not a board's (a board has eight '/' between its nine ranks:
+ * "myproblem", "sub/mate3") and is not followed by a side to move ("b",
+ * "w", as a SFEN given unquoted is) -- so that a misspelt file name is said
+ * to be missing, not read as a bad board --
  * unless it starts with a board and a blank, as a problem line does
  * (whose "; key=value" fields may hold a '.': "; difficulty=8.7"). */
 static bool names_files(int argc, char **argv, int first)
@@ -339,8 +341,14 @@ static bool names_files(int argc, char **argv, int first)
 	if (stat(argv[first], &st) == 0)
 		return true;
 	const char *a = argv[first];
-	if (*a && !strpbrk(a, "/ \t"))
-		return true; /* one word with no '/': no board, a file name ("myproblem") */
+	if (*a && !strpbrk(a, " \t")) {
+		int slashes = 0;
+		for (const char *c = a; *c; c++)
+			slashes += *c == '/';
+		bool side_next = argc > first + 1 && (strcmp(argv[first + 1], "b") == 0 || strcmp(argv[first + 1], "w") == 0);
+		if (slashes != 8 && !side_next)
+			return true; /* one word that is no board: a file name ("myproblem", "sub/mate3") */
+	}
 	return strchr(a, '.') != NULL && !starts_with_board(a);
 }
 

@@ -99,7 +99,8 @@ static void usage(FILE *f)
 	}
 	fprintf(f, "SFEN: 'startpos', an SFEN line (optionally with 'sfen'/'position' and 'moves ...'), or '-' for stdin.\n"
 	           "Exit status: 0 success (solve: mate), 1 no mate (verify: a problem failed; generate: fewer found),\n"
-	           "2 bad input or usage, 3 unknown (a limit stopped the search), 130 interrupted (Ctrl-C).\n");
+	           "2 bad input or usage, 3 unknown (a limit stopped the search; solve after Ctrl-C too),\n"
+	           "130 interrupted (Ctrl-C: verify, generate, sheet; any command at a second Ctrl-C).\n");
 }
 
 /* A command's exit status, made 2 (with a message) when standard output

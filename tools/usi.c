@@ -15,6 +15,7 @@
  * the input a running search is not stopped (`quit` stops it): it runs to its
  * own limit or result, which is printed, then the engine exits.
  */
+#define _DEFAULT_SOURCE /* sysconf(_SC_PHYS_PAGES): the machine's memory (glibc, musl, the BSDs) */
 #include "usi.h"
 
 #include "cli.h"
@@ -31,6 +32,7 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include <unistd.h>
 
 #define USI_LINE_MAX (1 << 20)
 #define USI_HASH_DEFAULT 256
@@ -177,11 +179,27 @@ static void reap_search(Usi *u)
 	}
 }
 
+/* Half the machine's memory in megabytes (0 when the system does not say):
+ * the most a table made in place of one that could not be had may take, so
+ * that a size the kernel would overcommit does not claim the machine. */
+static size_t half_memory_mb(void)
+{
+#ifdef _SC_PHYS_PAGES
+	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+	if (pages <= 0 || page <= 0)
+		return 0;
+	return (size_t)((uint64_t)pages * (uint64_t)page / 2 / (1024 * 1024));
+#else
+	return 0;
+#endif
+}
+
 /* The table of USI_Hash megabytes.  The new table is made before the old
  * one is freed: when the size asked cannot be had, the table in use stays
  * (or, with none yet, the largest half, quarter, ... of the size asked that
- * can be had, down to 1 MB), an info string says which size is in use and
- * USI_Hash takes that value.  false only when no table at all can be had. */
+ * can be had and is at most half the machine's memory, down to 1 MB), an
+ * info string says which size is in use and USI_Hash takes that value.
+ * false only when no table at all can be had. */
 static bool ensure_table(Usi *u)
 {
 	if (u->d && u->hash_allocated == u->hash_mb)
@@ -193,8 +211,10 @@ static bool ensure_table(Usi *u)
 		u->hash_allocated = u->hash_mb;
 		return true;
 	}
-	size_t asked = u->hash_mb;
-	for (size_t mb = asked / 2; !u->d && mb >= 1; mb /= 2) {
+	size_t asked = u->hash_mb, cap = half_memory_mb(), mb = asked / 2;
+	while (cap && mb > cap)
+		mb /= 2;
+	for (; !u->d && mb >= 1; mb /= 2) {
 		u->d = dfpn_new(mb);
 		u->hash_allocated = u->d ? mb : 0;
 	}
@@ -250,8 +270,8 @@ static void cmd_setoption(Usi *u, char *args)
 			say(u, "info string error: USI_Hash must be a whole number of megabytes, 1..%zu, got '%s'", u->max_hash_mb,
 			    quote_value(q, value ? value : "", value ? strlen(value) : 0));
 		else if (mb < 1 || mb > u->max_hash_mb)
-			say(u, "info string error: USI_Hash %s out of range, 1..%zu megabytes", quote_value(q, value, strlen(value)),
-			    u->max_hash_mb);
+			say(u, "info string error: USI_Hash must be a whole number of megabytes, 1..%zu, got '%s'", u->max_hash_mb,
+			    quote_value(q, value, strlen(value)));
 		else
 			u->hash_mb = (size_t)mb;
 	} else if (strcasecmp(name, "Threads") == 0) {
