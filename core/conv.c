@@ -44,6 +44,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 int conv_fail(ConvProblem *out, long line, const char *fmt, ...)
 {
@@ -327,24 +328,43 @@ int conv_file(const char *path, bool rest, ConvProblem *out)
 	out->format = "KIF";
 	out->n_moves = 0;
 	out->line = 0;
+	/* a file through zlib, which reads a gzip-compressed one inflated and
+	 * any other as it is (x.kif.gz as x.kif) */
 	bool std_in = strcmp(path, "-") == 0;
-	FILE *f = std_in ? stdin : fopen(path, "rb");
-	if (!f)
-		return conv_fail(out, 0, "cannot open: %s", strerror(errno));
+	errno = 0;
+	gzFile gz = std_in ? NULL : gzopen(path, "rb");
+	if (!std_in && !gz)
+		return conv_fail(out, 0, "cannot open: %s", strerror(errno ? errno : ENOMEM));
 	char *data = malloc(CONV_FILE_MAX + 1);
 	if (!data) {
-		if (!std_in)
-			fclose(f);
+		if (gz)
+			gzclose(gz);
 		return conv_fail(out, 0, "out of memory");
 	}
-	size_t len = fread(data, 1, CONV_FILE_MAX + 1, f);
-	bool bad = ferror(f) != 0;
-	int read_errno = errno;
-	if (!std_in)
-		fclose(f);
+	size_t len;
+	bool bad;
+	int read_errno = 0;
+	char zwhy[128] = "";
+	if (std_in) {
+		len = fread(data, 1, CONV_FILE_MAX + 1, stdin);
+		bad = ferror(stdin) != 0;
+		read_errno = errno;
+	} else {
+		len = 0;
+		int got;
+		while (len < CONV_FILE_MAX + 1 && (got = gzread(gz, data + len, (unsigned)(CONV_FILE_MAX + 1 - len))) > 0)
+			len += (size_t)got;
+		int zerr;
+		const char *why = gzerror(gz, &zerr);
+		bad = zerr != Z_OK; /* Z_BUF_ERROR: a gzip stream cut short */
+		read_errno = zerr == Z_ERRNO ? errno : 0;
+		snprintf(zwhy, sizeof zwhy, "%s", why ? why : "");
+		gzclose(gz);
+	}
 	int rc;
 	if (bad)
-		rc = conv_fail(out, 0, read_errno == EISDIR ? "cannot open: %s" : "read error: %s", strerror(read_errno));
+		rc = read_errno ? conv_fail(out, 0, read_errno == EISDIR ? "cannot open: %s" : "read error: %s", strerror(read_errno))
+		                : conv_fail(out, 0, "gzip: %s", zwhy);
 	else if (len > CONV_FILE_MAX)
 		rc = conv_fail(out, 0, "larger than %u bytes: not a problem file", CONV_FILE_MAX);
 	else

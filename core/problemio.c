@@ -149,8 +149,17 @@ PioReader *pio_open(const char *path, PioError *err)
 		size_t n = fread(r->buf, 1, CONV_DETECT_HEAD, f);
 		fclose(f);
 		bool gzip = n >= 2 && (unsigned char)r->buf[0] == 0x1f && (unsigned char)r->buf[1] == 0x8b;
-		r->kifu = !gzip && conv_detect(path, r->buf, n);
-		r->binary = !gzip && looks_binary(r->buf, n);
+		if (gzip) {
+			/* a gzip-compressed KIF or CSA file, by its first bytes inflated */
+			gzFile gz = gzopen(path, "rb");
+			int got = gz ? gzread(gz, r->buf, CONV_DETECT_HEAD) : 0;
+			if (gz)
+				gzclose(gz);
+			r->kifu = got > 0 && conv_detect(NULL, r->buf, (size_t)got);
+		} else {
+			r->kifu = conv_detect(path, r->buf, n);
+			r->binary = looks_binary(r->buf, n);
+		}
 	}
 	return r;
 }

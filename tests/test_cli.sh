@@ -984,6 +984,21 @@ echo "earlier output" >"$tmp/keep.txt"
 rc=$?
 expect_msg 2 "$tmp/no-such.kif: cannot open: No such file or directory"
 [ "$(cat "$tmp/keep.txt")" = "earlier output" ] && passed=$((passed + 1)) || fail "keep.txt was overwritten"
+# a gzip-compressed KIF is read as the KIF it holds (it was read as 22 bad problem lines)
+gzip -c "${TEST_DATA:-build/testdata}/problems/raw/kifu-for-js/taichitsume.kif" >"$tmp/taichi.kif.gz"
+name="verify: a gzip-compressed KIF file is one problem"
+"$TSUME" verify "$tmp/taichi.kif.gz" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 0 ] && grep -q "^$tmp/taichi.kif.gz:1: PASS mate 7 (stated 7)" "$tmp/out"; then ok; else fail "status $rc: $(head -3 "$tmp/out" "$tmp/err")"; fi
+name="convert: a gzip-compressed KIF file"
+"$TSUME" convert "$tmp/taichi.kif.gz" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 0 ] && grep -q "^6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1 moves .* ; mate=7" "$tmp/out"; then ok; else fail "status $rc: $(cat "$tmp/out" "$tmp/err")"; fi
+head -c 100 "$tmp/taichi.kif.gz" >"$tmp/cut.kif.gz"
+name="convert: a gzip-compressed KIF file cut short"
+"$TSUME" convert "$tmp/cut.kif.gz" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "$tmp/cut.kif.gz: gzip: $tmp/cut.kif.gz: unexpected end of file"
 name="convert: a directory is named as one"
 mkdir -p "$tmp/adir.kif"
 "$TSUME" convert "$tmp/adir.kif" >"$tmp/out" 2>"$tmp/err"
