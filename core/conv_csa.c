@@ -72,7 +72,7 @@ static int csa_row(Setup *su, const char *s, ConvProblem *out, long line)
 	for (int file = 9; file >= 1; file--) {
 		Square sq = sq_make(file, rank);
 		if (!*s) /* a row cut short is not a row of empty squares */
-			return conv_fail(out, line, "CSA: row P%d has %d squares, not nine", rank, 9 - file);
+			return conv_fail(out, line, "CSA: row P%d has %d square%s, not nine", rank, 9 - file, 9 - file == 1 ? "" : "s");
 		if (s[0] == ' ' && s[1] == '*') {
 			su->board[sq] = PIECE_NONE;
 			s += s[2] ? 3 : 2; /* the last one's trailing blank may be trimmed */

@@ -121,14 +121,14 @@ static int parse_board(Position *pos, const char *text, const char *s, const cha
 		if (c == '\0' || is_space(c)) {
 			if (rank != 9 || file != 0) {
 				if (file != 0)
-					return fail(err, SFEN_ERR_SYNTAX, "board", col, "rank %d has %d squares, expected 9", rank, 9 - file);
+					return fail(err, SFEN_ERR_SYNTAX, "board", col, "rank %d has %d square%s, expected 9", rank, 9 - file, 9 - file == 1 ? "" : "s");
 				return fail(err, SFEN_ERR_SYNTAX, "board", col, "%d ranks, expected 9", rank);
 			}
 			break;
 		}
 		if (c == '/') {
 			if (file != 0)
-				return fail(err, SFEN_ERR_SYNTAX, "board", col, "rank %d has %d squares, expected 9", rank, 9 - file);
+				return fail(err, SFEN_ERR_SYNTAX, "board", col, "rank %d has %d square%s, expected 9", rank, 9 - file, 9 - file == 1 ? "" : "s");
 			if (rank == 9)
 				return fail(err, SFEN_ERR_SYNTAX, "board", col, "more than 9 ranks");
 			rank++;

@@ -730,6 +730,7 @@ M1='4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1' # mate in 1, 42 bytes
 bad_input "wrong field count (too few)" '4k4/9/4P4/9/9/9/9/9/9 b' "hand (column 24): missing (use '-' for empty hands)"
 bad_input "wrong field count (too many)" "$M1 2" "position (column 44): unexpected text '2'"
 bad_input "bad board row" '4k4/9/4P4/9/9/9/9/9/8 b G2r2b3g4s4n4l17p 1' "board (column 22): rank 9 has 8 squares, expected 9"
+bad_input "a board row of one square" '4k4/9/4P4/9/9/9/9/9/1 b G2r2b3g4s4n4l17p 1' "board (column 22): rank 9 has 1 square, expected 9"
 bad_input "unknown piece" '4k4/9/4P4/9/9/9/9/9/4X4 b G2r2b3g4s4n4l17p 1' "board (column 22): unknown piece letter 'X'"
 bad_input "too many pieces" '4k4/9/4P4/9/9/9/9/9/9 b 3G2r2b3g4s4n4l17p 1' \
 	"hand (column 31): 6 golds in all (board and hands), the set has 4"
@@ -755,6 +756,10 @@ name="solve of one word that names no file: a missing file, not a bad board"
 "$TSUME" solve -q no-such-problem >"$tmp/out" 2>"$tmp/err"
 rc=$?
 expect_msg 2 "tsume: no-such-problem: cannot open: No such file or directory"
+name="help of an unknown command: refused as the command is"
+"$TSUME" help bogus >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "tsume: unknown command 'bogus'"
 name="solve of a path that names no file: a missing file, not a bad board"
 "$TSUME" solve -q sub/mate3 >"$tmp/out" 2>"$tmp/err"
 rc=$?

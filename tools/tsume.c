@@ -150,6 +150,11 @@ int main(int argc, char **argv)
 				char *args[] = {name, help, NULL};
 				return stdout_status(COMMANDS[i].run(2, args));
 			}
+		if (argc > 2) { /* tsume help BOGUS: as tsume BOGUS */
+			fprintf(stderr, "tsume: unknown command '%s'\n", argv[2]);
+			usage(stderr);
+			return EXIT_BADINPUT;
+		}
 		usage(stdout);
 		return stdout_status(EXIT_MATE);
 	}

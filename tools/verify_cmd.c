@@ -338,10 +338,10 @@ static int pool_alloc(Pool *p, const VerifyOptions *o)
 			return EXIT_UNKNOWN;
 		}
 		if (!d) {
-			fprintf(stderr, "tsume verify: cannot allocate %llu MB for the hash table of job %llu (%llu jobs x --hash %llu MB); "
+			fprintf(stderr, "tsume verify: cannot allocate %llu MB for the hash table of job %llu (%llu job%s x --hash %llu MB); "
 			                "try a smaller --hash or fewer --jobs\n",
 			        (unsigned long long)o->check.hash, (unsigned long long)i + 1, (unsigned long long)o->jobs,
-			        (unsigned long long)o->check.hash);
+			        o->jobs == 1 ? "" : "s", (unsigned long long)o->check.hash);
 			pool_free(p, i);
 			return EXIT_UNKNOWN;
 		}
