@@ -174,6 +174,14 @@ r = subprocess.run([TSUME, "usi"], input=f"usi\nposition sfen {q15}\ngo mate 300
 last = r.stdout.strip().splitlines()[-1]
 check("end of input during go mate: the answer", last.startswith("checkmate ") and len(last.split()) == 16, last)
 check("end of input during go mate: exit 0", r.returncode == 0, r.returncode)
+# ... but go mate infinite is stopped at the end of input (a GUI gone without quit
+# would leave it searching for ever): Microcosmos answers at once
+t0 = time.time()
+r = subprocess.run([TSUME, "usi"], input=f"usi\nsetoption name USI_Hash value 16\nposition sfen {micro}\ngo mate infinite\n",
+                   capture_output=True, text=True, timeout=120)
+last = r.stdout.strip().splitlines()[-1]
+check("end of input during go mate infinite: stopped, answered", last == "checkmate timeout" and r.returncode == 0
+      and time.time() - t0 < 30, (last, r.returncode, time.time() - t0))
 
 # started without arguments, first line "usi"
 e = Engine(args=())

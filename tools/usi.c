@@ -472,10 +472,10 @@ int usi_run_config(FILE *in, FILE *out, const char *first_line, const UsiConfig 
 		}
 		/* anything else: ignored, as the protocol asks */
 	}
-	if (quit)
-		stop_search(u);
+	if (quit || (u->searching && u->time_ms == 0))
+		stop_search(u); /* quit; or end of input (the GUI gone) under go mate infinite */
 	else
-		finish_search(u); /* end of input: the search asked for still answers */
+		finish_search(u); /* end of input: a timed search still answers, within its time */
 	dfpn_free(u->d);
 	pthread_mutex_destroy(&u->out_mu);
 	free(line);
