@@ -96,6 +96,11 @@ e.send("")
 e.send("some unknown command")
 e.send("position sfen not an sfen")
 check("bad position", e.read_until("info string error")[-1].startswith("info string error: bad position"))
+# the column is the one of the line sent, as a GUI's log shows it ('a' of "bad" is column 16)
+e.send("position sfen bad")
+lines = e.read_until("info string error")
+check("bad position: the column in the line sent",
+      lines[-1] == "info string error: bad position: board (column 16): unknown piece letter 'a'", lines)
 # tabs separate words as spaces do: a position sent with one replaces the
 # last one, and go mate with one keeps its time
 e.send("position sfen 7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1")

@@ -297,11 +297,26 @@ static void cmd_setoption(Usi *u, char *args)
 	/* other names (USI_Ponder, a GUI's own): nothing to set */
 }
 
-static void cmd_position(Usi *u, const char *args)
+/* err's message with its column counted in the line the GUI sent (the
+ * arguments start at column base + 1 of it), as the GUI's log shows it. */
+static const char *line_column(SfenError *err, int base)
+{
+	char key[32];
+	snprintf(key, sizeof key, "(column %d)", err->column);
+	char *at = err->column > 0 ? strstr(err->message, key) : NULL;
+	if (at) {
+		char rest[sizeof err->message];
+		snprintf(rest, sizeof rest, "%s", at + strlen(key));
+		snprintf(at, sizeof err->message - (size_t)(at - err->message), "(column %d)%s", err->column + base, rest);
+	}
+	return err->message;
+}
+
+static void cmd_position(Usi *u, const char *args, int base)
 {
 	SfenError err;
 	if (sfen_parse(&u->scratch, args, &err) != SFEN_OK) {
-		say(u, "info string error: bad position: %s", err.message);
+		say(u, "info string error: bad position: %s", line_column(&err, base));
 		u->have_root = false;
 		return;
 	}
@@ -462,7 +477,7 @@ int usi_run_config(FILE *in, FILE *out, const char *first_line, const UsiConfig 
 		} else if (strcmp(cmd, "position") == 0) {
 			if (u->searching)
 				stop_search(u);
-			cmd_position(u, args);
+			cmd_position(u, args, (int)(args - line));
 		} else if (strcmp(cmd, "go") == 0) {
 			cmd_go(u, args);
 		} else if (strcmp(cmd, "stop") == 0 || strcmp(cmd, "gameover") == 0) {
