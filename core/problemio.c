@@ -465,7 +465,8 @@ bool pio_stated_consistent(const PioProblem *p, char *why, size_t size)
 		return false;
 	}
 	if (has_mate && p->n_moves > 0 && mate != p->n_moves && !p->kifu) {
-		snprintf(why, size, "stated answer: mate=%ld but its line has %d plies", mate, p->n_moves);
+		snprintf(why, size, "stated answer: mate=%ld but its line has %d %s", mate, p->n_moves,
+		         p->n_moves == 1 ? "ply" : "plies");
 		return false;
 	}
 	return true;

@@ -270,6 +270,8 @@ expect 0 "line:mate 1" "re:^usi: 1d1b\+?$"
 run "solve 'SFEN moves ANSWER' (ShogiBoardQ): the position before the answer" "" solve -q --notation usi "$SBQ moves $SBQ_ANSWER"
 expect 0 "line:sfen $SBQ" "line:mate 3" "line:given answer (3 plies): $SBQ_ANSWER"
 expect_mated "$SBQ"
+run "solve with a one-ply given answer: '1 ply', never '1 plies'" "" solve -q "9/k1S6/9/9/9/9/9/9/9 b RGr2b3g3s4n4l18p 1 moves G*8c"
+expect 0 "line:mate 3" "line:given answer (1 ply): ▲８三金" "line:our main line goes on after the given answer's 1 ply, to 3" noout:plies
 run "solve 'SFEN moves' not ending in mate: the position after them" "" solve -q "$SBQ moves 5a6a 7b6a"
 expect 0 "line:mate 1" noout:given
 run "solve with a given answer: its verdict in one line" "" solve -q "$SBQ moves $SBQ_ANSWER"

@@ -252,8 +252,8 @@ int solve_kif_write(FILE *f, Dfpn *d, const Position *root, const DfpnResult *re
 		add_comment(&p, -1, "mate %d (minimality not proven: %s)", res->len, cli_reason_name(res->reason));
 	if (mate && !res->pv_verified)
 		add_comment(&p, -1,
-		            "line not verified (%d plies, read from the search table; the defence may not be the longest)",
-		            res->pv_len);
+		            "line not verified (%d pl%s, read from the search table; the defence may not be the longest)",
+		            res->pv_len, res->pv_len == 1 ? "y" : "ies");
 	if (opt->given)
 		add_comment(&p, -1, "given answer: %s", opt->given);
 	if (mate && opt->variations > 0)
