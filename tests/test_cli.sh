@@ -1382,7 +1382,7 @@ while IFS=$tab read -r owner cmd; do
 		[ $rc -eq 0 ] && [ "$(grep -c ' ; mate=3 ' "$rd/top/m3.sfen")" -eq 10 ] && [ "$(grep -c ' ; difficulty=' "$rd/top/m3.sfen")" -eq 10 ] &&
 			grep -q '第10問' "$rd/top/m3.html" && ok || fail "status $rc: $(cat "$tmp/err")" ;;
 	"./tsume sheet problems/teach-mate1.sfen.gz -o mate1.html --title '1手詰'")
-		[ $rc -eq 0 ] && grep -q '1手詰' "$rd/top/mate1.html" && grep -q '第200問' "$rd/top/mate1.html" && ok || fail "status $rc: $(cat "$tmp/err")" ;;
+		[ $rc -eq 0 ] && grep -q '1手詰' "$rd/top/mate1.html" && grep -q '第172問' "$rd/top/mate1.html" && ok || fail "status $rc: $(cat "$tmp/err")" ;;
 	"printf 'usi\nisready\nposition sfen 7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1\ngo mate 5000\n' | ./tsume usi")
 		[ $rc -eq 0 ] && printf '%s\n' "$out" | grep -qx usiok && printf '%s\n' "$out" | grep -qx readyok &&
 			[ "$(printf '%s\n' "$out" | tail -1)" = "checkmate P*1b 2a1b G*2a 1a2a S*3b 2a1a 1c1b 1a1b G*2c 1b1a 3b2a+ 1a2a 3c3b+ 2a1a 2c2b" ] &&
