@@ -227,7 +227,8 @@ static void test_escaping(void **state)
 static void test_moves_in_sfen(void **state)
 {
 	(void)state;
-	SheetProblem p = {"position sfen 7pk/7n1/6r1g/7NL/9/9/9/9/9 b Pr2b3g4s2n3l16p 1 moves P*1b 1c1b 1d1b+", NULL, 0, 12, NULL, NULL, NULL};
+	SheetProblem p = {
+	    "position sfen 7pk/7n1/6r1g/7NL/9/9/9/9/9 b Pr2b3g4s2n3l16p 1 moves P*1b 1c1b 1d1b+", NULL, 0, 12, NULL, NULL, NULL};
 	char *html = NULL, err[256];
 	assert_int_equal(render(NULL, &p, 1, &html, err, sizeof err), 0);
 	assert_non_null(strstr(html, "<h2>第12問　3手詰</h2>")); /* the length from the moves */
@@ -300,8 +301,11 @@ static void test_plain_key(void **state)
 static void test_final_alternatives(void **state)
 {
 	(void)state;
-	SheetProblem p = {.sfen = "9/k1S6/9/9/9/9/9/9/9 b RGr2b3g3s4n4l18p 1", .moves = "G*8c 9b9a R*8a", .mate = 3,
-	                  .number = 5, .final_alts = "R*9b R*1a"};
+	SheetProblem p = {.sfen = "9/k1S6/9/9/9/9/9/9/9 b RGr2b3g3s4n4l18p 1",
+	                  .moves = "G*8c 9b9a R*8a",
+	                  .mate = 3,
+	                  .number = 5,
+	                  .final_alts = "R*9b R*1a"};
 	char *html = NULL, err[256];
 	assert_int_equal(render_page(NULL, &p, 1, &html, err, sizeof err), 0);
 	assert_non_null(strstr(html, "<p class=\"kif\">▲８三金 △９一玉 ▲８一飛</p>"));
@@ -322,8 +326,8 @@ static void test_final_alternatives(void **state)
 static void test_credits(void **state)
 {
 	(void)state;
-	SheetProblem p = {.sfen = THREE[0].sfen, .moves = THREE[0].moves, .mate = 3, .number = 1,
-	                  .title = "春<一番>", .author = "山田　太郎"};
+	SheetProblem p = {
+	    .sfen = THREE[0].sfen, .moves = THREE[0].moves, .mate = 3, .number = 1, .title = "春<一番>", .author = "山田　太郎"};
 	char *html = NULL, err[256];
 	assert_int_equal(render_page(NULL, &p, 1, &html, err, sizeof err), 0);
 	assert_int_equal(count(html, "<p class=\"credit\">「春&lt;一番&gt;」　山田　太郎</p>"), 2);
@@ -354,8 +358,9 @@ int main(void)
 {
 	core_init();
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_three_problems), cmocka_unit_test(test_diagram),       cmocka_unit_test(test_hand_text),
-	    cmocka_unit_test(test_escaping),       cmocka_unit_test(test_moves_in_sfen), cmocka_unit_test(test_errors),
+	    cmocka_unit_test(test_three_problems), cmocka_unit_test(test_diagram),
+	    cmocka_unit_test(test_hand_text),      cmocka_unit_test(test_escaping),
+	    cmocka_unit_test(test_moves_in_sfen),  cmocka_unit_test(test_errors),
 	    cmocka_unit_test(test_plain_key),      cmocka_unit_test(test_final_alternatives),
 	    cmocka_unit_test(test_credits),        cmocka_unit_test(test_defender_king),
 	};

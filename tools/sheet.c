@@ -159,7 +159,8 @@ static int parse_alternatives(const SheetProblem *p, size_t i, Parsed *pp, char 
 		SfenError se;
 		Move m;
 		if (pp->n_alts == MAX_MOVES || len >= sizeof one || sfen_play_moves(&pp->work, one, 1, &m, 1, &se) != 1) {
-			set_err(err, errlen, "problem %zu (第%d問): bad final move '%.*s'", i + 1, p->number, (int)(len < 16 ? len : 16), t);
+			set_err(err, errlen, "problem %zu (第%d問): bad final move '%.*s'", i + 1, p->number,
+			        (int)(len < 16 ? len : 16), t);
 			return -1;
 		}
 		pos_undo_move(&pp->work, m);
