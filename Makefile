@@ -87,6 +87,7 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libsolver.a $(BUILD)/libcore.a
 
 $(BUILD)/tests/test_convert: $(BUILD)/tools/convert.o $(BUILD)/tools/cli.o
 $(BUILD)/tests/test_sheet: $(BUILD)/tools/sheet.o $(BUILD)/tools/cli.o
+$(BUILD)/tests/test_final_move: $(BUILD)/tools/final_move.o
 $(BUILD)/tests/test_cli_parse: $(BUILD)/tools/cli.o
 $(BUILD)/tests/test_verify: $(BUILD)/tools/verdict_text.o
 $(BUILD)/tests/test_json_read: $(BUILD)/tools/json_read.o $(BUILD)/tools/shard.o $(BUILD)/tools/verify_summary.o $(BUILD)/tools/cli.o

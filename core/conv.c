@@ -305,6 +305,7 @@ int conv_text(const char *data, size_t len, bool rest, ConvProblem *out)
 	out->format = "KIF";
 	out->n_moves = 0;
 	out->stated = -1;
+	out->title[0] = out->author[0] = '\0';
 	out->missing = 0;
 	out->defender_rest = false;
 	out->line = 0;
@@ -428,16 +429,38 @@ bool conv_detect(const char *path, const char *head, size_t n)
 	return false;
 }
 
-char *conv_meta(int mate, const char *path, char *buf, size_t size)
+/* Appends "key=value" to buf (of size, n bytes used; " ; " before it when
+ * n > 0) with ';' and '='
+ * of value in their full-width forms and tabs as blanks. */
+static size_t meta_credit(char *buf, size_t size, size_t n, const char *key, const char *value)
+{
+	if (!value[0] || n >= size)
+		return n;
+	n += (size_t)snprintf(buf + n, size - n, "%s%s=", n ? " ; " : "", key);
+	for (const char *c = value; *c && n < size; c++) {
+		const char *rep = *c == ';' ? "；" : *c == '=' ? "＝" : *c == '\t' ? " " : NULL;
+		char one[2] = {*c, '\0'};
+		n += (size_t)snprintf(buf + n, size - n, "%s", rep ? rep : one);
+	}
+	return n < size ? n : size;
+}
+
+char *conv_meta(int mate, const char *path, const ConvProblem *cp, char *buf, size_t size)
 {
 	char source[200 + 1]; /* a metadata value is cut at 200 bytes (PIO_VALUE_MAX) anyway */
 	snprintf(source, sizeof source, "%s", path);
 	for (char *c = source; *c; c++)
 		if (*c == ';' || *c == '\n' || *c == '\r' || *c == ' ' || *c == '\t')
 			*c = '_'; /* a blank could start another key=value: "q mate=9.kif" */
-	if (mate > 0)
-		snprintf(buf, size, "mate=%d ; source=%s", mate, source);
-	else
-		snprintf(buf, size, "source=%s", source);
+	if (size == 0)
+		return buf;
+	buf[0] = '\0';
+	size_t n = mate > 0 ? (size_t)snprintf(buf, size, "mate=%d", mate) : 0;
+	if (cp) {
+		n = meta_credit(buf, size, n, "title", cp->title);
+		n = meta_credit(buf, size, n, "author", cp->author);
+	}
+	if (n < size)
+		snprintf(buf + n, size - n, "%ssource=%s", n ? " ; " : "", source);
 	return buf;
 }

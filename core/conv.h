@@ -7,7 +7,8 @@
  * when the bytes are valid UTF-8 (or start with a BOM), CP932 otherwise
  * (converted with iconv).  Read: the BOD diagram (後手の持駒／上手の持駒, the
  * nine rows "| ・v香 ...|一", 先手の持駒／下手の持駒, 先手番／後手番), or
- * 手合割：平手 without a diagram; the move list "   1 ３二金打   (00:00/...)"
+ * 手合割：平手 without a diagram; 作品名 and 作者 (the credits, kept as
+ * they are written, blanks at either end trimmed); the move list "   1 ３二金打   (00:00/...)"
  * up to an end word (詰み, 中断, 投了 ...) or the first 変化 (variations are
  * not read).  A move is read as destination (or 同), piece, modifiers
  * (右左直上引寄), 成/不成/打 and the origin "(77)"; it must name exactly one
@@ -45,6 +46,8 @@
 
 #define CONV_FILE_MAX (8u << 20) /* largest input file read, bytes */
 
+#define CONV_CREDIT_MAX 200 /* longest 作品名 or 作者 kept, bytes (cut at a character) */
+
 /* One converted file.  About 185 KB: allocate it once and reuse it. */
 typedef struct {
 	const char *format; /* "KIF" or "CSA" */
@@ -52,6 +55,8 @@ typedef struct {
 	int n_moves;
 	Move moves[POS_MAX_PLY];
 	int stated;      /* length the file states (KIF 手数：N手 or まで N手), -1 if none */
+	char title[CONV_CREDIT_MAX + 1];  /* KIF 作品名 (the problem's name), "" if none */
+	char author[CONV_CREDIT_MAX + 1]; /* KIF 作者 (its composer), "" if none */
 	int missing;     /* pieces (kings aside) in nobody's hand, before --rest */
 	bool defender_rest; /* KIF: the diagram has no line for the defender's hand
 	                       (後手の持駒 when sente is to move): the defender was
@@ -84,11 +89,14 @@ int conv_file(const char *path, bool rest, ConvProblem *out);
 bool conv_detect(const char *path, const char *head, size_t n);
 
 /* The metadata written after a converted problem, into buf (size bytes,
- * truncated to fit): "mate=N ; source=PATH" when mate > 0 (`tsume convert`
- * gives the number of moves read, the problem reader the length the file
- * states), "source=PATH" otherwise; ';', blanks and line breaks in path
- * become '_' so that the name cannot end the value early or read as another
- * key (problemio.h).  Returns buf. */
-char *conv_meta(int mate, const char *path, char *buf, size_t size);
+ * truncated to fit): "mate=N ; title=T ; author=A ; source=PATH", mate=N
+ * when mate > 0 (`tsume convert` gives the number of moves read, the
+ * problem reader the length the file states), title and author when cp
+ * (NULL: none) has them (KIF 作品名, 作者); ';', blanks and line breaks in
+ * path become '_' so that the name cannot end the value early or read as
+ * another key (problemio.h); in a title or an author ';' and '=' become
+ * their full-width forms (；＝) and tabs blanks, for the same reason.
+ * Returns buf. */
+char *conv_meta(int mate, const char *path, const ConvProblem *cp, char *buf, size_t size);
 
 #endif

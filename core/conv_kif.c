@@ -318,6 +318,27 @@ static bool kif_move_line(const char *s, long *number, const char **field)
 	return true;
 }
 
+/* A credit (作品名, 作者) into to (CONV_CREDIT_MAX + 1 bytes): s with the
+ * blanks at either end trimmed, cut at a character to fit. */
+static void kif_credit(const char *s, char *to)
+{
+	s = conv_skip_ws(s);
+	size_t n = strlen(s);
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	while (n >= 3 && memcmp(s + n - 3, "　", 3) == 0)
+		n -= 3;
+	size_t k = 0;
+	while (k < n) {
+		int len = conv_utf8_len(s + k);
+		if (k + (size_t)len > CONV_CREDIT_MAX || k + (size_t)len > n)
+			break;
+		k += (size_t)len;
+	}
+	memcpy(to, s, k);
+	to[k] = '\0';
+}
+
 /* "まで7手で詰み", "手数：7手" (digits half- or full-width): *n = the number
  * before 手, -1 if there is none.  A number over POS_MAX_PLY, however many
  * digits it has, is no length a file can hold, and 0 no mate's: an error
@@ -497,6 +518,10 @@ int conv_kif_parse(char *text, bool rest, ConvProblem *out)
 				*pad = '\0';
 		} else if (conv_eat(&s, "手数：")) {
 			rc = stated_length(s, &stated_header, out, lineno);
+		} else if (conv_eat(&s, "作品名：")) {
+			kif_credit(s, out->title);
+		} else if (conv_eat(&s, "作者：")) {
+			kif_credit(s, out->author);
 		} else if (conv_eat(&s, "まで")) {
 			rc = stated_length(s, &stated_end, out, lineno);
 		}

@@ -366,7 +366,7 @@ static int next_kifu(PioReader *r, PioProblem *out, PioError *err)
 	if (!cp)
 		return pio_set_error(err, PIO_ERR_STREAM, 0, "file", 0, "out of memory");
 	int rc;
-	char meta[PIO_VALUE_MAX + 64];
+	char meta[3 * PIO_VALUE_MAX + 64];
 	if (conv_file(r->path, false, cp) != 0) {
 		/* the format named once: some reasons start with it ("CSA: row P1 ...") */
 		bool named = strncmp(cp->error, cp->format, strlen(cp->format)) == 0;
@@ -380,7 +380,7 @@ static int next_kifu(PioReader *r, PioProblem *out, PioError *err)
 	/* the moves read are the stated line, the length the file states the
 	 * stated length (mate=N): where the two differ, verify judges them */
 	else if (pio_format(&cp->root, cp->moves, cp->n_moves,
-	                    conv_meta(cp->stated >= 0 ? cp->stated : cp->n_moves, r->path, meta, sizeof meta), out->text,
+	                    conv_meta(cp->stated >= 0 ? cp->stated : cp->n_moves, r->path, cp, meta, sizeof meta), out->text,
 	                    sizeof out->text) < 0)
 		rc = pio_set_error(err, PIO_ERR_LINE, 1, "line", 0, "the converted problem is longer than %d bytes", PIO_LINE_MAX);
 	else {
@@ -476,7 +476,8 @@ bool pio_stated_consistent(const PioProblem *p, char *why, size_t size)
 		return false;
 	}
 	if (has_mate && p->n_moves > 0 && mate != p->n_moves && !p->kifu) {
-		snprintf(why, size, "stated answer: mate=%ld but its line has %d plies", mate, p->n_moves);
+		snprintf(why, size, "stated answer: mate=%ld but its line has %d %s", mate, p->n_moves,
+		         p->n_moves == 1 ? "ply" : "plies");
 		return false;
 	}
 	return true;

@@ -284,6 +284,8 @@ expect 0 "line:mate 1" "re:^usi: 1d1b\+?$"
 run "solve 'SFEN moves ANSWER' (ShogiBoardQ): the position before the answer" "" solve -q --notation usi "$SBQ moves $SBQ_ANSWER"
 expect 0 "line:sfen $SBQ" "line:mate 3" "line:given answer (3 plies): $SBQ_ANSWER"
 expect_mated "$SBQ"
+run "solve with a one-ply given answer: '1 ply', never '1 plies'" "" solve -q "9/k1S6/9/9/9/9/9/9/9 b RGr2b3g3s4n4l18p 1 moves G*8c"
+expect 0 "line:mate 3" "line:given answer (1 ply): ▲８三金" "line:our main line goes on after the given answer's 1 ply, to 3" noout:plies
 run "solve 'SFEN moves' not ending in mate: the position after them" "" solve -q "$SBQ moves 5a6a 7b6a"
 expect 0 "line:mate 1" noout:given
 run "solve with a given answer: its verdict in one line" "" solve -q "$SBQ moves $SBQ_ANSWER"
@@ -1554,7 +1556,7 @@ while IFS=$tab read -r owner cmd; do
 		[ $rc -eq 0 ] && [ "$(grep -c ' ; mate=3 ' "$rd/top/m3.sfen")" -eq 10 ] && [ "$(grep -c ' ; difficulty=' "$rd/top/m3.sfen")" -eq 10 ] &&
 			grep -q '第10問' "$rd/top/m3.html" && ok || fail "status $rc: $(cat "$tmp/err")" ;;
 	"./tsume sheet problems/teach-mate1.sfen.gz -o mate1.html --title '1手詰'")
-		[ $rc -eq 0 ] && grep -q '1手詰' "$rd/top/mate1.html" && grep -q '第200問' "$rd/top/mate1.html" && ok || fail "status $rc: $(cat "$tmp/err")" ;;
+		[ $rc -eq 0 ] && grep -q '1手詰' "$rd/top/mate1.html" && grep -q '第172問' "$rd/top/mate1.html" && ok || fail "status $rc: $(cat "$tmp/err")" ;;
 	"printf 'usi\nisready\nposition sfen 7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1\ngo mate 5000\n' | ./tsume usi")
 		[ $rc -eq 0 ] && printf '%s\n' "$out" | grep -qx usiok && printf '%s\n' "$out" | grep -qx readyok &&
 			[ "$(printf '%s\n' "$out" | tail -1)" = "checkmate P*1b 2a1b G*2a 1a2a S*3b 2a1a 1c1b 1a1b G*2c 1b1a 3b2a+ 1a2a 3c3b+ 2a1a 2c2b" ] &&

@@ -5,7 +5,9 @@ usage: test_generate.py ./tsume
 
 What is checked, from outside the generator:
   - every problem written passes `tsume verify` (exact length, no cook, no
-    leftover pieces, no unnecessary piece) -- the verifier is the solver's,
+    leftover pieces, no unnecessary piece, no other mating final move) and
+    its key ends in a plain checkmate (no legal reply at all after the final
+    move, by `tsume moves --evasions`) -- the verifier is the solver's,
     but the position legality and piece-set checks below are independent;
   - each position is legal by the rules written here in Python: 40-piece set
     (board + both hands), the defender holding every piece not on the board
@@ -16,7 +18,9 @@ What is checked, from outside the generator:
   - diversity: no two problems of one file share a position or a solution
     pattern (recomputed here: moves relative to the king, mirror normalised);
   - --level: every problem of --level easy rates below every one of --level hard;
-  - --sheet writes one diagram per problem; bad options exit 2 with a message.
+  - --sheet writes one diagram per problem, titled by --title (default
+    "詰将棋 N手詰"), its key in Japanese notation only; bad options exit 2
+    with a message.
 """
 import gzip
 import os
@@ -152,9 +156,27 @@ def check_collection(lines, n, name):
 def verify_lines(lines, name):
     with tempfile.NamedTemporaryFile("w", suffix=".sfen", delete=False) as f:
         f.write("".join(l + "\n" for l in lines))
-    r = run(["verify", "--jobs", "2", f.name])
+    r = run(["verify", "--jobs", "2", "--format", "json", f.name])
     os.unlink(f.name)
     check(r.returncode == 0, "%s: tsume verify exit %d: %s" % (name, r.returncode, r.stdout[-800:]))
+    # a teacher marks by the key: no other final move mates
+    alts = [i + 1 for i, rec in enumerate(l for l in r.stdout.splitlines() if '"final_alternatives"' in l)
+            if '"final_alternatives":0,' not in rec]
+    check(not alts, "%s: other mating final moves in problems %s" % (name, alts[:10]))
+    plain_checkmates(lines, name)
+
+
+def plain_checkmates(lines, name):
+    """Every key ends in a plain checkmate: after its final move the defender has no legal move
+    at all (the move lists of `tsume moves`, the generator held to perft counts), not only
+    interpositions the futile rule does not count."""
+    left = []
+    for i, l in enumerate(lines):
+        body = l.split(";")[0].strip()
+        replies = run(["moves", body, "--evasions"]).stdout.split()
+        if replies:
+            left.append((i + 1, len(replies)))
+    check(not left, "%s: keys that leave the defender legal replies (problem, replies): %s" % (name, left[:10]))
 
 
 def gen(args):
@@ -198,6 +220,14 @@ with tempfile.TemporaryDirectory() as tmp:
     check(r.returncode == 0, "generate --sheet exit %d %s" % (r.returncode, r.stderr))
     html = open(sheet, encoding="utf-8").read()
     check(html.count('class="diagram"') == 5, "sheet: %d diagrams" % html.count('class="diagram"'))
+    # a handout: the title a teacher would give it, the key in Japanese notation only
+    check("<title>詰将棋 1手詰</title>" in html and "seed" not in html, "sheet: default title")
+    check('class="kif">▲' in html and "USI" not in html and "SFEN" not in html, "sheet: not a plain Japanese key")
+    r = run(["generate", "--quiet", "--mate", "1", "--count", "2", "--out", os.path.join(tmp, "t.sfen"), "--sheet",
+             sheet, "--title", "一手詰 第1回"])
+    html = open(sheet, encoding="utf-8").read()
+    check(r.returncode == 0 and "<title>一手詰 第1回</title>" in html and "<h1>一手詰 第1回</h1>" in html,
+          "generate --title: %r" % r.stderr)
     with gzip.open(out, "rt") as f:
         check(len([l for l in f if l.strip() and not l.startswith("#")]) == 5, "gzip output: 5 problems")
 
@@ -206,7 +236,8 @@ for args, text in ((["--mate", "4", "--count", "1"], "odd"), (["--mate", "3"], "
                    (["--mate", "3", "--count", "0"], "--count"), (["--mate", "3", "--count", "1", "--pieces", "5-3"], "--pieces"),
                    (["--mate", "3", "--count", "1", "--level", "tricky"], "--level"),
                    (["--mate", "3", "--count", "1", "--seed", "0x10"], "--seed"),
-                   (["--mate", "3", "--count", "1", "--out", "/nonexistent/dir/x.gz"], "nonexistent")):
+                   (["--mate", "3", "--count", "1", "--out", "/nonexistent/dir/x.gz"], "nonexistent"),
+                   (["--mate", "3", "--count", "1", "--title", "x"], "--sheet")):
     r = run(["generate"] + args)
     check(r.returncode == 2 and text in r.stderr, "generate %s: exit %d, stderr %r" % (args, r.returncode, r.stderr[:200]))
 
@@ -271,7 +302,10 @@ r = run(["verify", "--format", "json", f.name])
 os.unlink(f.name)
 check(r.returncode == 0 and r.stdout.count('"final_alternatives":0') == 10, "mate in 1: a unique mating move each")
 
-# 9. the bundled collections
+# 9. the bundled collections (problems/README.md): mate 1 holds the 172 solution patterns of a
+#    unique mate in one that leaves no legal reply that the generator's 4,100 slots for 200 held;
+#    mate 7 is a run of 100
+BUNDLED = {1: 172, 3: 200, 5: 200, 7: 100}
 for n in (1, 3, 5, 7):
     path = os.path.join(PROBLEMS, "teach-mate%d.sfen.gz" % n)
     check(os.path.exists(path), "missing " + path)
@@ -279,10 +313,10 @@ for n in (1, 3, 5, 7):
         continue
     with gzip.open(path, "rt", encoding="utf-8") as f:
         lines = [l.rstrip("\n") for l in f if l.strip() and not l.startswith("#")]
-    check(len(lines) == 200, "%s: %d problems" % (path, len(lines)))
+    check(len(lines) == BUNDLED[n], "%s: %d problems" % (path, len(lines)))
     if n == 1:
         r = run(["verify", "--format", "json", path])
-        check(r.stdout.count('"final_alternatives":0') == 200, "%s: not every mate in 1 unique" % path)
+        check(r.stdout.count('"final_alternatives":0') == BUNDLED[n], "%s: not every mate in 1 unique" % path)
     check_collection(lines, n, path)
     if os.environ.get("TSUME_QUICK") and n >= 5:
         lines = lines[:40]

@@ -638,6 +638,12 @@ static void test_kif_stated_length(void **state)
 	snprintf(prob.meta[0].value, sizeof prob.meta[0].value, "5");
 	assert_false(pio_stated_consistent(&prob, why, sizeof why));
 	assert_string_equal(why, "stated answer: mate=5 but its line has 3 plies");
+	/* ... and mate=3 with a line of one ply, "1 ply" */
+	snprintf(prob.meta[0].value, sizeof prob.meta[0].value, "3");
+	prob.n_moves = 1;
+	assert_false(pio_stated_consistent(&prob, why, sizeof why));
+	assert_string_equal(why, "stated answer: mate=3 but its line has 1 ply");
+	prob.n_moves = 3;
 
 	/* stated 3, the last move lost: two plies, an error */
 	s = strstr(kif, "   3 ");

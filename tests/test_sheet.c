@@ -28,15 +28,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* sheet_write into a string; returns its status, *html the text (free it). */
-static int render(const char *title, const SheetProblem *p, size_t n, char **html, char *err, size_t errlen)
+/* sheet_write of page into a string; returns its status, *html the text (free it). */
+static int render_page(const SheetPage *page, const SheetProblem *p, size_t n, char **html, char *err, size_t errlen)
 {
 	size_t size = 0;
 	FILE *f = open_memstream(html, &size);
 	assert_non_null(f);
-	int rc = sheet_write(f, title, p, n, err, errlen);
+	int rc = sheet_write(f, page, p, n, err, errlen);
 	assert_int_equal(fclose(f), 0);
 	return rc;
+}
+
+/* The same with the title (NULL: the default) and the lines for programs. */
+static int render(const char *title, const SheetProblem *p, size_t n, char **html, char *err, size_t errlen)
+{
+	SheetPage page = {.title = title, .machine = true};
+	return render_page(&page, p, n, html, err, errlen);
 }
 
 static int count(const char *hay, const char *needle)
@@ -62,10 +69,10 @@ static bool valid_utf8(const char *s)
 }
 
 static const SheetProblem THREE[] = {
-    {"7pk/7n1/6r1g/7NL/9/9/9/9/9 b Pr2b3g4s2n3l16p 1", "P*1b 1c1b 1d1b+", 3, 1},
+    {"7pk/7n1/6r1g/7NL/9/9/9/9/9 b Pr2b3g4s2n3l16p 1", "P*1b 1c1b 1d1b+", 3, 1, NULL, NULL, NULL},
     {"7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1",
-     "P*1b 2a1b G*2a 1a2a S*3b 2a1a 1c1b 1a1b G*2c 1b1a 3b2a+ 1a2a 3c3b+ 2a1a 2c2b", 15, 2},
-    {"sfen 6knl/9/6PP1/7+B1/9/9/9/9/9 b GS2rb3g3s3n3l16p 1", "G*3b", 1, 3},
+     "P*1b 2a1b G*2a 1a2a S*3b 2a1a 1c1b 1a1b G*2c 1b1a 3b2a+ 1a2a 3c3b+ 2a1a 2c2b", 15, 2, NULL, NULL, NULL},
+    {"sfen 6knl/9/6PP1/7+B1/9/9/9/9/9 b GS2rb3g3s3n3l16p 1", "G*3b", 1, 3, NULL, NULL, NULL},
 };
 
 static void test_three_problems(void **state)
@@ -108,7 +115,7 @@ static void test_diagram(void **state)
 	(void)state;
 	/* every kind of piece: sente's promoted ones on rank 9, gote's unpromoted
 	 * ones on rank 1, 2 and 3, a sente king on 5i */
-	SheetProblem p = {"lnsgkgsnl/1r5b1/4p4/9/9/9/9/9/+P+L+N+SK+B+R2 b - 1", NULL, 0, 7};
+	SheetProblem p = {"lnsgkgsnl/1r5b1/4p4/9/9/9/9/9/+P+L+N+SK+B+R2 b - 1", NULL, 0, 7, NULL, NULL, NULL};
 	char *html = NULL, err[256];
 	assert_int_equal(render(NULL, &p, 1, &html, err, sizeof err), 0);
 	assert_non_null(strstr(html, "<title>詰将棋</title>"));
@@ -179,7 +186,7 @@ static void test_hand_text(void **state)
 	free(pos);
 
 	/* in the diagram: gote's hand left of the board, one character a <text> */
-	SheetProblem p = {"4k4/9/4P4/9/9/9/9/9/9 b G2S3Pr 1", NULL, 3, 1};
+	SheetProblem p = {"4k4/9/4P4/9/9/9/9/9/9 b G2S3Pr 1", NULL, 3, 1, NULL, NULL, NULL};
 	char *html = NULL, err[256];
 	assert_int_equal(render(NULL, &p, 1, &html, err, sizeof err), 0);
 	const char *g = strstr(html, "<g class=\"hand gote-hand\"");
@@ -220,7 +227,8 @@ static void test_escaping(void **state)
 static void test_moves_in_sfen(void **state)
 {
 	(void)state;
-	SheetProblem p = {"position sfen 7pk/7n1/6r1g/7NL/9/9/9/9/9 b Pr2b3g4s2n3l16p 1 moves P*1b 1c1b 1d1b+", NULL, 0, 12};
+	SheetProblem p = {
+	    "position sfen 7pk/7n1/6r1g/7NL/9/9/9/9/9 b Pr2b3g4s2n3l16p 1 moves P*1b 1c1b 1d1b+", NULL, 0, 12, NULL, NULL, NULL};
 	char *html = NULL, err[256];
 	assert_int_equal(render(NULL, &p, 1, &html, err, sizeof err), 0);
 	assert_non_null(strstr(html, "<h2>第12問　3手詰</h2>")); /* the length from the moves */
@@ -234,7 +242,7 @@ static void test_errors(void **state)
 {
 	(void)state;
 	char *html = NULL, err[256];
-	SheetProblem bad[2] = {THREE[0], {"7xk/9/9/9/9/9/9/9/9 b G 1", NULL, 1, 2}};
+	SheetProblem bad[2] = {THREE[0], {"7xk/9/9/9/9/9/9/9/9 b G 1", NULL, 1, 2, NULL, NULL, NULL}};
 	assert_int_equal(render(NULL, bad, 2, &html, err, sizeof err), -1);
 	assert_string_equal(html, ""); /* nothing written */
 	assert_non_null(strstr(err, "problem 2"));
@@ -243,7 +251,7 @@ static void test_errors(void **state)
 	free(html);
 
 	html = NULL;
-	bad[1] = (SheetProblem){"7pk/7n1/6r1g/7NL/9/9/9/9/9 b Pr2b3g4s2n3l16p 1", "P*1b 1c2c", 3, 2};
+	bad[1] = (SheetProblem){"7pk/7n1/6r1g/7NL/9/9/9/9/9 b Pr2b3g4s2n3l16p 1", "P*1b 1c2c", 3, 2, NULL, NULL, NULL};
 	assert_int_equal(render(NULL, bad, 2, &html, err, sizeof err), -1);
 	assert_string_equal(html, "");
 	assert_non_null(strstr(err, "problem 2"));
@@ -252,13 +260,13 @@ static void test_errors(void **state)
 	free(html);
 
 	html = NULL;
-	bad[1] = (SheetProblem){"7pk/7n1/6r1g/7NL/9/9/9/9/9 b Pr2b3g4s2n3l16p 1 moves P*1b", "P*1b", 1, 2};
+	bad[1] = (SheetProblem){"7pk/7n1/6r1g/7NL/9/9/9/9/9 b Pr2b3g4s2n3l16p 1 moves P*1b", "P*1b", 1, 2, NULL, NULL, NULL};
 	assert_int_equal(render(NULL, bad, 2, &html, err, sizeof err), -1);
 	assert_non_null(strstr(err, "both"));
 	free(html);
 
 	html = NULL;
-	bad[1] = (SheetProblem){NULL, NULL, 1, 2};
+	bad[1] = (SheetProblem){NULL, NULL, 1, 2, NULL, NULL, NULL};
 	assert_int_equal(render(NULL, bad, 2, &html, err, sizeof err), -1);
 	assert_non_null(strstr(err, "problem 2"));
 	free(html);
@@ -272,12 +280,89 @@ static void test_errors(void **state)
 	}
 }
 
+/* The default answers page is for people: the moves in Japanese notation,
+ * no USI and no SFEN line. */
+static void test_plain_key(void **state)
+{
+	(void)state;
+	char *html = NULL, err[256];
+	assert_int_equal(render_page(NULL, THREE, 3, &html, err, sizeof err), 0);
+	const char *ans = strstr(html, "<section class=\"answers\">");
+	assert_non_null(ans);
+	assert_non_null(strstr(ans, "<p class=\"kif\">▲１二歩 △同　金 ▲同　香成</p>"));
+	assert_null(strstr(ans, "USI"));
+	assert_null(strstr(ans, "SFEN"));
+	assert_null(strstr(ans, "P*1b"));
+	free(html);
+}
+
+/* The other final moves, each named with its square: after ▲８三金 △９一玉
+ * the key's ▲８一飛 and also ▲９二飛 mate (final_move.h). */
+static void test_final_alternatives(void **state)
+{
+	(void)state;
+	SheetProblem p = {.sfen = "9/k1S6/9/9/9/9/9/9/9 b RGr2b3g3s4n4l18p 1",
+	                  .moves = "G*8c 9b9a R*8a",
+	                  .mate = 3,
+	                  .number = 5,
+	                  .final_alts = "R*9b R*1a"};
+	char *html = NULL, err[256];
+	assert_int_equal(render_page(NULL, &p, 1, &html, err, sizeof err), 0);
+	assert_non_null(strstr(html, "<p class=\"kif\">▲８三金 △９一玉 ▲８一飛</p>"));
+	assert_non_null(strstr(html, "<p class=\"alt\">最終手 ▲９二飛、▲１一飛 なども可</p>"));
+	free(html);
+
+	/* an alternative that is no legal move there: an error, nothing written */
+	html = NULL;
+	p.final_alts = "R*9a";
+	assert_int_equal(render_page(NULL, &p, 1, &html, err, sizeof err), -1);
+	assert_string_equal(html, "");
+	assert_non_null(strstr(err, "problem 1 (第5問): bad final move 'R*9a'"));
+	free(html);
+}
+
+/* The credits of a problem: its name and composer under its heading, on
+ * the problem page and the answers page. */
+static void test_credits(void **state)
+{
+	(void)state;
+	SheetProblem p = {
+	    .sfen = THREE[0].sfen, .moves = THREE[0].moves, .mate = 3, .number = 1, .title = "春<一番>", .author = "山田　太郎"};
+	char *html = NULL, err[256];
+	assert_int_equal(render_page(NULL, &p, 1, &html, err, sizeof err), 0);
+	assert_int_equal(count(html, "<p class=\"credit\">「春&lt;一番&gt;」　山田　太郎</p>"), 2);
+	free(html);
+	html = NULL;
+	p.title = NULL;
+	assert_int_equal(render_page(NULL, &p, 1, &html, err, sizeof err), 0);
+	assert_int_equal(count(html, "<p class=\"credit\">山田　太郎</p>"), 2);
+	free(html);
+}
+
+/* The defender's king is 玉 and the attacker's 王, whoever moves first:
+ * gote attacks here, sente's king on ５九 defends, gote's on ５一. */
+static void test_defender_king(void **state)
+{
+	(void)state;
+	SheetProblem p = {.sfen = "4k4/9/9/9/9/9/4g4/9/4K4 w G2r2b2g4s4n4l18p 1", .number = 1};
+	char *html = NULL, err[256];
+	assert_int_equal(render_page(NULL, &p, 1, &html, err, sizeof err), 0);
+	/* ５九: x = 50 + 4 * 40 + 20, y = 32 + 8 * 44 + 22; ５一: y = 32 + 22 */
+	assert_non_null(strstr(html, "<text class=\"sente\" x=\"230\" y=\"406\">玉</text>"));
+	assert_non_null(strstr(html, "<text class=\"gote\" x=\"230\" y=\"54\" transform=\"rotate(180 230 54)\">王</text>"));
+	assert_null(strstr(html, ">王</text>\n<text class=\"sente\""));
+	free(html);
+}
+
 int main(void)
 {
 	core_init();
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_three_problems), cmocka_unit_test(test_diagram),       cmocka_unit_test(test_hand_text),
-	    cmocka_unit_test(test_escaping),       cmocka_unit_test(test_moves_in_sfen), cmocka_unit_test(test_errors),
+	    cmocka_unit_test(test_three_problems), cmocka_unit_test(test_diagram),
+	    cmocka_unit_test(test_hand_text),      cmocka_unit_test(test_escaping),
+	    cmocka_unit_test(test_moves_in_sfen),  cmocka_unit_test(test_errors),
+	    cmocka_unit_test(test_plain_key),      cmocka_unit_test(test_final_alternatives),
+	    cmocka_unit_test(test_credits),        cmocka_unit_test(test_defender_king),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

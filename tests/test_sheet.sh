@@ -94,7 +94,7 @@ cat >"$tmp/flawed.sfen" <<'EOF'
 7pk/7n1/6r1g/7NL/9/9/9/9/9 b Pr2b3g4s2n3l16p 1 moves P*1b 1c1b 2d3b+
 EOF
 name="sheet: failed problems left out, the rest printed"
-"$TSUME" sheet "$tmp/flawed.sfen" -o "$tmp/flawed.html" >"$tmp/out" 2>"$tmp/err"
+"$TSUME" sheet --usi "$tmp/flawed.sfen" -o "$tmp/flawed.html" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 if [ $rc -ne 1 ]; then fail "exit $rc, want 1: $(cat "$tmp/err")"
 elif ! grep -q "flawed.sfen:2: left out (stated 3): no mate" "$tmp/err"; then fail "no mate not named: $(cat "$tmp/err")"
@@ -105,6 +105,44 @@ elif ! grep -q "tsume sheet: 2 problems printed, 4 left out" "$tmp/err"; then fa
 elif [ "$(count '<svg class="diagram"' "$tmp/flawed.html")" != 2 ]; then fail "$(count '<svg class="diagram"' "$tmp/flawed.html") diagrams, want 2"
 elif ! grep -q '<h2>第1問　3手詰</h2>' "$tmp/flawed.html" || ! grep -q '<h2>第2問　15手詰</h2>' "$tmp/flawed.html"; then fail "headings"
 elif ! grep -q '<p class="usi">USI: P\*1b 2a1b G\*2a 1a2a S\*3b 2a1a 1c1b 1a1b G\*2c 1b1a 3b2a+ 1a2a 3c3b+ 2a1a 2c2b</p>' "$tmp/flawed.html"; then fail "the solved problem's answer is not its solution"
+else ok; fi
+
+# The key a teacher marks by.  第1問: after ▲８三金 △９一玉 the stated
+# ▲１一飛 mates only because the 49 interpositions on ８一..２一 are futile;
+# ▲８一飛 (the silver guards it) and ▲９二飛 (the gold) leave no legal move,
+# and the rook dropped on ９三..９九 or ７一..２一 also mates by the futile
+# rule: the key ends in a plain mate and lists the other 15.  第2問: ▲１二金打
+# (the gold on １三 guards it) and ▲２二金打 both leave the king no move.
+cat >"$tmp/final.sfen" <<'EOF'
+9/k1S6/9/9/9/9/9/9/9 b RGr2b3g3s4n4l18p 1 moves G*8c 9b9a R*1a ; mate=3
+8k/9/8G/9/9/9/9/9/9 b G2r2b2g4s4n4l18p 1 moves G*1b ; mate=1
+EOF
+name="sheet: a plain checkmate for the key, the other final moves listed"
+"$TSUME" sheet "$tmp/final.sfen" -o "$tmp/final.html" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+alt1='<p class="alt">最終手 ▲２一飛、▲３一飛、▲４一飛、▲５一飛、▲６一飛、▲７一飛、▲１一飛、▲９二飛、▲９三飛、▲９四飛、▲９五飛、▲９六飛、▲９七飛、▲９八飛、▲９九飛 なども可</p>'
+if [ $rc -ne 0 ]; then fail "exit $rc: $(cat "$tmp/err")"
+elif ! grep -q '<p class="kif">▲８三金 △９一玉 ▲８一飛</p>' "$tmp/final.html"; then fail "key: $(grep 'class="kif"' "$tmp/final.html")"
+elif ! grep -qF "$alt1" "$tmp/final.html"; then fail "alternatives: $(grep 'class="alt"' "$tmp/final.html")"
+elif ! grep -q '<p class="kif">▲１二金打</p>' "$tmp/final.html" || ! grep -q '<p class="alt">最終手 ▲２二金打 なども可</p>' "$tmp/final.html"; then fail "第2問: $(grep 'class="\(kif\|alt\)"' "$tmp/final.html" | tail -2)"
+elif grep -q 'USI\|SFEN' "$tmp/final.html"; then fail "USI or SFEN lines without --usi"
+else ok; fi
+
+name="sheet --usi: the answers also in USI, with the SFEN"
+"$TSUME" sheet --usi "$tmp/final.sfen" -o "$tmp/final-usi.html" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -ne 0 ]; then fail "exit $rc: $(cat "$tmp/err")"
+elif ! grep -q '<p class="usi">USI: G\*8c 9b9a R\*8a</p>' "$tmp/final-usi.html"; then fail "no USI line"
+elif ! grep -q '<p class="sfen">SFEN: 9/k1S6/9/9/9/9/9/9/9 b RGr2b3g3s4n4l18p 1</p>' "$tmp/final-usi.html"; then fail "no SFEN line"
+else ok; fi
+
+# A KIF problem's 作品名 and 作者 are credited under its heading.
+{ printf '作品名：春の一番\n作者：山田　太郎\n'; grep -v '^#' "$(dirname "$0")/../doc/example.kif"; } >"$tmp/credit.kif"
+name="sheet FILE.kif: 作品名 and 作者 credited"
+"$TSUME" sheet "$tmp/credit.kif" -o "$tmp/credit.html" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -ne 0 ]; then fail "exit $rc: $(cat "$tmp/err")"
+elif [ "$(count '<p class="credit">「春の一番」　山田　太郎</p>' "$tmp/credit.html")" != 2 ]; then fail "credits: $(grep credit "$tmp/credit.html" | head -3)"
 else ok; fi
 
 name="sheet --no-check: every problem as given"

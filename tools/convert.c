@@ -92,8 +92,8 @@ int cmd_convert(int argc, char **argv)
 			fprintf(stderr, "%s: note: %s\n", path, cli_defender_rest_note(cp->root.side));
 		if (cp->stated >= 0 && cp->stated != cp->n_moves)
 			fprintf(stderr, "%s: warning: the file states %d moves; %d read\n", path, cp->stated, cp->n_moves);
-		char meta[PIO_VALUE_MAX + 64];
-		conv_meta(cp->n_moves, path, meta, sizeof meta);
+		char meta[3 * PIO_VALUE_MAX + 64];
+		conv_meta(cp->n_moves, path, cp, meta, sizeof meta);
 		if (pio_write(out.wr, &cp->root, cp->moves, cp->n_moves, meta) != PIO_OK)
 			break; /* the reason comes from cli_output_close */
 		converted++;

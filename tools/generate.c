@@ -228,7 +228,9 @@ static int start_workers(Pool *pool, pthread_t *threads, uint64_t jobs, const ch
 
 /* ---- the worksheet ---- */
 
-static int write_sheet(const char *path, const GenProblem *probs, unsigned long long n, int mate, unsigned long long seed)
+/* The worksheet of probs[0..n) to path: titled title, or "詰将棋 N手詰"
+ * when title is NULL; the answers in Japanese notation. */
+static int write_sheet(const char *path, const GenProblem *probs, unsigned long long n, int mate, const char *title)
 {
 	SheetProblem *sp = calloc(n ? n : 1, sizeof *sp);
 	char (*usi)[GEN_MAX_N * 6 + 1] = calloc(n ? n : 1, sizeof *usi);
@@ -245,16 +247,17 @@ static int write_sheet(const char *path, const GenProblem *probs, unsigned long 
 			len += (size_t)snprintf(usi[i] + len, sizeof usi[i] - len, "%s%s", k ? " " : "",
 			                        usi_format(probs[i].moves[k], buf));
 		}
-		sp[i] = (SheetProblem){probs[i].sfen, usi[i], mate, (int)i + 1};
+		sp[i] = (SheetProblem){.sfen = probs[i].sfen, .moves = usi[i], .mate = mate, .number = (int)i + 1};
 	}
-	char title[128], err[256];
-	snprintf(title, sizeof title, "詰将棋 %d手詰 (seed %llu)", mate, seed);
+	char deftitle[128], err[256];
+	snprintf(deftitle, sizeof deftitle, "詰将棋 %d手詰", mate);
+	SheetPage page = {.title = title ? title : deftitle};
 	int rc = -1;
 	bool to_stdout = strcmp(path, "-") == 0;
 	FILE *f = to_stdout ? stdout : fopen(path, "w");
 	if (!f) {
 		fprintf(stderr, "tsume generate: cannot write %s: %s\n", path, strerror(errno));
-	} else if (sheet_write(f, title, sp, (size_t)n, err, sizeof err) != 0) {
+	} else if (sheet_write(f, &page, sp, (size_t)n, err, sizeof err) != 0) {
 		fprintf(stderr, "tsume generate: %s: %s\n", path, err);
 		if (!to_stdout)
 			fclose(f);
@@ -520,7 +523,7 @@ int gen_run(const GenOptions *o, const GenKnown *known, const char *prog)
 		rc = cli_output_close(&out, rc, prog);
 	if (o->sheet_path && rc != EXIT_BADINPUT && t.written == 0)
 		fprintf(stderr, "tsume generate: no problem found, no sheet written\n");
-	else if (o->sheet_path && rc != EXIT_BADINPUT && write_sheet(o->sheet_path, kept, t.written, (int)o->mate, o->seed) != 0)
+	else if (o->sheet_path && rc != EXIT_BADINPUT && write_sheet(o->sheet_path, kept, t.written, (int)o->mate, o->title) != 0)
 		rc = EXIT_BADINPUT;
 	free(kept);
 	if (!o->quiet && sharded)

@@ -11,7 +11,9 @@
  * the candidate goes through verify_problem (solver/verify.h): unnecessary
  * pieces are taken away one at a time, and it is kept only when every check
  * passes (exact length, no 余詰 before the final move, no 駒余り, no
- * unnecessary piece) and its difficulty matches the level asked for.
+ * unnecessary piece), its key's final move is the only mating one and a
+ * plain checkmate (final_move.h), and its difficulty matches the level
+ * asked for.
  * The slots' results are taken in slot order, skipping a problem whose
  * position or solution pattern (moves relative to the king, mirror
  * normalised) was already taken.  Every search inside a slot is bounded by

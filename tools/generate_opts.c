@@ -23,6 +23,7 @@
 	"  --jobs J       worker threads (default: the number of cores); the output does not depend on it\n"          \
 	"  --out FILE     problem lines (default standard output; FILE.gz is written with gzip)\n"                     \
 	"  --sheet FILE   also write a printable HTML worksheet with the answers on a separate page\n"                  \
+	"  --title T      the worksheet's title (default: 詰将棋 N手詰)\n"                                              \
 	"  --futile R     the futile-interposition rule of the lengths: none, narrow, broad, nogain (default) or answered\n"                   \
 	"  --quiet        no progress and no summary on stderr\n"                                                      \
 	"  --shard I/N    only the slots S with S mod N = I, 0 <= I < N; tsume merge joins the N outputs into the\n"      \
@@ -67,13 +68,14 @@ int gen_parse_options(int argc, char **argv, GenOptions *o)
 	    {"level", required_argument, NULL, 'l'}, {"jobs", required_argument, NULL, 'j'},
 	    {"out", required_argument, NULL, 'o'},   {"sheet", required_argument, NULL, 'S'},
 	    {"quiet", no_argument, NULL, 'q'},       {"help", no_argument, NULL, 'h'},
-	    {"futile", required_argument, NULL, 'F'}, {"shard", required_argument, NULL, 'D'}, {0, 0, 0, 0}};
+	    {"futile", required_argument, NULL, 'F'}, {"shard", required_argument, NULL, 'D'},
+	    {"title", required_argument, NULL, 'T'},  {0, 0, 0, 0}};
 	*o = (GenOptions){.seed = 1, .jobs = (uint64_t)cli_cores(), .min_pieces = 3, .max_pieces = 12,
 	                  .level = LEVEL_ANY, .futile = DFPN_FUTILE_DEFAULT};
 	int c;
 	optind = 1;
 	opterr = 0; /* our own messages, with the "tsume generate:" prefix */
-	while ((c = getopt_long(argc, argv, "m:c:s:p:l:j:o:S:F:D:qh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "m:c:s:p:l:j:o:S:F:D:T:qh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'F':
 			if (!cli_option_futile(PROG, optarg, &o->futile))
@@ -125,6 +127,9 @@ int gen_parse_options(int argc, char **argv, GenOptions *o)
 		case 'S':
 			o->sheet_path = optarg;
 			break;
+		case 'T':
+			o->title = optarg;
+			break;
 		case 'q':
 			o->quiet = true;
 			break;
@@ -149,6 +154,10 @@ int gen_parse_options(int argc, char **argv, GenOptions *o)
 	}
 	if (o->jobs > o->count)
 		o->jobs = o->count; /* more workers than problems only cost memory; the output is the same */
+	if (o->title && !o->sheet_path) {
+		fprintf(stderr, PROG ": --title names the worksheet's title: it needs --sheet FILE.html\n");
+		return EXIT_BADINPUT;
+	}
 	if (o->shard.count && o->sheet_path) {
 		fprintf(stderr, PROG ": --sheet and --shard exclude each other (a worksheet of the merged output: tsume sheet)\n");
 		return EXIT_BADINPUT;

@@ -12,7 +12,7 @@
 /* The arguments after "tsume generate", as usage texts show them. */
 #define GENERATE_ARGS                                                                                                  \
 	"--mate N --count K [--seed S] [--pieces MIN-MAX] [--level any|easy|medium|hard] [--jobs J] [--out FILE[.gz]] "    \
-	"[--sheet FILE.html] [--futile " CLI_FUTILE_NAMES "] [--shard I/N] [--quiet]"
+	"[--sheet FILE.html] [--title T] [--futile " CLI_FUTILE_NAMES "] [--shard I/N] [--quiet]"
 
 /* The options of one run, checked. */
 typedef struct {
@@ -25,6 +25,7 @@ typedef struct {
 	int level;            /* --level: LEVEL_ANY (default), LEVEL_EASY, LEVEL_MEDIUM, LEVEL_HARD */
 	const char *out_path; /* --out FILE, NULL = stdout ("-" too) */
 	const char *sheet_path; /* --sheet FILE.html, NULL = none */
+	const char *title;      /* --title T: the worksheet's title, NULL = "詰将棋 N手詰" */
 	bool quiet;           /* --quiet: no progress line, no closing figures */
 	DfpnFutileRule futile; /* --futile: none, narrow, broad, nogain (default) or answered */
 	Shard shard;          /* --shard I/N (count 0: the whole run) */

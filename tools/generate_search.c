@@ -7,6 +7,7 @@
 #include "generate_search.h"
 
 #include "dfpn.h"
+#include "final_move.h"
 #include "movegen.h"
 #include "sfen.h"
 #include "verify.h"
@@ -87,6 +88,7 @@ struct GenWorker {
 	Position pos;
 	DfpnResult res;
 	VerifyResult vr;
+	FinalMoves final;
 };
 typedef struct GenWorker Worker;
 
@@ -374,6 +376,17 @@ static int level_of(double difficulty, int n)
 	return LEVEL_HARD;
 }
 
+/* The final move of the main line (w->vr.line, on w->pos) as a teacher marks
+ * by it: the only check there that mates, and a plain checkmate (the
+ * defender has no legal move at all, not only futile interpositions). */
+static bool teaching_final(Worker *w, const GenParams *gp, uint64_t *evals)
+{
+	DfpnLimits lim = {.max_nodes = gp->eval_nodes, .stop = gp->stop};
+	(*evals)++;
+	return final_judge(w->dfpn, &w->pos, w->vr.line, w->vr.line_len, &lim, &w->final) && !w->final.undecided &&
+	       w->final.replies == 0 && w->final.alts == 0;
+}
+
 /* Takes unnecessary pieces away while the length stays N; true when the
  * draft then passes every check of verify_problem. */
 static bool polish(Worker *w, Draft *d, const GenParams *gp, uint64_t *evals)
@@ -389,7 +402,7 @@ static bool polish(Worker *w, Draft *d, const GenParams *gp, uint64_t *evals)
 		unsigned flags = verify_problem(w->dfpn, &w->pos, &spec, &lim, &w->vr);
 		if (verify_passed(flags))
 			return draft_pieces(d) >= gp->min_pieces && draft_pieces(d) <= gp->max_pieces &&
-			       (gp->n > 1 || w->vr.final_alts == 0);
+			       (gp->n > 1 || w->vr.final_alts == 0) && teaching_final(w, gp, evals);
 		if (flags != VERIFY_UNNECESSARY || w->vr.unnecessary == 0)
 			return false;
 		VerifyPiece vp = w->vr.unnecessary_piece[0];

@@ -117,9 +117,11 @@ static void out_esc(Out *o, const char *s)
 /* A parsed problem: the diagram position and the solution played from it. */
 typedef struct {
 	Position root;
-	Position work;
+	Position work; /* after the solution; before its final move when there are alternatives */
 	int n_moves;
 	Move moves[POS_MAX_PLY];
+	int n_alts; /* final_alts parsed */
+	Move alts[MAX_MOVES];
 	char kif[POS_MAX_PLY * KIF_MOVE_MAX];
 } Parsed;
 
@@ -131,6 +133,41 @@ static void set_err(char *err, size_t errlen, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(err, errlen, fmt, ap);
 	va_end(ap);
+}
+
+/* The final_alts of problem i into pp->alts, each a legal move of the
+ * position before the solution's final move (pp->work is left there).
+ * Returns 0, or -1 with err filled. */
+static int parse_alternatives(const SheetProblem *p, size_t i, Parsed *pp, char *err, size_t errlen)
+{
+	pp->n_alts = 0;
+	const char *t = p->final_alts;
+	if (!t || !t[strspn(t, " \t")])
+		return 0;
+	if (pp->n_moves == 0) {
+		set_err(err, errlen, "problem %zu (第%d問): final moves given without a solution", i + 1, p->number);
+		return -1;
+	}
+	pos_undo_move(&pp->work, pp->moves[pp->n_moves - 1]);
+	while (*t) {
+		t += strspn(t, " \t");
+		size_t len = strcspn(t, " \t");
+		if (len == 0)
+			break;
+		char one[16];
+		snprintf(one, sizeof one, "%.*s", (int)(len < sizeof one - 1 ? len : sizeof one - 1), t);
+		SfenError se;
+		Move m;
+		if (pp->n_alts == MAX_MOVES || len >= sizeof one || sfen_play_moves(&pp->work, one, 1, &m, 1, &se) != 1) {
+			set_err(err, errlen, "problem %zu (第%d問): bad final move '%.*s'", i + 1, p->number,
+			        (int)(len < 16 ? len : 16), t);
+			return -1;
+		}
+		pos_undo_move(&pp->work, m);
+		pp->alts[pp->n_alts++] = m;
+		t += len;
+	}
+	return 0;
 }
 
 /* Parses problem i into *pp.  Returns 0, or -1 with err filled. */
@@ -165,7 +202,7 @@ static int parse_problem(const SheetProblem *p, size_t i, Parsed *pp, char *err,
 		}
 		pp->n_moves = n;
 	}
-	return 0;
+	return parse_alternatives(p, i, pp, err, errlen);
 }
 
 /* The mate length to show: the stated one, else the number of moves. */
@@ -232,6 +269,25 @@ static void heading_text(const SheetProblem *p, const Parsed *pp, char *buf, siz
 		snprintf(buf + n, size - n, "（後手番）");
 }
 
+/* The credits, "<p class="credit">「作品名」　作者</p>", when there are any. */
+static void write_credit(Out *o, const SheetProblem *p)
+{
+	bool title = p->title && p->title[0], author = p->author && p->author[0];
+	if (!title && !author)
+		return;
+	out_str(o, "<p class=\"credit\">");
+	if (title) {
+		out_str(o, "「");
+		out_esc(o, p->title);
+		out_str(o, "」");
+	}
+	if (author) {
+		out_str(o, title ? "　" : "");
+		out_esc(o, p->author);
+	}
+	out_str(o, "</p>\n");
+}
+
 static void write_diagram(Out *o, const SheetProblem *p, const Parsed *pp)
 {
 	const Position *pos = &pp->root;
@@ -239,8 +295,10 @@ static void write_diagram(Out *o, const SheetProblem *p, const Parsed *pp)
 	heading_text(p, pp, head, sizeof head);
 	out_str(o, "<figure class=\"problem\">\n<h2>");
 	out_esc(o, head);
+	out_str(o, "</h2>\n");
+	write_credit(o, p);
 	out_fmt(o,
-	        "</h2>\n<svg class=\"diagram\" data-problem=\"%d\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
+	        "<svg class=\"diagram\" data-problem=\"%d\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
 	        "role=\"img\" aria-label=\"",
 	        p->number, SVG_W, SVG_H);
 	out_esc(o, head);
@@ -279,7 +337,8 @@ static void write_diagram(Out *o, const SheetProblem *p, const Parsed *pp)
 			if (pc == PIECE_NONE)
 				continue;
 			PieceType pt = piece_type(pc);
-			const char *name = pt == KING ? (piece_color(pc) == GOTE ? "玉" : "王") : KANJI_PIECE1[pt];
+			/* the defender's king 玉, the attacker's 王 */
+			const char *name = pt == KING ? (piece_color(pc) == pos->side ? "王" : "玉") : KANJI_PIECE1[pt];
 			int cx = BOARD_X + (9 - file) * CELL_W + CELL_W / 2, cy = BOARD_Y + (rank - 1) * CELL_H + CELL_H / 2;
 			if (piece_color(pc) == GOTE)
 				out_fmt(o, "\n<text class=\"gote\" x=\"%d\" y=\"%d\" transform=\"rotate(180 %d %d)\">%s</text>",
@@ -300,13 +359,32 @@ static void write_diagram(Out *o, const SheetProblem *p, const Parsed *pp)
 	out_str(o, "</svg>\n<p class=\"blank\">答</p>\n</figure>\n");
 }
 
-static void write_answer(Out *o, const SheetProblem *p, Parsed *pp)
+/* "最終手 ▲２一飛、▲３一飛 なども可": the other final moves, each named
+ * with its square (no 同), from pp->work (the position before the final
+ * move). */
+static void write_alternatives(Out *o, Parsed *pp)
+{
+	if (pp->n_alts == 0)
+		return;
+	out_str(o, "<p class=\"alt\">最終手 ");
+	for (int i = 0; i < pp->n_alts; i++) {
+		char text[KIF_MOVE_MAX];
+		if (kif_move(&pp->work, pp->alts[i], MOVE_NONE, text, sizeof text) < 0)
+			snprintf(text, sizeof text, "?");
+		out_str(o, i ? "、" : "");
+		out_esc(o, text);
+	}
+	out_str(o, " なども可</p>\n");
+}
+
+static void write_answer(Out *o, const SheetPage *page, const SheetProblem *p, Parsed *pp)
 {
 	char head[128], sfen[160];
 	heading_text(p, pp, head, sizeof head);
 	out_fmt(o, "<div class=\"answer\" data-problem=\"%d\">\n<h3>", p->number);
 	out_esc(o, head);
 	out_str(o, "</h3>\n");
+	write_credit(o, p);
 	if (pp->n_moves == 0) {
 		out_str(o, "<p class=\"kif\">（解答なし）</p>\n");
 	} else {
@@ -314,18 +392,25 @@ static void write_answer(Out *o, const SheetProblem *p, Parsed *pp)
 			snprintf(pp->kif, sizeof pp->kif, "?");
 		out_str(o, "<p class=\"kif\">");
 		out_esc(o, pp->kif);
-		out_str(o, "</p>\n<p class=\"usi\">USI: ");
-		for (int i = 0; i < pp->n_moves; i++) {
-			char u[6];
-			out_fmt(o, "%s%s", i ? " " : "", usi_format(pp->moves[i], u));
+		out_str(o, "</p>\n");
+		write_alternatives(o, pp);
+		if (page->machine) {
+			out_str(o, "<p class=\"usi\">USI: ");
+			for (int i = 0; i < pp->n_moves; i++) {
+				char u[6];
+				out_fmt(o, "%s%s", i ? " " : "", usi_format(pp->moves[i], u));
+			}
+			out_str(o, "</p>\n");
 		}
+	}
+	if (page->machine) {
+		if (sfen_format(&pp->root, sfen, sizeof sfen) < 0)
+			snprintf(sfen, sizeof sfen, "?");
+		out_str(o, "<p class=\"sfen\">SFEN: ");
+		out_esc(o, sfen);
 		out_str(o, "</p>\n");
 	}
-	if (sfen_format(&pp->root, sfen, sizeof sfen) < 0)
-		snprintf(sfen, sizeof sfen, "?");
-	out_str(o, "<p class=\"sfen\">SFEN: ");
-	out_esc(o, sfen);
-	out_str(o, "</p>\n</div>\n");
+	out_str(o, "</div>\n");
 }
 
 /* Self-contained print style: A4, SHEET_PER_PAGE diagrams a page, answers on
@@ -342,6 +427,7 @@ static const char SHEET_CSS[] =
     ".grid { display: grid; grid-template-columns: 1fr 1fr; gap: 6mm 8mm; }\n"
     ".problem { margin: 0; break-inside: avoid; page-break-inside: avoid; }\n"
     ".problem h2 { font-size: 13pt; margin: 0 0 1mm; }\n"
+    ".credit { margin: 0 0 1mm; font-size: 10.5pt; }\n"
     "svg.diagram { display: block; width: 100%; height: auto; }\n"
     "svg.diagram text { text-anchor: middle; dominant-baseline: central; fill: #000; }\n"
     "svg.diagram .board { fill: #fff; }\n"
@@ -355,16 +441,19 @@ static const char SHEET_CSS[] =
     ".answer h3 { font-size: 12pt; margin: 0 0 1mm; }\n"
     ".answer p { margin: 0 0 0 6mm; }\n"
     ".answer .kif { font-size: 12pt; }\n"
+    ".answer .alt { font-size: 11pt; }\n"
     ".answer .usi, .answer .sfen { font-family: monospace; font-size: 8.5pt; color: #333; overflow-wrap: anywhere; }\n"
     "@media screen { body { padding: 8mm; } .page + .page, .answers { border-top: 1px dashed #999; padding-top: 6mm; margin-top: "
     "8mm; } }\n";
 
-int sheet_write(FILE *out, const char *title, const SheetProblem *problems, size_t count, char *err, size_t errlen)
+int sheet_write(FILE *out, const SheetPage *page, const SheetProblem *problems, size_t count, char *err, size_t errlen)
 {
 	if (err && errlen > 0)
 		err[0] = '\0';
-	if (!title)
-		title = SHEET_DEFAULT_TITLE;
+	static const SheetPage DEFAULT_PAGE = {NULL, false};
+	if (!page)
+		page = &DEFAULT_PAGE;
+	const char *title = page->title ? page->title : SHEET_DEFAULT_TITLE;
 	Parsed *pp = malloc(sizeof *pp);
 	if (!pp) {
 		set_err(err, errlen, "out of memory");
@@ -402,7 +491,7 @@ int sheet_write(FILE *out, const char *title, const SheetProblem *problems, size
 	out_str(&o, "<section class=\"answers\">\n<h1>解答</h1>\n");
 	for (size_t i = 0; i < count; i++) {
 		parse_problem(&problems[i], i, pp, NULL, 0);
-		write_answer(&o, &problems[i], pp);
+		write_answer(&o, page, &problems[i], pp);
 	}
 	out_str(&o, "</section>\n</body>\n</html>\n");
 	free(pp);

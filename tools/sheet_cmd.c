@@ -9,6 +9,7 @@
 
 #include "check.h"
 #include "cli.h"
+#include "final_move.h"
 #include "notation.h"
 #include "problemio.h"
 #include "sfen.h"
@@ -24,13 +25,14 @@
 #include <string.h>
 
 #define SHEET_USAGE                                                                                                  \
-	"usage: tsume sheet FILE... [-o OUT.html] [--title T] [--rest] [--no-check] [--time S] [--nodes N] [--hash MB]\n" \
-	"                   [--futile " CLI_FUTILE_NAMES "]\n"
+	"usage: tsume sheet FILE... [-o OUT.html] [--title T] [--usi] [--rest] [--no-check] [--time S] [--nodes N]\n"    \
+	"                   [--hash MB] [--futile " CLI_FUTILE_NAMES "]\n"
 #define SHEET_HELP                                                                                                   \
 	SHEET_USAGE "  FILE          problem lines 'SFEN [moves ...] [; mate=N ...]', plain or gzip, or KIF/CSA files\n"  \
 	            "                ('-' = stdin); every problem that passes becomes a numbered diagram, in file order\n" \
 	            "  -o, --output  the HTML page (default standard output); never one of the inputs\n"              \
 	            "  -t, --title   the page's title (default: " SHEET_DEFAULT_TITLE ")\n"                             \
+	            "  --usi         the answers also in USI, with each problem's SFEN (for programs)\n"               \
 	            "  --rest        give the pieces in nobody's hand to the defender (else a warning names each problem)\n" \
 	            "  --no-check    print every problem as given, unchecked\n"                                          \
 	            "  --time S      time limit of the check of one problem in seconds, 0 = no limit (default 60)\n"     \
@@ -42,7 +44,9 @@
 	            "with no mate, the wrong length, a stated line that is not a mating line, a cook (余詰) or a check\n"  \
 	            "left undecided within the limits is named on stderr with its verdict and left out; 駒余り,\n"         \
 	            "unnecessary pieces and other mating final moves do not leave a problem out.\n"                      \
-	            "The answers (the moves in JSA notation and USI, the SFEN) are on a page of their own.\n"            \
+	            "The answers, in Japanese notation, are on a page of their own.  Every other final move that mates\n" \
+	            "is listed (最終手 ▲２一飛 なども可); a final move after which the defender could still interpose\n"  \
+	            "(a futile drop, not counted) gives way to one that leaves no legal move, when there is one.\n"      \
 	            "exit status: 0 every problem printed, 1 some problem left out (the rest printed; none left: no\n"    \
 	            "             sheet), 2 a bad line, no problem, or an output error (no sheet written), 3 a --hash\n"   \
 	            "             table that cannot be had, 130 interrupted (no sheet written)\n"
@@ -58,14 +62,42 @@ static void list_free(SheetList *l)
 	for (size_t i = 0; i < l->n; i++) {
 		free((char *)l->items[i].sfen);
 		free((char *)l->items[i].moves);
+		free((char *)l->items[i].final_alts);
+		free((char *)l->items[i].title);
+		free((char *)l->items[i].author);
 	}
 	free(l->items);
 }
 
-/* Appends the problem root with the answer moves[0..n) and the length mate;
- * returns false when memory runs out. */
-static bool list_add(SheetList *l, const Position *root, const Move *moves, int n, int mate)
+/* moves[0..n) as space-separated USI, in a new string (NULL: no memory). */
+static char *usi_text(const Move *moves, int n)
 {
+	char *text = malloc((size_t)n * 6 + 1);
+	if (!text)
+		return NULL;
+	size_t k = 0;
+	text[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		char u[6];
+		k += (size_t)sprintf(text + k, "%s%s", i ? " " : "", usi_format(moves[i], u));
+	}
+	return text;
+}
+
+/* A copy of the metadata value of key (NULL when there is none, or no memory). */
+static char *meta_copy(const PioProblem *prob, const char *key)
+{
+	const char *v = pio_meta_get(prob, key);
+	return v && v[0] ? strdup(v) : NULL;
+}
+
+/* Appends the problem prob (its root) with the answer moves[0..n), the
+ * length mate and the other final moves alts[0..n_alts); returns false when
+ * memory runs out. */
+static bool list_add(SheetList *l, const PioProblem *prob, const Move *moves, int n, int mate, const Move *alts,
+                     int n_alts)
+{
+	const Position *root = &prob->root;
 	if (l->n == l->cap) {
 		size_t cap = l->cap ? 2 * l->cap : 64;
 		SheetProblem *items = realloc(l->items, cap * sizeof *items);
@@ -74,22 +106,21 @@ static bool list_add(SheetList *l, const Position *root, const Move *moves, int 
 		l->items = items;
 		l->cap = cap;
 	}
-	char *sfen = malloc(160), *text = malloc((size_t)n * 6 + 1);
-	if (!sfen || !text) {
+	char *sfen = malloc(160), *text = usi_text(moves, n), *alt = usi_text(alts, n_alts);
+	SheetProblem sp = {.sfen = sfen, .moves = text, .mate = mate, .number = (int)(l->n + 1), .final_alts = alt,
+	                   .title = meta_copy(prob, "title"), .author = meta_copy(prob, "author")};
+	if (!sfen || !text || !alt || (pio_meta_get(prob, "title") && !sp.title) ||
+	    (pio_meta_get(prob, "author") && !sp.author)) {
 		free(sfen);
 		free(text);
+		free(alt);
+		free((char *)sp.title);
+		free((char *)sp.author);
 		return false;
 	}
 	if (sfen_format(root, sfen, 160) < 0)
 		sfen[0] = '\0';
-	size_t k = 0;
-	text[0] = '\0';
-	for (int i = 0; i < n; i++) {
-		char u[6];
-		k += (size_t)sprintf(text + k, "%s%s", i ? " " : "", usi_format(moves[i], u));
-	}
-	l->items[l->n] = (SheetProblem){sfen, text, mate, (int)(l->n + 1)};
-	l->n++;
+	l->items[l->n++] = sp;
 	return true;
 }
 
@@ -102,7 +133,7 @@ static bool list_add(SheetList *l, const Position *root, const Move *moves, int 
 /* The options of one run. */
 typedef struct {
 	const char *out_path, *title;
-	bool rest, check;
+	bool rest, check, usi;
 	CheckOptions limits; /* of the checks */
 } SheetOptions;
 
@@ -111,13 +142,14 @@ typedef struct {
 	Dfpn *d;
 	DfpnLimits lim;
 	VerifyResult res;
+	FinalMoves final;
 	long left_out;
 } SheetCheck;
 
 #define PROG "tsume sheet"
 
 /* The long options without a letter, and the names check_option takes. */
-enum { OPT_NO_CHECK = 256, OPT_TIME, OPT_NODES, OPT_HASH, OPT_FUTILE };
+enum { OPT_NO_CHECK = 256, OPT_USI, OPT_TIME, OPT_NODES, OPT_HASH, OPT_FUTILE };
 static const char *const LIMIT_OPTS[] = {"--time", "--nodes", "--hash", "--futile"};
 
 /* Parses argv into *o; returns -1 when the run is to go on, else the exit
@@ -128,7 +160,8 @@ static int sheet_parse(int argc, char **argv, SheetOptions *o)
 	                                     {"rest", no_argument, NULL, 'r'},          {"help", no_argument, NULL, 'h'},
 	                                     {"no-check", no_argument, NULL, OPT_NO_CHECK}, {"time", required_argument, NULL, OPT_TIME},
 	                                     {"nodes", required_argument, NULL, OPT_NODES}, {"hash", required_argument, NULL, OPT_HASH},
-	                                     {"futile", required_argument, NULL, OPT_FUTILE}, {0, 0, 0, 0}};
+	                                     {"futile", required_argument, NULL, OPT_FUTILE}, {"usi", no_argument, NULL, OPT_USI},
+	                                     {0, 0, 0, 0}};
 	*o = (SheetOptions){.check = true, .limits = CHECK_OPTIONS_DEFAULT};
 	int c;
 	while ((c = getopt_long(argc, argv, "o:t:rh", opts, NULL)) != -1) {
@@ -141,6 +174,8 @@ static int sheet_parse(int argc, char **argv, SheetOptions *o)
 			o->title = optarg;
 		else if (c == OPT_NO_CHECK)
 			o->check = false;
+		else if (c == OPT_USI)
+			o->usi = true;
 		else if (c >= OPT_TIME && c <= OPT_FUTILE)
 			ok = check_option(PROG, LIMIT_OPTS[c - OPT_TIME], optarg, &o->limits);
 		else if (c == 'h') {
@@ -177,7 +212,7 @@ static bool sheet_check(SheetCheck *ck, const char *path, const PioProblem *prob
 		verify_report_reasons(r, prob, CLI_NOTATION_JA, "; ", why, sizeof why);
 	} else if (r->line_len != r->len) {
 		/* cannot happen for a proven-minimal mate: its main line is whole */
-		snprintf(why, sizeof why, "no main line of %d plies to print", r->len);
+		snprintf(why, sizeof why, "no main line of %d pl%s to print", r->len, r->len == 1 ? "y" : "ies");
 	} else {
 		return true;
 	}
@@ -191,6 +226,34 @@ static bool sheet_check(SheetCheck *ck, const char *path, const PioProblem *prob
 	fprintf(stderr, "%s:%ld: left out%s: %s\n", path, prob->line, head, why);
 	ck->left_out++;
 	return false;
+}
+
+/* The final move of the key ck->res.line of a problem that passed, as a
+ * teacher marks by it: every other final move that mates goes to
+ * ck->final.alt (the count returned, -1 when memory runs out); when the
+ * key's final move leaves the defender a legal reply (an interposition the
+ * futile rule does not count) and another leaves none, that one becomes
+ * the key's and the key's joins the others. */
+static int sheet_final(SheetCheck *ck, const PioProblem *prob)
+{
+	VerifyResult *r = &ck->res;
+	FinalMoves *f = &ck->final;
+	if (r->line_len < 1)
+		return 0;
+	if (!final_judge(ck->d, &prob->root, r->line, r->line_len, &ck->lim, f))
+		return -1;
+	if (f->replies > 0 && f->plain_alts > 0) {
+		int i = 0;
+		while (!f->alt_plain[i])
+			i++;
+		Move key = r->line[r->line_len - 1];
+		r->line[r->line_len - 1] = f->alt[i];
+		/* the key's move takes the place of the new one, so the list stays
+		 * in the order of the move generator but for that one */
+		f->alt[i] = key;
+		f->alt_plain[i] = false;
+	}
+	return f->alts;
 }
 
 /* Reads the problems of one file into l, each checked unless ck is NULL;
@@ -237,10 +300,11 @@ static int sheet_read(const SheetOptions *o, const char *path, PioProblem *prob,
 			long mate = 0;
 			if (!pio_meta_int(prob, "mate", &mate))
 				mate = prob->n_moves;
-			added = list_add(l, &prob->root, prob->moves, prob->n_moves, (int)mate);
-		} else if (sheet_check(ck, path, prob) && !cli_interrupted())
-			added = list_add(l, &prob->root, ck->res.line, ck->res.line_len, ck->res.len);
-		else
+			added = list_add(l, prob, prob->moves, prob->n_moves, (int)mate, NULL, 0);
+		} else if (sheet_check(ck, path, prob) && !cli_interrupted()) {
+			int n_alts = sheet_final(ck, prob);
+			added = n_alts >= 0 && list_add(l, prob, ck->res.line, ck->res.line_len, ck->res.len, ck->final.alt, n_alts);
+		} else
 			continue;
 		if (!added) {
 			pio_close(r);
@@ -265,7 +329,8 @@ static int sheet_output(const SheetOptions *o, const SheetList *l)
 		}
 	}
 	char err[400];
-	int rc = sheet_write(out, o->title, l->items, l->n, err, sizeof err);
+	SheetPage page = {.title = o->title, .machine = o->usi};
+	int rc = sheet_write(out, &page, l->items, l->n, err, sizeof err);
 	if (to_file && fclose(out) != 0 && rc == 0) {
 		snprintf(err, sizeof err, "write error: %s", strerror(errno));
 		rc = -1;

@@ -391,8 +391,8 @@ int solve_kif_write(FILE *f, Dfpn *d, const Position *root, const DfpnResult *re
 		add_comment(&p, -1, "mate %d (minimality not proven: %s)", res->len, cli_reason_name(res->reason));
 	if (mate && !verified)
 		add_comment(&p, -1,
-		            "line not verified (%d plies, read from the search table; the defence may not be the longest)",
-		            n_main);
+		            "line not verified (%d pl%s, read from the search table; the defence may not be the longest)",
+		            n_main, n_main == 1 ? "y" : "ies");
 	if (mate && opt->main)
 		add_comment(&p, -1, "main line: the given answer");
 	if (opt->given)

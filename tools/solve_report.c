@@ -83,9 +83,11 @@ void solve_report_text(FILE *out, const SolveReport *r, bool diagram)
 				        k + 1, verdict_move_text(r->root, r->given, k, res->pv[k], r->notation, ours),
 				        verdict_move_text(r->root, r->given, k, r->given[k], r->notation, given));
 			else if (k == r->given_len && k < res->pv_len)
-				fprintf(out, "our main line goes on after the given answer's %d plies, to %d\n", k, res->pv_len);
+				fprintf(out, "our main line goes on after the given answer's %d pl%s, to %d\n", k, k == 1 ? "y" : "ies",
+				        res->pv_len);
 			else if (k == res->pv_len && k < r->given_len)
-				fprintf(out, "the given answer goes on after our main line's %d plies, to %d\n", k, r->given_len);
+				fprintf(out, "the given answer goes on after our main line's %d pl%s, to %d\n", k, k == 1 ? "y" : "ies",
+				        r->given_len);
 			else if (k < r->given_len || k < res->pv_len)
 				fprintf(out, "our main line differs from the given answer from ply %d on%s\n", k + 1,
 				        same ? k == r->given_len - 1 ? " (same length: another mating final move)"
@@ -108,9 +110,9 @@ void solve_report_text(FILE *out, const SolveReport *r, bool diagram)
 		} else {
 			if (!res->pv_verified)
 				fprintf(out,
-				        "line not verified (%d plies, read from the search table; the defence may not be the "
+				        "line not verified (%d pl%s, read from the search table; the defence may not be the "
 				        "longest)\n",
-				        res->pv_len);
+				        res->pv_len, res->pv_len == 1 ? "y" : "ies");
 			fprintf(out, "usi:");
 			for (int i = 0; i < res->pv_len; i++) {
 				char usi[6];
