@@ -1011,10 +1011,6 @@ mkdir -p "$tmp/adir.kif"
 "$TSUME" convert "$tmp/adir.kif" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 expect_msg 2 "$tmp/adir.kif: cannot open: Is a directory"
-name="merge: a missing file, with the system's reason"
-"$TSUME" merge "$tmp/no-such.json" >"$tmp/out" 2>"$tmp/err"
-rc=$?
-expect_msg 2 "tsume merge: $tmp/no-such.json: cannot open: No such file or directory"
 name="convert: one good, one bad input: the good one written"
 "$TSUME" convert "$tmp/self.csa" "$tmp/no-such.kif" -o "$tmp/keep.txt" >"$tmp/out" 2>"$tmp/err"
 rc=$?

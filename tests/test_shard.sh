@@ -264,7 +264,7 @@ refused "merge: an interrupted shard" \
 refused "merge: a record of another shard" "$MERGE: $tmp/x1.json: $tmp/b.sfen line 1 is not a line of shard 1/2" \
 	"$TSUME" merge "$tmp/s0.json" "$tmp/x1.json"
 refused "merge: no file" "usage: tsume merge REPORT.json...|SHARD.sfen... [--jobs J]" "$TSUME" merge
-refused "merge: a missing file" "$MERGE: $tmp/none.json: cannot open" "$TSUME" merge "$tmp/none.json"
+refused "merge: a missing file" "$MERGE: $tmp/none.json: cannot open: No such file or directory" "$TSUME" merge "$tmp/none.json"
 refused "merge --jobs 0" "$MERGE: --jobs must be a whole number of threads, 1..256, got '0'" "$TSUME" merge --jobs 0 "$tmp/s0.json"
 SHARD_MSG="must be I/N with 0 <= I < N and N 1..100000 (I counts from 0)"
 for v in 2/2 0/0 a/3 1/100001 -1/2 1/2/3 ""; do
