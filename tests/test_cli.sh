@@ -758,6 +758,13 @@ name="solve of one word that names no file: a missing file, not a bad board"
 "$TSUME" solve -q no-such-problem >"$tmp/out" 2>"$tmp/err"
 rc=$?
 expect_msg 2 "tsume: no-such-problem: cannot open: No such file or directory"
+for cmd in "sheet" "generate --mate 1 --count 1"; do
+	name="$cmd --title '': refused"
+	# shellcheck disable=SC2086
+	"$TSUME" $cmd --title '' >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	expect_msg 2 "tsume ${cmd%% *}: --title is empty: give the page's title, or leave the option out"
+done
 name="help of an unknown command: refused as the command is"
 "$TSUME" help bogus >"$tmp/out" 2>"$tmp/err"
 rc=$?

@@ -128,6 +128,10 @@ int gen_parse_options(int argc, char **argv, GenOptions *o)
 			o->sheet_path = optarg;
 			break;
 		case 'T':
+			if (!*optarg) {
+				fprintf(stderr, "tsume generate: --title is empty: give the page's title, or leave the option out\n");
+				return EXIT_BADINPUT;
+			}
 			o->title = optarg;
 			break;
 		case 'q':

@@ -170,8 +170,13 @@ static int sheet_parse(int argc, char **argv, SheetOptions *o)
 			o->rest = true;
 		else if (c == 'o')
 			o->out_path = optarg;
-		else if (c == 't')
+		else if (c == 't') {
+			if (!*optarg) {
+				fprintf(stderr, "tsume sheet: --title is empty: give the page's title, or leave the option out\n");
+				return EXIT_BADINPUT;
+			}
 			o->title = optarg;
+		}
 		else if (c == OPT_NO_CHECK)
 			o->check = false;
 		else if (c == OPT_USI)
