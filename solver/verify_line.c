@@ -87,7 +87,7 @@ void verify_line_alternatives(VerifyCtx *c, const Position *root, const Move *li
 				if (st != DFPN_MATE)
 					continue;
 				if (t == 1) {
-					if (out->final_alts < VERIFY_MAX_LIST)
+					if (out->final_alts < MAX_MOVES)
 						out->final_alt[out->final_alts] = m;
 					out->final_alts++;
 				} else {

@@ -129,7 +129,7 @@ typedef struct {
 	VerifyCook cook[VERIFY_MAX_COOKS];  /* the first VERIFY_MAX_COOKS found, by ply, the
 	                                       shortest first at each ply */
 	int final_alts;
-	Move final_alt[VERIFY_MAX_LIST];
+	Move final_alt[MAX_MOVES]; /* every one (a node has at most MAX_MOVES moves) */
 	int leftover; /* pieces in the attacker's hand at the end of the main line */
 	int unnecessary;
 	bool unnecessary_judged; /* every attacker piece was put to the test */

@@ -587,7 +587,7 @@ expect 3 "out:$tmp/undecided.sfen:1: UNDECIDED mate 15 (stated 15): undecided (t
 	"out:raise --nodes, nodes a problem, 0..18446744073709551615 (0 = no limit))" \
 	"err:verify summary: 1 problem, 0 passed, 0 failed, 1 undecided, 0 bad lines" noout:FAIL
 run "verify: undecided by --time: the time limit named" "" verify --time 0.000001 "$tmp/undecided.sfen"
-expect 3 "out:UNDECIDED" "out:undecided (the time limit stopped" "out:raise --time, seconds a problem, 0..10000000 (default 60; 0 = no limit)"
+expect 3 "out:UNDECIDED" "out:undecided (the time limit stopped" "out:raise --time, seconds a problem, 0..1000000000 (default 60; 0 = no limit)"
 run "verify --format json: status undecided, stopped_by" "" verify --nodes 100 --format json "$tmp/undecided.sfen"
 expect 3 'out:"pass":false,' 'out:"undecided":true,"status":"undecided","reasons":' 'out:"stopped_by":"nodes"'
 run "verify --format csv: result undecided" "" verify --nodes 100 --format csv "$tmp/undecided.sfen"
@@ -765,6 +765,14 @@ for cmd in "sheet" "generate --mate 1 --count 1"; do
 	rc=$?
 	expect_msg 2 "tsume ${cmd%% *}: --title is empty: give the page's title, or leave the option out"
 done
+# every other mating final move is named (the list stopped at 16 with "..."), and listed in JSON
+printf '9/k1S6/9/9/9/9/9/9/9 b 2R2B4G3s4n4l18p 1 moves G*8c 9b9a R*8a\n' >"$tmp/alts.sfen"
+run "verify: all 26 other mating final moves named" "" verify "$tmp/alts.sfen"
+n=$(sed -n 's/.*\[26 other mating final moves: \([^]]*\)\].*/\1/p' "$tmp/out" | wc -w)
+[ "$n" -eq 26 ] && ! grep -q '\.\.\.\]' "$tmp/out" && ok || fail "$n named: $(head -1 "$tmp/out")"
+run "verify --format json: final_alternative_list" "" verify --format json "$tmp/alts.sfen"
+n=$(grep -o '"final_alternative_list":\[[^]]*\]' "$tmp/out" | tr ',' '\n' | grep -c '"')
+[ "$n" -eq 26 ] && grep -q '"final_alternative_list":\["B\*1i",' "$tmp/out" && ok || fail "$n listed: $(head -c 300 "$tmp/out")"
 name="help of an unknown command: refused as the command is"
 "$TSUME" help bogus >"$tmp/out" 2>"$tmp/err"
 rc=$?

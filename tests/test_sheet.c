@@ -9,7 +9,8 @@
  *  - the diagram: file numbers ９..１ left to right, ranks 一..九 top to
  *    bottom, every piece kanji in its square (coordinates worked out by hand
  *    from the geometry), gote's pieces and only those turned by 180 degrees;
- *  - hands as printed: "金銀二歩三", "飛", "なし", gote's "残り全部", "歩十八";
+ *  - hands as printed: "金銀二歩三", "飛", "なし", the defender's "残り全部" (gote's,
+ *    or sente's when gote attacks), "歩十八";
  *  - escaping of the title, bytes that are not UTF-8;
  *  - errors: a bad SFEN, an illegal solution move, moves given twice (-1, a
  *    message naming the problem, nothing written), a full disk (/dev/full).
@@ -174,6 +175,9 @@ static void test_hand_text(void **state)
 	    {"4k4/9/9/9/9/9/9/9/9 b 2r2b4g4s4n4l18p 1", GOTE, "残り全部"},
 	    /* one pawn short of the rest: listed */
 	    {"7pk/7n1/6r1g/7NL/9/9/9/9/9 b Pr2b3g4s2n3l15p 1", GOTE, "飛角二金三銀四桂二香三歩十五"},
+	    /* gote attacks: sente defends and holds the rest; gote's hand, the attacker's, listed */
+	    {"9/9/9/9/9/9/9/6s1K/9 w rgR2B3G3S4N4L18P 1", SENTE, "残り全部"},
+	    {"9/9/9/9/9/9/9/6s1K/9 w rgR2B3G3S4N4L18P 1", GOTE, "飛金"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		SfenError se;

@@ -216,7 +216,7 @@ void sheet_hand_text(const Position *pos, Color c, char *buf, size_t size)
 		snprintf(buf, size, "なし");
 		return;
 	}
-	if (c == GOTE && pos_missing_pieces(pos) == 0) {
+	if (c != pos->side && pos_missing_pieces(pos) == 0) {
 		snprintf(buf, size, "残り全部");
 		return;
 	}

@@ -90,8 +90,9 @@ int sheet_write(FILE *out, const SheetPage *page, const SheetProblem *problems, 
 /* The hand of c as the diagram prints it into buf (size bytes; 128 suffice):
  * pieces in the order 飛 角 金 銀 桂 香 歩, each as one kanji with a count
  * above one in kanji numerals ("金銀二歩三"), or "なし" for an empty hand.
- * For gote, "残り全部" when gote holds every piece on no square and not in
- * sente's hand (and holds something), the convention of printed problems. */
+ * For the defender (the side not to move), "残り全部" when it holds every
+ * piece on no square and not in the attacker's hand (and holds something),
+ * the convention of printed problems. */
 void sheet_hand_text(const Position *pos, Color c, char *buf, size_t size);
 
 #endif

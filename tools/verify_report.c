@@ -49,7 +49,7 @@ static const char *limit_hint(DfpnStopReason why)
 {
 	switch (why) {
 	case DFPN_STOP_TIME:
-		return "raise --time, seconds a problem, 0..10000000 (default 60; 0 = no limit)";
+		return "raise --time, seconds a problem, 0..1000000000 (default 60; 0 = no limit)";
 	case DFPN_STOP_USER:
 		return "run it again without interrupting";
 	case DFPN_STOP_DEPTH:
@@ -78,6 +78,17 @@ static void cook_list_json(FILE *out, const VerifyResult *r)
 		char u[6];
 		fprintf(out, "%s{\"ply\":%d,\"move\":\"%s\",\"length\":%d}", i ? "," : "", r->cook[i].ply + 1,
 		        usi_format(r->cook[i].move, u), r->cook[i].len);
+	}
+	fputc(']', out);
+}
+
+/* Every other mating final move, as ,"final_alternative_list":["R*9b",...] (USI). */
+static void final_alternatives_json(FILE *out, const VerifyResult *r)
+{
+	fprintf(out, ",\"final_alternative_list\":[");
+	for (int i = 0; i < r->final_alts && i < MAX_MOVES; i++) {
+		char u[6];
+		fprintf(out, "%s\"%s\"", i ? "," : "", usi_format(r->final_alt[i], u));
 	}
 	fputc(']', out);
 }
@@ -177,11 +188,11 @@ void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char 
 			fprintf(out, ": %s", why);
 		if (r->flags & VERIFY_FINAL_ALT) {
 			fprintf(out, " [%d other mating final move%s:", r->final_alts, r->final_alts == 1 ? "" : "s");
-			for (int i = 0; i < r->final_alts && i < VERIFY_MAX_LIST; i++) {
+			for (int i = 0; i < r->final_alts && i < MAX_MOVES; i++) {
 				char u[VERDICT_MOVE_MAX];
 				fprintf(out, " %s", verdict_move_text(&problem->root, r->line, r->line_len - 1, r->final_alt[i], nt, u));
 			}
-			fprintf(out, "%s]", r->final_alts > VERIFY_MAX_LIST ? " ..." : "");
+			fprintf(out, "]");
 		}
 		if (r->flags & VERIFY_SHORT_VAR)
 			fprintf(out, " [%d%s shorter variation%s]", r->short_variations, r->variations_partial ? " or more" : "",
@@ -219,6 +230,7 @@ void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char 
 		fprintf(out, "],\"usi\":");
 		cli_json_moves(out, r->line, r->line_len);
 		cook_list_json(out, r);
+		final_alternatives_json(out, r);
 		fprintf(out, ",\"defender_rest\":%s", problem->defender_rest ? "true" : "false");
 		fprintf(out, ",\"stopped_by\":");
 		if (r->flags & VERIFY_UNDECIDED)
