@@ -465,6 +465,8 @@ out=$(cat "$tmp/out")
 expect 0 "line:   1 ３二飛成(33) ( 0:00/00:00:00)+" "line:   3 ２二角成(31) ( 0:00/00:00:00)" "line:*main line: the given answer" \
 	"line:*余詰 (cook) x1: the variations marked 余詰" "line:   1 １三飛成(33) ( 0:00/00:00:00)" \
 	"line:*余詰 (cook): ▲１三飛成 mates in 3" "line:   2 ２一玉(12)   ( 0:00/00:00:00)"
+run "solve --notation usi --format kif: the cook named in USI" "" solve -q --notation usi --format kif "$COOKED"
+expect 0 "line:*余詰 (cook): 3c1c+ mates in 3"
 run "solve -o kotae.kif read back: the main line is the given answer" "" convert "$tmp/kotae.kif"
 expect 0 "out:6B2/8k/6R2/9/9/9/9/9/9 b rb4g4s4n4l18p 1 moves 3c3b+ 1b1a 3a2b+ ; mate=3"
 run "solve: 駒余り of a given answer, and its cooks" "" solve -q '+L1k1+L4/2sR5/+P8/9/9/9/9/9/9 b RBGSNb3g2s3n2l17p 1 moves 5a6a 7b6a 6b8b+'

@@ -3,6 +3,7 @@
 
 #include "cli.h"
 #include "kif.h"
+#include "notation.h"
 #include "kifu_write.h"
 #include "line.h"
 #include "movegen.h"
@@ -296,7 +297,9 @@ static void cook_variations(Parts *p, Dfpn *d, const Position *root, const Move 
 		for (; i < listed && ck->cook[i].ply == ply; i++) {
 			const VerifyCook *c = &ck->cook[i];
 			char name[KIF_MOVE_MAX], note[KIF_MOVE_MAX + 128];
-			if (kif_move(pos, c->move, ply ? main[ply - 1] : MOVE_NONE, name, sizeof name) <= 0)
+			if (opt->usi_names)
+				usi_format(c->move, name);
+			else if (kif_move(pos, c->move, ply ? main[ply - 1] : MOVE_NONE, name, sizeof name) <= 0)
 				snprintf(name, sizeof name, "?");
 			if (shown >= opt->variations || (opt->stop && atomic_load(opt->stop))) {
 				left++;

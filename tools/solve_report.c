@@ -210,6 +210,7 @@ int solve_report_kif(FILE *out, const char *out_name, Dfpn *d, const SolveReport
 	    .check = r->check,
 	    .answer = r->given,
 	    .n_answer = r->given_len,
+	    .usi_names = r->notation == CLI_NOTATION_USI,
 	};
 	/* the given answer judged a main line of the mate's length is the
 	 * kifu's main line, the composer's; ours is among its cooks then */
