@@ -236,6 +236,18 @@ static bool solve_by_line(VerifyCtx *c, const Position *root, const VerifySpec *
 	return true;
 }
 
+/* The flags of what the walk along the main line found: cooks, other mating
+ * final moves, pieces left in hand. */
+static void flag_line_findings(VerifyResult *out)
+{
+	if (out->cooks)
+		out->flags |= VERIFY_COOK;
+	if (out->final_alts)
+		out->flags |= VERIFY_FINAL_ALT;
+	if (out->leftover)
+		out->flags |= VERIFY_LEFTOVER;
+}
+
 /* Empties *out for a new problem (a result struct is reused between
  * problems): no flag, no count, no list, the solve unknown until a search
  * says otherwise. */
@@ -338,12 +350,7 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	c->check = VERIFY_CHECK_COOK;
 	if (!alts_done && out->line_len > 0)
 		verify_line_alternatives(c, root, out->line, out->line_len, out, &alt);
-	if (out->cooks)
-		out->flags |= VERIFY_COOK;
-	if (out->final_alts)
-		out->flags |= VERIFY_FINAL_ALT;
-	if (out->leftover)
-		out->flags |= VERIFY_LEFTOVER;
+	flag_line_findings(out);
 	if (spec->first_failure && (out->flags & VERIFY_FAIL_MASK))
 		goto done;
 	c->check = VERIFY_CHECK_STATED;
@@ -456,12 +463,7 @@ unsigned verify_answer(Dfpn *d, const Position *root, const Move *given, int n, 
 		c->check = VERIFY_CHECK_COOK;
 		VerifyAlternatives alt;
 		verify_line_alternatives(c, root, out->line, n, out, &alt);
-		if (out->cooks)
-			out->flags |= VERIFY_COOK;
-		if (out->final_alts)
-			out->flags |= VERIFY_FINAL_ALT;
-		if (out->leftover)
-			out->flags |= VERIFY_LEFTOVER;
+		flag_line_findings(out);
 		if (out->undecided)
 			out->flags |= VERIFY_UNDECIDED;
 	}
