@@ -28,6 +28,27 @@ if [ -s "$tmp/listed" ] && cmp -s "$tmp/listed" "$tmp/tree"; then ok; else
 	fail "the list and the tree differ (< listed, > tree): $(diff "$tmp/listed" "$tmp/tree" | grep '^[<>]' | head -5)"
 fi
 
+# ---- the licences: the code's (LICENSE, named by README.md), and a row of
+# problems/README.md's "Licences" table for every file of problems/
+top=$(cd "$(dirname "$0")/.." && pwd)
+name="LICENSE is the GNU GPL version 3, README.md's licence"
+grep -q "GNU GENERAL PUBLIC LICENSE" "$top/LICENSE" 2>/dev/null && grep -q "Version 3, 29 June 2007" "$top/LICENSE" &&
+	grep -q '^## Licence' "$top/README.md" && grep -q 'GPL-3.0-or-later\|version 3 or (at your option) any later version' "$top/README.md" &&
+	ok || fail "no LICENSE with the GPL's text, or README.md does not name it"
+sed -n '/^## Licences$/,/^## /p' "$top/problems/README.md" >"$tmp/licences"
+for f in "$top"/problems/*; do
+	b=$(basename "$f")
+	name="problems/README.md gives the terms of problems/$b"
+	# a row names the file, or its pattern (teach-mate{1,3,5,7}.sfen.gz)
+	stem=$(printf '%s' "$b" | sed 's/[0-9][0-9]*/{/; s/{.*//')
+	if grep -qF "\`$b\`" "$tmp/licences" || grep -q "^| \`$stem{" "$tmp/licences"; then ok; else fail "no row in its Licences table"; fi
+done
+# the MIT notices the MIT-licensed copies ask to be kept
+for f in nshogi mate-engine-test Kifu-for-JS; do
+	name="tests/data/LICENSES/$f.MIT.txt keeps the MIT notice"
+	grep -q "^Permission is hereby granted, free of charge" "$DATA/LICENSES/$f.MIT.txt" 2>/dev/null && ok || fail "missing"
+done
+
 # ---- each copy against its original
 if [ -d "$SHARED/problems" ]; then
 	while IFS= read -r f; do
