@@ -465,6 +465,13 @@ out=$(cat "$tmp/out")
 expect 0 "line:   1 ３二飛成(33) ( 0:00/00:00:00)+" "line:   3 ２二角成(31) ( 0:00/00:00:00)" "line:*main line: the given answer" \
 	"line:*余詰 (cook) x1: the variations marked 余詰" "line:   1 １三飛成(33) ( 0:00/00:00:00)" \
 	"line:*余詰 (cook): ▲１三飛成 mates in 3" "line:   2 ２一玉(12)   ( 0:00/00:00:00)"
+# a given answer of the mate's length that does not mate at its last move: our
+# line is the main line (not called the given answer's), the given one a variation
+NOTMATE='4k4/9/9/9/9/9/9/9/9 b 2R2B4G4S4N4L18P 1 moves R*5c 5a4a 5c4c+ 4a3a 4c4b'
+run "solve --format kif: a given answer that does not mate is a variation, not the main line" "" solve -q --threads 1 --format kif "$NOTMATE"
+expect 0 "noout:*main line: the given answer" "line:変化：5手" "out:*the given answer: stated_not_mate" "out:at the end of the main line)"
+run "solve: 駒余り of our main line when the given answer does not mate" "" solve -q --threads 1 "$NOTMATE"
+expect 0 "line:駒余り (36 pieces left in hand at the end of our main line)" "noout:end of the given answer"
 run "solve --notation usi --format kif: the cook named in USI" "" solve -q --notation usi --format kif "$COOKED"
 expect 0 "line:*余詰 (cook): 3c1c+ mates in 3"
 run "solve -o kotae.kif read back: the main line is the given answer" "" convert "$tmp/kotae.kif"

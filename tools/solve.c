@@ -225,7 +225,9 @@ static int solve_text(SolveCtx *ctx, const char *text, const char *where, const 
 	progress_clear(&ctx->progress);
 	int rc = res->status == DFPN_MATE ? EXIT_MATE : res->status == DFPN_NOMATE ? EXIT_NOMATE : EXIT_UNKNOWN;
 	FILE *out = solve_output(ctx);
-	SolveReport rep = {&pb->root, pb->given, pb->given_len, res, &stated, sfen, kif, ctx->notation, ctx->file_rest, check};
+	SolveReport rep = {&pb->root, pb->given, pb->given_len, res,           &stated,
+	                   sfen,      kif,       ctx->notation, ctx->file_rest, check,
+	                   check && pb->given_len > 0 && line_exact};
 	if (!out) {
 		rc = EXIT_BADINPUT;
 	} else {

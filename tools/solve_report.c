@@ -20,7 +20,7 @@ static void checks_text(FILE *out, const SolveReport *r)
 	const VerifyResult *c = r->check;
 	if (!c)
 		return;
-	const char *whose = r->given_len && c->line_len == r->given_len ? "the given answer" : "our main line";
+	const char *whose = r->check_on_given ? "the given answer" : "our main line";
 	if (c->flags & VERIFY_COOK) {
 		int listed = c->cooks < VERIFY_MAX_COOKS ? c->cooks : VERIFY_MAX_COOKS;
 		fprintf(out, "余詰 (cook) x%d on %s:", c->cooks, whose);
@@ -214,7 +214,7 @@ int solve_report_kif(FILE *out, const char *out_name, Dfpn *d, const SolveReport
 	};
 	/* the given answer judged a main line of the mate's length is the
 	 * kifu's main line, the composer's; ours is among its cooks then */
-	if (r->check && r->given_len && r->check->line_len == r->given_len) {
+	if (r->check_on_given && r->check->line_len == r->given_len) {
 		opt.main = r->check->line;
 		opt.n_main = r->check->line_len;
 	}

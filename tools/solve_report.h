@@ -26,6 +26,8 @@ typedef struct {
 	bool defender_rest;         /* a KIF without a line for the defender's hand: the rest given to it */
 	const VerifyResult *check;  /* the composer's checks on the main line judged (verify_answer on a
 	                               given answer of the mate's length, else 駒余り on ours); NULL: none */
+	bool check_on_given;        /* check was made on the given answer (a mating line of the mate's
+	                               length), not on our main line */
 } SolveReport;
 
 /* Writes the text report of r to out: the board (with diagram), "sfen
