@@ -34,17 +34,20 @@
  */
 #include "conv_internal.h"
 
+#include "bytesource.h"
 #include "sfen.h"
 #include "utf8.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <iconv.h>
 #include <strings.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 int conv_fail(ConvProblem *out, long line, const char *fmt, ...)
 {
@@ -329,51 +332,51 @@ int conv_file(const char *path, bool rest, ConvProblem *out)
 	out->format = "KIF";
 	out->n_moves = 0;
 	out->line = 0;
-	/* a file through zlib, which reads a gzip-compressed one inflated and
-	 * any other as it is (x.kif.gz as x.kif) */
+	/* the bytes as the problem-set reader reads them (bytesource.h): a
+	 * gzip-compressed file inflated (x.kif.gz as x.kif), data after its
+	 * last member an error, any other file as it is */
 	bool std_in = strcmp(path, "-") == 0;
-	errno = 0;
-	gzFile gz = std_in ? NULL : gzopen(path, "rb");
-	if (!std_in && !gz)
-		return conv_fail(out, 0, "cannot open: %s", strerror(errno ? errno : ENOMEM));
+	int fd = std_in ? 0 : open(path, O_RDONLY);
+	struct stat st;
+	if (fd < 0 || (!std_in && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))) {
+		int e = fd < 0 ? errno : EISDIR;
+		if (fd >= 0)
+			close(fd);
+		return conv_fail(out, 0, "cannot open: %s", strerror(e));
+	}
 	char *data = malloc(CONV_FILE_MAX + 1);
-	if (!data) {
-		if (gz)
-			gzclose(gz);
+	ByteSource *src = malloc(sizeof *src);
+	if (!data || !src) {
+		free(data);
+		free(src);
+		if (!std_in)
+			close(fd);
 		return conv_fail(out, 0, "out of memory");
 	}
-	size_t len;
-	bool bad;
-	int read_errno = 0;
-	char zwhy[128] = "";
-	if (std_in) {
-		len = fread(data, 1, CONV_FILE_MAX + 1, stdin);
-		bad = ferror(stdin) != 0;
-		read_errno = errno;
-	} else {
-		len = 0;
-		int got;
-		while (len < CONV_FILE_MAX + 1 && (got = gzread(gz, data + len, (unsigned)(CONV_FILE_MAX + 1 - len))) > 0)
-			len += (size_t)got;
-		int zerr;
-		const char *why = gzerror(gz, &zerr);
-		bad = zerr != Z_OK; /* Z_BUF_ERROR: a gzip stream cut short */
-		read_errno = zerr == Z_ERRNO ? errno : 0;
-		snprintf(zwhy, sizeof zwhy, "%s", why ? why : "");
-		gzclose(gz);
+	bs_init(src, fd, std_in ? "standard input" : path);
+	size_t len = 0;
+	while (len <= CONV_FILE_MAX && bs_next(src)) {
+		size_t n = src->out_len - src->out_pos;
+		if (n > CONV_FILE_MAX + 1 - len)
+			n = CONV_FILE_MAX + 1 - len;
+		memcpy(data + len, src->out + src->out_pos, n);
+		len += n;
+		src->out_pos += n;
 	}
 	int rc;
-	if (bad)
-		rc = read_errno ? conv_fail(out, 0, read_errno == EISDIR ? "cannot open: %s" : "read error: %s", strerror(read_errno))
-		                : conv_fail(out, 0, "gzip: %s", zwhy);
+	if (src->failed.field)
+		rc = conv_fail(out, 0, "%s", src->failed.message);
 	else if (len > CONV_FILE_MAX)
 		rc = conv_fail(out, 0, "larger than %u bytes: not a problem file", CONV_FILE_MAX);
 	else
 		rc = conv_text(data, len, rest, out);
+	bs_end(src);
+	if (!std_in)
+		close(fd);
+	free(src);
 	free(data);
 	return rc;
 }
-
 
 /* ------------------------------------------------------------------ */
 /* telling KIF and CSA files from problem lines */

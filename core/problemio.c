@@ -156,6 +156,7 @@ PioReader *pio_open(const char *path, PioError *err)
 			if (gz)
 				gzclose(gz);
 			r->kifu = got > 0 && conv_detect(NULL, r->buf, (size_t)got);
+			r->binary = !r->kifu && got > 0 && looks_binary(r->buf, (size_t)got);
 		} else {
 			r->kifu = conv_detect(path, r->buf, n);
 			r->binary = looks_binary(r->buf, n);

@@ -1026,6 +1026,17 @@ name="convert: a gzip-compressed KIF file"
 rc=$?
 if [ $rc -eq 0 ] && grep -q "^6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1 moves .* ; mate=7" "$tmp/out"; then ok; else fail "status $rc: $(cat "$tmp/out" "$tmp/err")"; fi
 head -c 100 "$tmp/taichi.kif.gz" >"$tmp/cut.kif.gz"
+{ cat "$tmp/taichi.kif.gz"; echo junk; } >"$tmp/trail.kif.gz"
+name="convert: text after a gzip-compressed KIF's stream is an error, not dropped"
+"$TSUME" convert "$tmp/trail.kif.gz" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "$tmp/trail.kif.gz: gzip: $tmp/trail.kif.gz: data after the end of the gzip stream (byte $(($(wc -c <"$tmp/taichi.kif.gz") + 1)) of the file), not a gzip member"
+head -c 3000 "$TSUME" | gzip -c >"$tmp/bin.kif.gz"
+name="verify: a gzip-compressed binary file is binary data, as an uncompressed one"
+"$TSUME" verify "$tmp/bin.kif.gz" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && grep -qxF "$tmp/bin.kif.gz: binary data (NUL and control bytes): not a problem file" "$tmp/err" && ok ||
+	fail "status $rc: $(head -2 "$tmp/err")"
 name="convert: a gzip-compressed KIF file cut short"
 "$TSUME" convert "$tmp/cut.kif.gz" >"$tmp/out" 2>"$tmp/err"
 rc=$?
