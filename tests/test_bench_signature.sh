@@ -191,6 +191,15 @@ for args in "--signature --hash 16" "--long-signature --perft-only" "--long-sign
 		fail "exit status $rc: $(cat "$tmp/out" "$tmp/err")"
 	else ok; fi
 done
+for d in /nonexistent ''; do
+	name="bench --data '$d': refused, not a pass over no set"
+	"$TSUME" bench --data "$d" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	if [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && grep -qF "tsume bench: --data '$d' holds no problems/ folder" "$tmp/err"; then ok; else
+		fail "status $rc: $(head -2 "$tmp/out" "$tmp/err")"
+	fi
+done
+
 name="--signature with --long-signature: refused"
 "$TSUME" bench --signature --long-signature >"$tmp/out" 2>"$tmp/err"
 rc=$?

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 
 static long peak_rss_mb(void)
 {
@@ -342,6 +343,16 @@ int cmd_bench(int argc, char **argv)
 	}
 	if (long_only && long_given && long_seconds == 0) {
 		fprintf(stderr, "tsume bench: --long-only with --long 0: nothing to run\n");
+		return EXIT_BADINPUT;
+	}
+	/* the data are read: a folder of problems/ (an empty or missing one
+	 * skipped every set and passed) */
+	char probe[4096];
+	struct stat st;
+	snprintf(probe, sizeof probe, "%s/problems", data);
+	if (!*data || stat(probe, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "tsume bench: --data '%s' holds no problems/ folder (make test unpacks the test data into "
+		                "build/testdata)\n", data);
 		return EXIT_BADINPUT;
 	}
 	if (long_only)
