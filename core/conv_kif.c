@@ -319,7 +319,9 @@ static bool kif_move_line(const char *s, long *number, const char **field)
 }
 
 /* A credit (作品名, 作者) into to (CONV_CREDIT_MAX + 1 bytes): s with the
- * blanks at either end trimmed, cut at a character to fit. */
+ * blanks at either end trimmed, cut at a character to fit, each control
+ * byte (a tab, an escape sequence's ESC, DEL) a blank: the credit is
+ * printed on terminals and worksheets. */
 static void kif_credit(const char *s, char *to)
 {
 	s = conv_skip_ws(s);
@@ -337,6 +339,9 @@ static void kif_credit(const char *s, char *to)
 	}
 	memcpy(to, s, k);
 	to[k] = '\0';
+	for (char *c = to; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = ' ';
 }
 
 /* "まで7手で詰み", "手数：7手" (digits half- or full-width): *n = the number

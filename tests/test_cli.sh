@@ -1037,6 +1037,14 @@ name="verify: a gzip-compressed binary file is binary data, as an uncompressed o
 rc=$?
 [ $rc -eq 2 ] && grep -qxF "$tmp/bin.kif.gz: binary data (NUL and control bytes): not a problem file" "$tmp/err" && ok ||
 	fail "status $rc: $(head -2 "$tmp/err")"
+# control bytes in a KIF's 作品名 (a terminal's escape sequence) are not written out
+{ printf '作品名：x\001\007\033[31mred\177\n'; iconv -f CP932 -t UTF-8 "${TEST_DATA:-build/testdata}/problems/raw/tsumemi/3te/8.kif"; } >"$tmp/ctl.kif"
+name="convert: control bytes of a KIF's 作品名 become blanks"
+"$TSUME" convert "$tmp/ctl.kif" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 0 ] && grep -q "title=x   \[31mred" "$tmp/out" && ! LC_ALL=C grep -q "$(printf '[\001-\037\177]')" "$tmp/out"; then ok; else
+	fail "status $rc: $(od -c "$tmp/out" | head -3)"
+fi
 name="convert: a gzip-compressed KIF file cut short"
 "$TSUME" convert "$tmp/cut.kif.gz" >"$tmp/out" 2>"$tmp/err"
 rc=$?
