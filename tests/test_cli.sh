@@ -472,6 +472,8 @@ run "solve --format kif: a given answer that does not mate is a variation, not t
 expect 0 "noout:*main line: the given answer" "line:変化：5手" "out:*the given answer: stated_not_mate" "out:at the end of the main line)"
 run "solve: 駒余り of our main line when the given answer does not mate" "" solve -q --threads 1 "$NOTMATE"
 expect 0 "line:駒余り (36 pieces left in hand at the end of our main line)" "noout:end of the given answer"
+run "solve --variations 0 --format kif: the cook still named, at its move" "" solve -q --variations 0 --format kif "$COOKED"
+expect 0 "line:*余詰 (cook) x1: named at their moves" "line:*tsume: 1 more 余詰 (cook) not shown (--variations 0): ▲１三飛成"
 run "solve --notation usi --format kif: the cook named in USI" "" solve -q --notation usi --format kif "$COOKED"
 expect 0 "line:*余詰 (cook): 3c1c+ mates in 3"
 run "solve -o kotae.kif read back: the main line is the given answer" "" convert "$tmp/kotae.kif"

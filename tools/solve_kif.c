@@ -405,11 +405,11 @@ int solve_kif_write(FILE *f, Dfpn *d, const Position *root, const DfpnResult *re
 		            opt->check->leftover == 1 ? "" : "s");
 	if (mate && opt->check && opt->check->cooks)
 		add_comment(&p, -1, "余詰 (cook) x%d%s", opt->check->cooks,
-		            opt->variations > 0 ? ": the variations marked 余詰" : "");
+		            opt->variations > 0 ? ": the variations marked 余詰" : ": named at their moves");
 	if (mate && opt->variations > 0)
 		main_line_variations(&p, d, root, main, n_main, verified, opt);
-	if (mate && opt->variations > 0 && opt->check && opt->check->cooks)
-		cook_variations(&p, d, root, main, opt);
+	if (mate && opt->check && opt->check->cooks)
+		cook_variations(&p, d, root, main, opt); /* --variations 0: named in a comment, not searched */
 	if (mate && opt->answer && opt->n_answer > 0 && !opt->main)
 		answer_variation(&p, d, root, main, n_main, opt);
 	snprintf(vars, sizeof vars, " variations: %d (at most %d a defender move, each searched within %llu nodes)", p.n_branch,
