@@ -137,7 +137,7 @@ static void begin_search(Dfpn *d, const Position *root, Color attacker, const Df
 	              lim && lim->max_nodes && lim->max_nodes < 1024 ? lim->max_nodes : 1024);
 	path_reset(&d->tree.path);
 	rt_clear(d->tab.rt); /* path keys start from this root */
-	path_push(&d->tree.path, pos_key(&d->tree.pos), MOVE_NONE);
+	path_push(&d->tree.path, &d->tree.pos, d->run.attacker, MOVE_NONE);
 }
 
 DfpnStatus dfpn_mate_within(Dfpn *d, const Position *pos, Color attacker, int max_len, const DfpnLimits *lim,

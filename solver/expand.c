@@ -148,6 +148,20 @@ void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move move)
 	 * for every path (see dfpn_set_repetition_span). */
 	if (at >= 0 && d->run.budgeted && d->tree.path.len - at >= d->run.rep_span)
 		at = -1;
+	/* In the search without a length budget a return to the board with
+	 * no more in the attacker's hand counts as a repetition too (as in
+	 * KomoringHeights): a mate from there is a mate of the earlier
+	 * position in fewer plies, so a shallowest mate never passes through
+	 * it, and "no mate" for the earlier position stays sound.  It holds
+	 * for every hand up to the earlier one's.  Not under a budget: under
+	 * the nogain rule a mate's counted length is not monotone in the
+	 * hands, and "fewer plies" need not mean a shorter counted mate. */
+	Hand rep_hand = hand;
+	if (at < 0 && !d->run.budgeted) {
+		at = path_find_inferior(&d->tree.path, pos_board_key(pos), hand);
+		if (at >= 0)
+			rep_hand = d->tree.path.hand[at];
+	}
 	if (at >= 0) {
 		/* a repetition: no mate on this path.  If the table already
 		 * knows the position has no mate within the budget, that holds on
@@ -156,7 +170,7 @@ void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move move)
 			child_set_disproven(c, p.len, p.hand);
 			return;
 		}
-		child_set_disproven(c, TT_LEN_INF, hand);
+		child_set_disproven(c, TT_LEN_INF, rep_hand);
 		c->rep = (uint16_t)at;
 		return;
 	}

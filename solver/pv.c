@@ -38,7 +38,7 @@ static NodeResult search_child(Dfpn *d, Move m, int remain)
 	} else if (p.pn == 0 || p.dn == 0) {
 		r = (NodeResult){.pn = p.pn, .dn = p.dn, .len = p.len, .rep = REP_NONE, .hand = p.hand}; /* already known */
 	} else {
-		path_push(&d->tree.path, pos_key(pos), m);
+		path_push(&d->tree.path, pos, d->run.attacker, m);
 		r = search_root(d, remain);
 		path_pop(&d->tree.path);
 	}
@@ -56,7 +56,7 @@ static bool line_leaves_no_pieces(Dfpn *d, Move m, int t)
 	if (!tmp)
 		return false;
 	pos_do_move(pos, m);
-	path_push(&d->tree.path, pos_key(pos), m);
+	path_push(&d->tree.path, pos, d->run.attacker, m);
 	int n = pv_build(d, t, tmp, PV_CHECKED, false);
 	bool empty = n == t && pos->hand[d->run.attacker] == 0;
 	for (int i = n - 1; i >= 0; i--) {
@@ -262,7 +262,7 @@ int pv_build(Dfpn *d, int len, Move *pv, PvMode mode, bool tiebreak)
 		reproved = false;
 		pv[n++] = chosen;
 		pos_do_move(pos, chosen);
-		path_push(&d->tree.path, pos_key(pos), chosen);
+		path_push(&d->tree.path, pos, d->run.attacker, chosen);
 		t = chosen_len;
 	}
 	return n;
@@ -334,7 +334,7 @@ static NodeResult search_detached(Dfpn *d, int t)
 		return (NodeResult){.pn = 1, .dn = 1, .rep = REP_NONE};
 	memcpy(saved, &d->tree.path, sizeof *saved);
 	path_reset(&d->tree.path);
-	path_push(&d->tree.path, pos_key(&d->tree.pos), MOVE_NONE);
+	path_push(&d->tree.path, &d->tree.pos, d->run.attacker, MOVE_NONE);
 	rt_clear(d->tab.rt);
 	NodeResult r = search_root(d, t);
 	rt_clear(d->tab.rt);
@@ -350,7 +350,7 @@ static int tree_child(Dfpn *d, Move m, int t, TreeMemo *memo)
 	pos_do_move(pos, m);
 	int u = TREE_FAIL;
 	if (!path_contains(&d->tree.path, pos_key(pos))) {
-		path_push(&d->tree.path, pos_key(pos), m);
+		path_push(&d->tree.path, pos, d->run.attacker, m);
 		u = tree_len(d, t, memo);
 		path_pop(&d->tree.path);
 	}
@@ -494,7 +494,7 @@ static int tree_follow(Dfpn *d, int u, Move *pv, TreeMemo *memo)
 			break;
 		pv[n++] = chosen;
 		pos_do_move(pos, chosen);
-		path_push(&d->tree.path, pos_key(pos), chosen);
+		path_push(&d->tree.path, pos, d->run.attacker, chosen);
 		u--;
 	}
 	return n;

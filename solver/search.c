@@ -270,7 +270,7 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 		Move m = ch[best].move;
 		bool child_new = (ch[best].flags & CHILD_NEW) != 0;
 		pos_do_move(pos, m);
-		path_push(&d->tree.path, pos_key(pos), m);
+		path_push(&d->tree.path, pos, d->run.attacker, m);
 		NodeResult cr = mid(d, cthpn, cthdn, remain - 1, inc && !child_new);
 		if (child_new)
 			inc = false; /* a new node was expanded: progress */

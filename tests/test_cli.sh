@@ -253,17 +253,17 @@ else
 fi
 # the thresholds doc/hardening.md states ("Nodes: ..."): search-dependent, so
 # a change of the search that moves them updates that page with this test
-for n_want in "29:unknown (nodes)" "30:mate 15 (minimality not proven: nodes)" "3218:mate 15 (minimality not proven: nodes)" \
-	"3219:mate 15" "3220:mate 15"; do
+for n_want in "25:unknown (nodes)" "26:mate 15 (minimality not proven: nodes)" "3219:mate 15 (minimality not proven: nodes)" \
+	"3220:mate 15" "3221:mate 15"; do
 	n=${n_want%%:*}
 	run "solve --nodes $n (15-ply): as doc/hardening.md says" "" solve -q --nodes "$n" "$Q15"
 	if ! grep -qxF "${n_want#*:}" "$tmp/out"; then fail "no line '${n_want#*:}': $(head -3 "$tmp/out")"
-	elif [ "$n" = 3219 ] && ! grep -q "line not verified" "$tmp/out"; then fail "3219: the line is verified"
-	elif [ "$n" = 3220 ] && grep -q "line not verified" "$tmp/out"; then fail "3220: the line is not verified"
+	elif [ "$n" = 3220 ] && ! grep -q "line not verified" "$tmp/out"; then fail "3220: the line is verified"
+	elif [ "$n" = 3221 ] && grep -q "line not verified" "$tmp/out"; then fail "3221: the line is not verified"
 	else ok; fi
 done
 name="doc/hardening.md states those thresholds"
-tr '\n' ' ' <"$(dirname "$0")/../doc/hardening.md" | grep -q "N = 29 reports \`unknown (nodes)\`, with N = 30 … 3,218 .*N = 3,219 .*from 3,220 on" && ok ||
+tr '\n' ' ' <"$(dirname "$0")/../doc/hardening.md" | grep -q "N = 25 reports \`unknown (nodes)\`, with N = 26 … 3,219 .*N = 3,220 .*from 3,221 on" && ok ||
 	fail "its 'Nodes:' paragraph names other thresholds"
 run "solve --nodes 10 (Microcosmos)" "" solve -q --hash 16 --nodes 10 "$MICRO"
 expect 3 "line:unknown (nodes)" noout:usi: "re:$STATS_RE"
@@ -667,7 +667,7 @@ for n in 1 1000 5000 123457; do
 	nodes_between "$n" $((n + 4096))
 done
 run "solve --nodes 100 (15 plies: stops in the re-search)" "" solve -q --nodes 100 '7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1'
-expect 0 "line:mate 15 (minimality not proven: nodes)" "out:(proof 30, shorter-mate re-search 70, main line 0)"
+expect 0 "line:mate 15 (minimality not proven: nodes)" "out:(proof 26, shorter-mate re-search 74, main line 0)"
 nodes_between 100 4196
 
 # --time S is honoured within 5% + 50 ms: the time the search reports, and
