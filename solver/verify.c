@@ -343,6 +343,17 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 		out->line_len = out->solve.pv_len;
 	} else {
 		out->line_len = 0; /* no main line to judge 余詰 or 駒余り by */
+		if (out->solve.len_minimal) {
+			/* a limit stopped the main line's reading: the checks that
+			 * judge by it (余詰, 駒余り, unnecessary pieces) are undecided,
+			 * never passed */
+			out->flags |= VERIFY_UNDECIDED;
+			out->undecided++;
+			out->check_stopped[VERIFY_CHECK_MINIMAL]++;
+			if (out->stop == DFPN_STOP_NONE)
+				out->stop = out->solve.reason != DFPN_STOP_NONE ? out->solve.reason : verify_spent(c);
+			goto done;
+		}
 	}
 
 	/* 3. cooks, final alternatives, leftover pieces, shorter variations

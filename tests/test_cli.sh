@@ -609,6 +609,23 @@ expect 2 "err:8 problems, 1 passed, 6 failed, 1 undecided, 1 bad line"
 grep -v 'x/9' "$tmp/undecided2.sfen" >"$tmp/undecided3.sfen"
 run "verify: an undecided and failed problems, no bad line: exit status 1" "" verify --nodes 100 "$tmp/undecided3.sfen"
 expect 1 "err:8 problems, 1 passed, 6 failed, 1 undecided, 0 bad lines"
+# no node limit lets a faulty problem pass: lines 4-6 of the example
+# fail (駒余り, an unnecessary piece, 余詰); under every --nodes from 1 to
+# 60 each is FAIL or UNDECIDED, never PASS (a limit that stopped the main
+# line's reading once skipped the checks that judge by it)
+for line in 4 5 6; do
+	sed -n "${line}p" doc/verify-example.sfen >"$tmp/faulty.sfen"
+	name="verify --nodes 1..60: example line $line never passes"
+	n=1 bad=
+	while [ $n -le 60 ]; do
+		"$TSUME" verify --jobs 1 --threads 1 --nodes $n "$tmp/faulty.sfen" >"$tmp/out" 2>/dev/null
+		rc=$?
+		if [ $rc -eq 0 ] || grep -q ': PASS' "$tmp/out"; then bad="$bad $n"; fi
+		n=$((n + 1))
+	done
+	if [ -n "$bad" ]; then fail "passed at --nodes$bad"; else ok; fi
+done
+
 run "verify: a pass has no status word but PASS" "" verify "$tmp/undecided.sfen"
 expect 0 "out:PASS mate 15 (stated 15)" "noout:UNDECIDED"
 
@@ -1072,6 +1089,19 @@ else
 	rc=$?
 	[ $rc -eq 0 ] && grep -q ": PASS mate 15" "$tmp/out" && passed=$((passed + 1)) || fail "verify: status $rc: $(cat "$tmp/out" "$tmp/err")"
 fi
+
+# a KIF file's moves are its answer, judged, never played to move the
+# problem: a last attacker move without check, or an even number of moves
+# ended by 詰み, is a given answer that is not a mating line; the problem
+# solved is the diagram's (with a sente king on the board too)
+{ cat doc/example.kif; printf '手数----指手---------消費時間--\n   1 １二歩打\n   2 同　金(21)\n   3 ９八金打\n   4 詰み\nまで3手で詰み\n'; } |
+	sed 's/^| ・ ・ ・ ・ ・ ・ ・ ・ ・|九$/| 玉 ・ ・ ・ ・ ・ ・ ・ ・|九/' >"$tmp/nocheck.kif"
+run "solve KIF: a last move without check is judged, the diagram solved" "" solve -q --threads 1 "$tmp/nocheck.kif"
+expect 0 "line:sfen 7gk/9/6P1+P/9/9/9/9/9/K8 b GSP2r2b2g3s4n4l15p 1" "line:mate 15" \
+	"out:given answer: stated_not_mate (at ply 3 ▲９八金 gives no check" noout:後手番
+{ cat doc/example.kif; printf '手数----指手---------消費時間--\n   1 １二歩打\n   2 同　金(21)\n   3 詰み\n'; } >"$tmp/even.kif"
+run "solve KIF: an even answer ended by 詰み is judged, not played" "" solve -q --threads 1 "$tmp/even.kif"
+expect 0 "line:mate 15" "out:given answer: stated_not_mate (the line ends with △同　金 at ply 2"
 
 # CSA diagrams: faults named (sfen_setup and the CSA reader)
 csa_bad() {

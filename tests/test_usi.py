@@ -160,10 +160,17 @@ time.sleep(0.3)
 e.send("isready")
 lines = e.read_until("readyok", timeout=5)
 check("isready during a search", lines[-1] == "readyok")
+# a plain go during the search: the error the manual names, no bestmove
+e.send("go")
+e.send("isready")
+lines = e.read_until("readyok", timeout=5)
+check("a plain go during a search: 'a search is running', no bestmove",
+      "info string error: a search is running" in lines and not any(l.startswith("bestmove") for l in lines), lines)
 time.sleep(1.2)
 e.send("stop")
 lines = e.read_until("checkmate", timeout=60)
 check("stop during infinite", lines[-1].startswith("checkmate"), lines[-1])
+check("no bestmove during or after the search", not any(l.startswith("bestmove") for l in lines), lines)
 check("info lines during the search", any(l.startswith("info time") and " nodes " in l and " nps " in l and " hashfull " in l for l in lines), lines[:3])
 
 # quit during a search exits cleanly

@@ -111,6 +111,7 @@ typedef struct {
 	FILE *out;            /* opened at the first result (a bad problem leaves no file) */
 	SolveWork *w;
 	int file_stated;      /* the length a KIF or CSA file states where its moves differ (0: none) */
+	bool file_kifu;       /* the problem is a KIF or CSA file's: its moves are its answer */
 	bool file_rest;       /* a KIF without a line for the defender's hand: the rest given to it */
 } SolveCtx;
 
@@ -134,11 +135,14 @@ static FILE *solve_output(SolveCtx *ctx)
  * odd number of plies leaving the defender in check (mated or not under the
  * rule in force: the verdict on it says which): then they are the problem's answer
  * (the ShogiBoardQ format, "SFEN moves m1 ... mN"), the position before them
- * is solved, and the answer is kept in given[] for comparison.  With rest,
- * the pieces in nobody's hand go to the defender.
+ * is solved, and the answer is kept in given[] for comparison.  A KIF or
+ * CSA file's moves (answer) are always its answer, judged as given (an
+ * even number of plies, a move without check: not a mating line), never
+ * played to move the problem.  With rest, the pieces in nobody's hand go
+ * to the defender.
  * Returns 0, or -1 with the reason in err.
  */
-static int load_problem(SolveWork *w, const char *text, bool rest, char *err, size_t errsize)
+static int load_problem(SolveWork *w, const char *text, bool rest, bool answer, char *err, size_t errsize)
 {
 	Problem *pb = &w->pb;
 	Position *start = &w->start, *after = &w->after;
@@ -158,7 +162,7 @@ static int load_problem(SolveWork *w, const char *text, bool rest, char *err, si
 		}
 		/* an answer: odd, ending with the defender in check (mated or not
 		 * under the rule in force: the verdict then says so) */
-		if (n % 2 == 1 && pos_in_check(after) && after->king[after->side] != SQ_NONE) {
+		if (answer || (n % 2 == 1 && pos_in_check(after) && after->king[after->side] != SQ_NONE)) {
 			line_set_root(&pb->root, start);
 			pb->given_len = n;
 		} else {
@@ -190,7 +194,7 @@ static int solve_text(SolveCtx *ctx, const char *text, const char *where, const 
 	Problem *pb = &ctx->w->pb;
 	DfpnResult *res = &ctx->w->res;
 	char err[512];
-	if (load_problem(ctx->w, text, ctx->rest, err, sizeof err) != 0) {
+	if (load_problem(ctx->w, text, ctx->rest, ctx->file_kifu, err, sizeof err) != 0) {
 		fprintf(stderr, "%s: %s\n", where ? where : "tsume", err);
 		return EXIT_BADINPUT;
 	}
@@ -293,8 +297,10 @@ static int solve_file(SolveCtx *ctx, const char *path)
 		long stated = 0;
 		ctx->file_stated = p->kifu && pio_meta_int(p, "mate", &stated) && stated != p->n_moves ? (int)stated : 0;
 		ctx->file_rest = p->defender_rest;
+		ctx->file_kifu = p->kifu;
 		rc = cli_worse_status(rc, solve_one(ctx, p->text, where, path, p->line));
 		ctx->file_stated = 0;
+		ctx->file_kifu = false;
 		ctx->file_rest = false;
 	}
 	if (!p) {

@@ -333,14 +333,15 @@ static void cmd_position(Usi *u, const char *args, int base)
 static void cmd_go(Usi *u, char *args)
 {
 	char *mate = strstr(args, "mate");
+	if (u->searching) {
+		/* any go, mate or not: the running search goes on and answers */
+		say(u, "info string error: a search is running");
+		return;
+	}
 	if (!mate) {
 		/* a normal `go`: this engine only solves mates */
 		say(u, "info string error: only 'go mate' is supported");
 		say(u, "bestmove resign");
-		return;
-	}
-	if (u->searching) {
-		say(u, "info string error: a search is running");
 		return;
 	}
 	if (!u->have_root) {
