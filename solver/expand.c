@@ -239,6 +239,24 @@ __attribute__((noinline)) bool judge_drop(Dfpn *d, Child *c, int hint, int top)
 	return true;
 }
 
+/* The squares of the drop interpositions among the evasions of list that
+ * are 中合い, "middle" interpositions: on a square no defender piece guards
+ * (the king included), and giving no check.  Such a drop is seldom more
+ * than futile, whatever its square: they are searched one at a time, the
+ * next only once the one before is proven (KomoringHeights' chain of
+ * 中合い in its delayed expansion), in the search for a first mate. */
+static bb_t middle_squares(const Position *pos, const MoveList *list)
+{
+	bb_t middle = bb_empty();
+	for (int i = 0; i < list->n; i++) {
+		Move m = list->moves[i];
+		if (move_is_drop(m) && !bb_test(middle, move_to(m)) && !pos_attacked(pos, pos->side, move_to(m), pos->occ) &&
+		    !pos_gives_check(pos, m))
+			bb_set(&middle, move_to(m));
+	}
+	return middle;
+}
+
 __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain, int *count)
 {
 	Position *pos = &d->tree.pos;
@@ -262,19 +280,25 @@ __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain, int *
 		ic_prefetch(&d->tree.ic, bk + pos_hand_key_after(pos, list.moves[i]), kind, d->rules.fut.on);
 	}
 	bool futile[MAX_MOVES] = {false};
+	bb_t middle = bb_empty();
 	if (!or_node) {
-		/* drops grouped by square, cheapest piece first, after the other evasions */
+		if (!d->run.budgeted)
+			middle = middle_squares(pos, &list);
+		/* drops grouped by square, cheapest piece first, after the other
+		 * evasions; the 中合い squares last */
+#define DROP_RANK(m) ((bb_test(middle, move_to(m)) ? SQ_NB : 0) + move_to(m))
 		for (int i = 1; i < list.n; i++) {
 			Move m = list.moves[i];
 			int j = i;
 			while (j > 0 && move_is_drop(list.moves[j - 1]) &&
-			       (!move_is_drop(m) || move_to(list.moves[j - 1]) > move_to(m) ||
+			       (!move_is_drop(m) || DROP_RANK(list.moves[j - 1]) > DROP_RANK(m) ||
 			        (move_to(list.moves[j - 1]) == move_to(m) && move_drop_pt(list.moves[j - 1]) > move_drop_pt(m)))) {
 				list.moves[j] = list.moves[j - 1];
 				j--;
 			}
 			list.moves[j] = m;
 		}
+#undef DROP_RANK
 		futile_mark(pos, &list, futile, cheap_rule(d)); /* broad: judge_drop */
 	}
 	for (int i = 0; i < list.n; i++) {
@@ -287,7 +311,8 @@ __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain, int *
 			continue;
 		}
 		if (!or_node && i > 0 && move_is_drop(c->move) && move_is_drop(list.moves[i - 1]) &&
-		    move_to(list.moves[i - 1]) == move_to(c->move)) {
+		    (move_to(list.moves[i - 1]) == move_to(c->move) ||
+		     (bb_test(middle, move_to(c->move)) && bb_test(middle, move_to(list.moves[i - 1]))))) {
 			c->flags = CHILD_DELAYED;
 			c->rep = REP_NONE;
 			c->pn = c->dn = 1;

@@ -46,10 +46,12 @@ static inline PnDn delta(PnDn pn, PnDn dn, bool or_node) { return or_node ? dn :
  * mate length: under the narrow rule proven without search; under the broad
  * rule judged once resolved (judge_drop in expand.c).
  * CHILD_JUDGED: the broad rule has judged this drop (futile or not).
- * CHILD_DELAYED: a drop interposition waiting for the drop before it on the
- * same square to be proven (delayed expansion of interpositions: only one
- * piece per square is searched at a time, and the next is looked at only once
- * it is proven -- the idea of KomoringHeights' 合駒の遅延展開).
+ * CHILD_DELAYED: a drop interposition waiting for the drop before it to be
+ * proven: the one before it on the same square, or, for a 中合い (expand.c,
+ * middle_squares) in the search for a first mate, the one before it on
+ * another 中合い square (delayed expansion of interpositions: one piece at a
+ * time, the next looked at only once the one before is proven -- the idea
+ * of KomoringHeights' 合駒の遅延展開).
  * CHILD_OLD: its table entry was stored from a shallower point of the path
  * (a transposition from above, maybe a loop: the threshold control of mid()).
  * CHILD_NEW: no table entry yet (its values are the initial estimates). */

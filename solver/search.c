@@ -99,13 +99,13 @@ again:
 				if (judge_drop(d, &ch[i - 1], -1, remain))
 					goto again;
 			}
-			if (ch[i - 1].flags & CHILD_FUTILE) {
+			if ((ch[i - 1].flags & CHILD_FUTILE) && move_to(ch[i - 1].move) == move_to(ch[i].move)) {
 				/* futile on this square: so is every piece (futile.h) */
 				child_set_proven(&ch[i], 0, d->tree.pos.hand[d->run.attacker]);
 				ch[i].flags = CHILD_FUTILE | CHILD_JUDGED;
 				continue;
 			}
-			/* the drop before it on this square is proven: look at this one */
+			/* the drop before it is proven: look at this one */
 			Move dm = ch[i].move;
 			pos_do_move(&d->tree.pos, dm);
 			init_child(d, &ch[i], false, remain - 1, dm);
