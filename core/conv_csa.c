@@ -26,6 +26,19 @@ static Square csa_square(const char *s)
 	return sq_make(s[0] - '0', s[1] - '0');
 }
 
+/* Is s one of the CSA standard's special moves (%TORYO, %TSUMI, ...)? */
+static bool csa_end_word(const char *s)
+{
+	static const char *const words[] = {"%TORYO",    "%CHUDAN",          "%SENNICHITE",      "%TIME_UP",
+	                                    "%ILLEGAL_MOVE", "%+ILLEGAL_ACTION", "%-ILLEGAL_ACTION", "%JISHOGI",
+	                                    "%KACHI",    "%HIKIWAKE",        "%MATTA",           "%TSUMI",
+	                                    "%FUZUMI",   "%ERROR",           "%MAX_MOVES"};
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+		if (strcmp(s, words[i]) == 0)
+			return true;
+	return false;
+}
+
 /* "P+00KI00AL55FU" / "PI82HI22KA": items of four characters. */
 static int csa_piece_list(Setup *su, const char *s, Color c, bool removal, ConvProblem *out, long line)
 {
@@ -34,6 +47,9 @@ static int csa_piece_list(Setup *su, const char *s, Color c, bool removal, ConvP
 			return conv_fail(out, line, "CSA: incomplete piece '%s'", s);
 		bool hand = s[0] == '0' && s[1] == '0';
 		if (!removal && hand && s[2] == 'A' && s[3] == 'L') {
+			/* the rest of the set goes to one side only */
+			if (su->rest_to[color_flip(c)])
+				return conv_fail(out, line, "CSA: 00AL for both sides (the rest of the set can go to one only)");
 			su->rest_to[c] = true;
 			s += 4;
 			continue;
@@ -179,6 +195,10 @@ int conv_csa_parse(char *text, bool rest, ConvProblem *out)
 				ended = true;
 				break;
 			case '%':
+				if (!csa_end_word(s)) {
+					rc = conv_fail(out, lineno, "CSA: unknown special move '%.20s'", s);
+					break;
+				}
 				if (root_ready || have_position)
 					ended = true;
 				break;

@@ -74,7 +74,9 @@ static int kif_hand(Setup *su, Color c, const char *s, ConvProblem *out, long li
 	su->rest_to[c] = false;
 	if (conv_eat(&s, "残り全部")) {
 		/* the rest of the 40-piece set, as the CSA 00AL (Kifu for Windows
-		 * writes it for the defender of a tsume) */
+		 * writes it for the defender of a tsume); for one side only */
+		if (su->rest_to[color_flip(c)])
+			return conv_fail(out, line, "hand: 残り全部 for both sides (the rest of the set can go to one only)");
 		su->rest_to[c] = true;
 		s = conv_skip_ws(s);
 		return *s ? conv_fail(out, line, "hand: text after 残り全部: '%.12s'", s) : 0;

@@ -344,6 +344,12 @@ run "solve - (mate, nomate)" "# a comment
 sfen $C05
 $STARTPOS" solve - -q
 expect 1 "line:mate 3" "line:nomate"
+# a '#' after the problem starts a comment, for solve as for verify
+printf 'sfen %s # a comment\n' "$C05" >"$tmp/comment.sfen"
+run "solve FILE: a # comment after the problem" "" solve -q "$tmp/comment.sfen"
+expect 0 "line:mate 3"
+run "solve -: a # comment after the problem" "sfen $C05 # a comment" solve -q -
+expect 0 "line:mate 3"
 run "solve - (bad line 4 among good ones)" "# comment
 
 $C05
@@ -1115,6 +1121,9 @@ csa_bad "two kings" "$(csa_board 'P1 *  *  *  *  * -OU *  *  * ' 'P3 *  *  *  * 
 csa_bad "nifu" "$(csa_board 'P1 *  *  *  *  * -OU *  *  * ' 'P5 *  *  *  * +FU *  *  *  * ' 'P7 *  *  *  * +FU *  *  *  * ')\n+\n" "1: bad position: board: two unpromoted sente pawns on file 5, on 5e and 5g (nifu)"
 csa_bad "three rooks" "$(csa_board 'P1 *  *  *  *  * -OU *  *  * ' 'P5+HI+HI+HI *  *  *  *  *  * ')\n+\n" "1: bad position: board: 3 rooks on the board, the set has 2"
 csa_bad "three rooks in a hand: the line of the hand" "$(csa_board 'P1 *  *  *  *  * -OU *  *  * ')\nP+00HI00KA00HI00HI\n+\n" "10: bad position: hand: 3 rooks in the sente hand, the set has 2"
+csa_bad "00AL for both sides, either order" "$(csa_board 'P1 *  *  *  *  * -OU *  *  * ')\nP-00AL\nP+00HI00AL\n+\n" "11: CSA: 00AL for both sides (the rest of the set can go to one only)"
+csa_bad "00AL for both sides, sente first" "$(csa_board 'P1 *  *  *  *  * -OU *  *  * ')\nP+00AL\nP-00AL\n+\n" "11: CSA: 00AL for both sides (the rest of the set can go to one only)"
+csa_bad "an unknown special move" 'P-11OU\nP+00KI\n+\n+0012KI\n%%FOO\n' "5: CSA: unknown special move '%FOO'"
 csa_bad "a row twice" 'P1 *  *  *  *  * -OU *  *  * \nP1 *  *  *  *  * -OU *  *  * \n+\n' "2: CSA: row P1 given twice"
 csa_bad "a piece on a piece" 'P-51OU\nP-51KI\n+\n' "2: CSA: '51KI' on an occupied square"
 csa_bad "no defender king" "$(csa_board)\nP+00HI\n+\n" " bad position: the defender (gote, the side not to move) has no king"
@@ -1466,6 +1475,9 @@ expect_bad "$tmp/golds.kif:20: KIF: bad position: hand: 5 golds in the sente han
 sed 's/^後手の持駒：.*/後手の持駒：なし　飛/' "$tmp/k3.kif" >"$tmp/nashi.kif"
 run "solve a KIF whose hand is なし and a rook: refused" "" solve "$tmp/nashi.kif"
 expect_bad "$tmp/nashi.kif:7: KIF: hand: なし (none) followed by pieces '飛'"
+sed 's/^後手の持駒：.*/後手の持駒：残り全部/; s/^先手の持駒：.*/先手の持駒：残り全部/' "$tmp/k3.kif" >"$tmp/rest2.kif"
+run "solve a KIF with 残り全部 in both hands: refused" "" solve "$tmp/rest2.kif"
+expect_bad "$tmp/rest2.kif:$(grep -n "^先手の持駒" "$tmp/rest2.kif" | cut -d: -f1): KIF: hand: 残り全部 for both sides (the rest of the set can go to one only)"
 awk '/^先手番$/ { print "後手番" } { print }' "$tmp/k3.kif" >"$tmp/sides.kif"
 run "solve a KIF with 後手番 and 先手番: refused" "" solve "$tmp/sides.kif"
 expect_bad "$tmp/sides.kif:22: KIF: side to move given twice: 後手番 on line 21, 先手番 here"

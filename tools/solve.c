@@ -250,8 +250,8 @@ static int solve_text(SolveCtx *ctx, const char *text, const char *where, const 
 	return rc;
 }
 
-/* Solves one problem line: "; key=value" metadata and a UTF-8 byte-order
- * mark are not part of the problem. */
+/* Solves one problem line: "; key=value" metadata, a "# comment" and a
+ * UTF-8 byte-order mark are not part of the problem (problemio.h). */
 static int solve_one(SolveCtx *ctx, const char *line, const char *where, const char *file, long lineno)
 {
 	if (strncmp(line, "\xEF\xBB\xBF", 3) == 0)
@@ -259,7 +259,7 @@ static int solve_one(SolveCtx *ctx, const char *line, const char *where, const c
 	char *text = strdup(line);
 	if (!text)
 		return EXIT_UNKNOWN;
-	text[strcspn(text, ";")] = '\0';
+	text[strcspn(text, ";#")] = '\0';
 	for (size_t n = strlen(text); n > 0 && isspace((unsigned char)text[n - 1]); n--)
 		text[n - 1] = '\0';
 	int rc = solve_text(ctx, text, where, file, lineno);

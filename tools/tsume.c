@@ -62,7 +62,7 @@ static const Command COMMANDS[] = {
     {"verify", cmd_verify, VERIFY_ARGS, "check problem collections"},
     {"generate", cmd_generate, GENERATE_ARGS, "teaching problems"},
     {"merge", cmd_merge, MERGE_ARGS, "join the shards of a verify or generate run (--shard I/N)"},
-    {"sheet", cmd_sheet, "FILE... [-o OUT.html] [--title T] [--rest] [--no-check] [--time S] [--nodes N] [--hash MB] [--futile R]", "printable HTML worksheet of a problem collection"},
+    {"sheet", cmd_sheet, "FILE... [-o OUT.html] [--title T] [--usi] [--rest] [--no-check] [--time S] [--nodes N] [--hash MB] [--futile R]", "printable HTML worksheet of a problem collection"},
     {"usi", cmd_usi, "", "USI 'go mate' engine for shogi GUIs (also: no arguments and 'usi' on stdin)"},
 };
 
