@@ -31,9 +31,14 @@
  * (the bounding rule's mates are no shorter than nogain's), never a
  * nogain proof (a nogain length bounds no narrow length).
  *
- * Memory: a fixed array of buckets allocated once (tt_init); when a bucket is
- * full, the entry with the least search effort is replaced (garbage collection
- * by effort).  Never grows.
+ * Memory: a fixed array of buckets allocated once (tt_init).  A bucket full
+ * of one board's hands spills into a free slot of the next one
+ * (TT_FLAG_SPILL): the hand variants of a board, all in the bucket of its
+ * board key, can outnumber a bucket's slots in a long problem
+ * (interpositions taken make many hands), and their proofs must stay for
+ * the main line to be read.  Otherwise the entry of the home bucket with
+ * the least search effort is replaced (garbage collection by effort).
+ * Never grows.
  *
  * An open entry may carry TT_FLAG_REP: the position was once disproven by a
  * repetition on some path (see reptable.h); the search then asks the
@@ -73,6 +78,9 @@ typedef struct {
 } TTEntry;
 #define TT_FLAG_REP 1u
 #define TT_FLAG_BOUNDING 2u /* resolved: len counted under the bounding rule (above) */
+/* the entry's bucket overflowed into the next one (tt.c, spill_of): a
+ * lookup of any key of this bucket reads that one too */
+#define TT_FLAG_SPILL 4u
 _Static_assert(sizeof(TTEntry) == 32, "TTEntry layout");
 
 /* How a TTEntry is kept in the table: four 64-bit words, each loaded and

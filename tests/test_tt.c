@@ -8,8 +8,10 @@
  *    budget is >= L, a disproof "no mate within L" only when it is <= L;
  *    a bounded disproof never replaces a proof of the same position;
  *  - tt_clear starts a new generation (also across the 16-bit wrap);
- *  - a full bucket gives up its entry of least effort, resolved entries
- *    weighing four times as much as open ones;
+ *  - a bucket full of one board's hands spills into a free slot of the
+ *    next one, where its entries are found; otherwise a full bucket gives
+ *    up its entry of least effort, resolved entries weighing four times as
+ *    much as open ones;
  *  - under a rule whose lengths are not monotone (TT.exact_hands: nogain),
  *    "no mate at all" and proofs counted under the bounding rule
  *    (TT_FLAG_BOUNDING) still hold across hands, the rule's own lengths
@@ -315,6 +317,49 @@ static void test_full_bucket_keeps_costliest(void **state)
 	tt_free(&small);
 }
 
+static void test_full_bucket_spills(void **state)
+{
+	(void)state;
+	TT two;
+	/* 512 bytes: two buckets; a key below 2^63 lands in the first */
+	assert_int_equal(tt_init(&two, 512), 0);
+	assert_int_equal(two.nbuckets, 2);
+	const uint64_t key = 7, other = (uint64_t)1 << 63 | 9;
+	/* twelve hands of one board: the first bucket is full at eight, the
+	 * other four go to the next bucket, and every one is found */
+	for (int i = 0; i < 12; i++)
+		assert_int_equal(store_open(&two, key, tu_hand(i, 0, 0, 0, 0, 0, 0), 3 + (PnDn)i, 5, 10, 0), TT_NEW);
+	for (int i = 0; i < 12; i++) {
+		TTProbe p = tt_probe(&two, key, tu_hand(i, 0, 0, 0, 0, 0, 0), 0);
+		assert_true(p.found);
+		assert_int_equal(p.pn, 3 + i);
+	}
+	/* a proof of a thirteenth hand spills too and holds */
+	Hand g = tu_hand(0, 0, 0, 0, 0, 0, 1);
+	store_proof(&two, key, g, g, 5, 10);
+	assert_true(proven(&two, key, g, 5));
+	/* the second bucket's own keys still fit and are found; when both are
+	 * full the entry of least effort goes, as in one bucket */
+	assert_int_equal(store_open(&two, other, g, 2, 2, 1000, 0), TT_NEW);
+	assert_int_equal(store_open(&two, other + 1, g, 2, 2, 1000, 0), TT_NEW);
+	assert_int_equal(store_open(&two, other + 2, g, 2, 2, 1000, 0), TT_NEW);
+	assert_int_equal(tt_hashfull(&two), 1000);
+	assert_int_equal(store_open(&two, other + 3, g, 2, 2, 1000, 0), TT_REPLACED);
+	assert_true(tt_probe(&two, other, g, 0).found);
+	assert_true(tt_probe(&two, other + 3, g, 0).found);
+	/* the replaced entry was an open one of effort 10 (the proof, of
+	 * effort 10 too, weighs four times as much) */
+	assert_true(proven(&two, key, g, 5));
+	int left = 0;
+	for (int i = 0; i < 12; i++)
+		left += tt_probe(&two, key, tu_hand(i, 0, 0, 0, 0, 0, 0), 0).found;
+	assert_int_equal(left, 11);
+	/* tt_mark_rep finds an open entry in the second bucket */
+	tt_mark_rep(&two, key, tu_hand(11, 0, 0, 0, 0, 0, 0), 0);
+	assert_true(tt_probe(&two, key, tu_hand(11, 0, 0, 0, 0, 0, 0), 0).maybe_rep);
+	tt_free(&two);
+}
+
 static void test_mark_rep(void **state)
 {
 	(void)state;
@@ -449,6 +494,7 @@ int main(void)
 	    cmocka_unit_test_setup(test_bounded_disproof_keeps_proof, fresh),
 	    cmocka_unit_test_setup(test_clear_generations, fresh),
 	    cmocka_unit_test_setup(test_full_bucket_keeps_costliest, fresh),
+	    cmocka_unit_test_setup(test_full_bucket_spills, fresh),
 	    cmocka_unit_test_setup(test_mark_rep, fresh),
 	    cmocka_unit_test_setup(test_open_depth, fresh),
 	    cmocka_unit_test_setup(test_hashfull, fresh),
