@@ -247,12 +247,16 @@ __attribute__((noinline)) bool judge_drop(Dfpn *d, Child *c, int hint, int top)
  * 中合い in its delayed expansion), in the search for a first mate. */
 static bb_t middle_squares(const Position *pos, const MoveList *list)
 {
-	bb_t middle = bb_empty();
+	bb_t middle = bb_empty(), guarded = bb_empty(); /* (a square's guard tested once) */
 	for (int i = 0; i < list->n; i++) {
 		Move m = list->moves[i];
-		if (move_is_drop(m) && !bb_test(middle, move_to(m)) && !pos_attacked(pos, pos->side, move_to(m), pos->occ) &&
-		    !pos_gives_check(pos, m))
-			bb_set(&middle, move_to(m));
+		Square to = move_to(m);
+		if (!move_is_drop(m) || bb_test(middle, to) || bb_test(guarded, to))
+			continue;
+		if (pos_attacked(pos, pos->side, to, pos->occ))
+			bb_set(&guarded, to);
+		else if (!pos_gives_check(pos, m))
+			bb_set(&middle, to);
 	}
 	return middle;
 }

@@ -217,9 +217,9 @@ TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain)
 {
 	TTProbe r = {.pn = 1, .dn = 1, .depth = INT16_MAX, .hand = hand};
 	TTProbe res = {.pn = 1, .dn = 1}; /* a result that holds, once found */
-	const TTSlot *b = bucket_of(tt, key);
-	if (probe_bucket(tt, b, key, hand, remain, &r, &res) && spill_of(tt, b))
-		probe_bucket(tt, spill_of(tt, b), key, hand, remain, &r, &res);
+	const TTSlot *b = bucket_of(tt, key), *sb;
+	if (probe_bucket(tt, b, key, hand, remain, &r, &res) && (sb = spill_of(tt, b)) != NULL)
+		probe_bucket(tt, sb, key, hand, remain, &r, &res);
 	return res.found ? res : r;
 }
 
@@ -323,11 +323,13 @@ TTStoreOutcome tt_store(TT *tt, const TTRecord *r)
 		victim_is_new = true;
 		victim = free_slot(tt, bucket);
 		if (!victim && ns == TT_BUCKET_SIZE && same == TT_BUCKET_SIZE && (sb = spill_of(tt, b)) != NULL) {
-			/* the home bucket is full of this board's hands: spill into
-			 * a free slot of the next.  Only then: spilling whenever the
-			 * home bucket was full, or only half of it this board's, a
-			 * 1 MB table lost proofs that Shogi Zuko's main lines need
-			 * (zuko027, zuko043, zuko096) */
+			/* the home bucket is full of this board's hands: it spills
+			 * into a free slot of the next (and once it has, a new entry
+			 * of any board goes there when the home bucket is full, the
+			 * next one already read).  Not from any full bucket: spilling
+			 * whenever the home bucket was full, or only half of it this
+			 * board's, a 1 MB table lost proofs that Shogi Zuko's main
+			 * lines need (zuko027, zuko043, zuko096) */
 			for (int i = 0; i < TT_BUCKET_SIZE; i++)
 				bucket[TT_BUCKET_SIZE + i] = slot_load(&sb[i]);
 			ns = 2 * TT_BUCKET_SIZE;
