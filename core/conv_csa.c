@@ -1,6 +1,8 @@
 /* conv_csa.c -- the CSA reader of conv.h (CSA standard file format V2.2:
  * P1..P9 rows, PI, P+/P- lists with 00AL, moves, '%' end words). */
-#include "conv_internal.h"
+#include "conv_csa.h"
+
+#include "conv_read.h"
 
 #include "movegen.h"
 

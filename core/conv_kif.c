@@ -1,6 +1,8 @@
 /* conv_kif.c -- the KIF reader of conv.h: the BOD diagram, the hands and the
  * move list in JSA notation (see conv.c for the format as read). */
-#include "conv_internal.h"
+#include "conv_kif.h"
+
+#include "conv_read.h"
 
 #include "kanji.h"
 #include "kif.h"

@@ -2,23 +2,41 @@
 """check_layers.py -- the #include graph of core/, solver/ and tools/.
 
 A module is a .c file with its .h and its _internal.h (dfpn.c, dfpn.h and
-dfpn_internal.h are the module dfpn).  Fails (exit 1, each fault on a line)
-when:
-  - the modules' graph has a cycle (a module reaching itself through the
-    quoted #include lines of its files);
+dfpn_internal.h are the module dfpn).  A module depends on another when one
+of its files includes the other's header, or when its .c calls a function
+that the other's .c defines: the second kind finds the dependencies that a
+shared header hides (two .c files whose prototypes are in one header that
+both include call each other in a circle the #include lines cannot show).
+Fails (exit 1, each fault on a line) when:
+  - the modules' graph has a cycle (a module reaching itself through its
+    #include lines or its calls);
   - a file includes a header of a higher layer (core < solver < tools);
   - a tools/ file includes a solver/ header that is not public (PUBLIC) or
     any *_internal.h of another layer.
+It first checks itself on a small tree with such a hidden circle.
 Run from the repository root: python3 tests/check_layers.py
 """
 import os
 import re
 import sys
+import tempfile
 
 LAYERS = ["core", "solver", "tools"]
 # the solver's API: what tools/ may include
 PUBLIC = {"dfpn.h", "verify.h"}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+# a function definition in a .c file: at column 0, not static, a name and "("
+# on a line that does not end a prototype with ";"
+DEFINITION = re.compile(r"^(?!static\b|typedef\b|extern\b)[A-Za-z_][\w \t\*]*?\b([A-Za-z_]\w*)\s*\([^;]*$", re.M)
+CALL = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
+# string and character literals, comments: read left to right, so that "/*"
+# in a string is not a comment and a quote in a comment is not a string
+NOT_CODE = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|/\*.*?\*/|//[^\n]*', re.S)
+
+
+def code_of(text):
+    """The text without comments and string or character literals."""
+    return NOT_CODE.sub(lambda m: '""' if m.group(0)[0] in "\"'" else " ", text)
 
 
 def module_of(name):
@@ -26,21 +44,30 @@ def module_of(name):
     return base[: -len("_internal")] if base.endswith("_internal") else base
 
 
-def main():
+def check(root):
+    """The faults of the tree at root, and the size of its module graph."""
     where = {}  # header file name -> layer
     files = []
     for layer in LAYERS:
-        for f in sorted(os.listdir(layer)):
+        for f in sorted(os.listdir(os.path.join(root, layer))):
             if f.endswith((".c", ".h")):
                 files.append((layer, f))
                 if f.endswith(".h"):
                     where[f] = layer
     faults = []
     graph = {}
+    code = {}
+    defined = {}  # function name -> the module whose .c defines it
+    for layer, f in files:
+        with open(os.path.join(root, layer, f), encoding="utf-8") as fh:
+            code[(layer, f)] = code_of(fh.read())
+        if f.endswith(".c"):
+            for name in DEFINITION.findall(code[(layer, f)]):
+                defined.setdefault(name, (layer, module_of(f)))
     for layer, f in files:
         mod = (layer, module_of(f))
         graph.setdefault(mod, set())
-        with open(os.path.join(layer, f), encoding="utf-8") as fh:
+        with open(os.path.join(root, layer, f), encoding="utf-8") as fh:
             text = fh.read()
         for inc in INCLUDE.findall(text):
             if inc not in where:
@@ -55,6 +82,11 @@ def main():
             target = (ilayer, module_of(inc))
             if target != mod:
                 graph[mod].add(target)
+        if f.endswith(".c"):
+            for name in set(CALL.findall(code[(layer, f)])):
+                target = defined.get(name)
+                if target and target != mod:
+                    graph[mod].add(target)
     # cycles: depth-first search, each cycle reported once by its members
     seen_cycles = set()
     state = {}
@@ -78,10 +110,36 @@ def main():
     for m in sorted(graph):
         if m not in state:
             visit(m)
+    return faults, len(graph), sum(len(v) for v in graph.values())
+
+
+def self_test():
+    """A circle hidden behind a shared header must be found: a.c calls b(),
+    b.c calls a(), both prototypes in ab_shared.h, which includes nothing."""
+    files = {
+        "ab_shared.h": "int a(void);\nint b(void);\n",
+        "a.c": '#include "ab_shared.h"\nint a(void)\n{\n\treturn b(); /* c() */\n}\n',
+        "b.c": '#include "ab_shared.h"\nint b(void)\n{\n\treturn a() + \'(\';\n}\n',
+        "c.c": 'static const char *s = "a(";\nint c(void)\n{\n\treturn 0;\n}\n',
+    }
+    with tempfile.TemporaryDirectory() as root:
+        for layer in LAYERS:
+            os.mkdir(os.path.join(root, layer))
+        for name, text in files.items():
+            with open(os.path.join(root, "core", name), "w", encoding="utf-8") as fh:
+                fh.write(text)
+        faults, _, _ = check(root)
+    want = ["cycle: core/a -> core/b -> core/a"]
+    return [] if faults == want else [f"self-test: {faults}, not {want}"]
+
+
+def main():
+    faults = self_test()
+    more, n_modules, n_edges = check(".")
+    faults += more
     for f in faults:
         print("check_layers: " + f)
-    n_edges = sum(len(v) for v in graph.values())
-    print(f"check_layers: {len(graph)} modules, {n_edges} module dependencies, {len(faults)} faults")
+    print(f"check_layers: {n_modules} modules, {n_edges} module dependencies, {len(faults)} faults")
     return 1 if faults else 0
 
 

@@ -1,11 +1,12 @@
 /*
- * conv_internal.h -- what the KIF reader (conv_kif.c), the CSA reader
- * (conv_csa.c) and the common part (conv.c) share.  Not a public header.
+ * conv_read.h -- what the KIF reader (conv_kif.h) and the CSA reader
+ * (conv_csa.h) share, below both of them and conv.c (conv_read.c).  Not a
+ * public header: conv.h is the formats' entry point.
  */
-#ifndef TSUME_CONV_INTERNAL_H
-#define TSUME_CONV_INTERNAL_H
+#ifndef TSUME_CONV_READ_H
+#define TSUME_CONV_READ_H
 
-#include "conv.h"
+#include "conv_problem.h"
 
 /* The position a file describes, before it becomes a Position. */
 typedef struct {
@@ -44,11 +45,6 @@ void conv_unplay(ConvProblem *out);
 int conv_fail_cut_short(ConvProblem *out, long line, const char *prefix, const char *closing);
 /* Plays m on out->root and appends it to out->moves; -1 past POS_MAX_PLY. */
 int conv_play(ConvProblem *out, Move m, long line);
-/* Splits text into lines in place (see conv.c). */
+/* Splits text into lines in place (see conv_read.c). */
 char *conv_next_line(char **p);
-/* The readers: text is the whole file as UTF-8, modified in place.  0, or
- * -1 with out->line and out->error set. */
-int conv_kif_parse(char *text, bool rest, ConvProblem *out);
-int conv_csa_parse(char *text, bool rest, ConvProblem *out);
-
 #endif
