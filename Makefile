@@ -15,7 +15,7 @@ SHARED  ?= ../shared
 # the team's data folder, where there is one: tests/test_data.sh compares tests/data with it
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS  ?= -O2 -g
-BASEFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(ARCH) -Icore -Isolver
+BASEFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(ARCH) -Icore -Icore/formats -Isolver
 CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS   := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 LDLIBS  = -lz -lpthread -lm
@@ -24,11 +24,13 @@ BUILD  ?= build
 MODE_FLAGS ?= -DNDEBUG
 
 CORE_SRC   := $(wildcard core/*.c)
+FORMATS_SRC := $(wildcard core/formats/*.c)
 SOLVER_SRC := $(wildcard solver/*.c)
 TOOLS_SRC  := $(wildcard tools/*.c)
 TEST_SRC   := $(wildcard tests/test_*.c)
 
 CORE_OBJ   := $(CORE_SRC:%.c=$(BUILD)/%.o)
+FORMATS_OBJ := $(FORMATS_SRC:%.c=$(BUILD)/%.o)
 SOLVER_OBJ := $(SOLVER_SRC:%.c=$(BUILD)/%.o)
 TOOLS_OBJ  := $(TOOLS_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN   := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
@@ -70,20 +72,26 @@ $(BUILD)/tsume.1: doc/tsume.1 tools/version.h
 	@mkdir -p $(@D)
 	sed '/^\.TH /s/"tsume"/"tsume $(TSUME_VERSION)"/' doc/tsume.1 >$@.tmp && mv -f $@.tmp $@
 
+# The layers as libraries: core (the rules), formats (core/formats: text and
+# files) and solver each on core; tools on all three.
+LIBS_A = $(BUILD)/libsolver.a $(BUILD)/libformats.a $(BUILD)/libcore.a
+LIBS_L = -L$(BUILD) -lsolver -lformats -lcore
 $(BUILD)/libcore.a: $(CORE_OBJ)
+	$(AR) rcs $@ $^
+$(BUILD)/libformats.a: $(FORMATS_OBJ) | $(BUILD)/libcore.a
 	$(AR) rcs $@ $^
 $(BUILD)/libsolver.a: $(SOLVER_OBJ) | $(BUILD)/libcore.a
 	$(AR) rcs $@ $^
 
-$(BUILD)/tsume: $(TOOLS_OBJ) $(BUILD)/libsolver.a $(BUILD)/libcore.a
-	$(CC) $(ALL_CFLAGS) $(TOOLS_OBJ) -L$(BUILD) -lsolver -lcore $(LDLIBS) -o $@
+$(BUILD)/tsume: $(TOOLS_OBJ) $(LIBS_A)
+	$(CC) $(ALL_CFLAGS) $(TOOLS_OBJ) $(LIBS_L) $(LDLIBS) -o $@
 
 # A test links the libraries and, where it tests a command, that command's
 # object (listed below); -MMD writes its header dependencies to $@.d.
-$(BUILD)/tests/%: tests/%.c $(BUILD)/libsolver.a $(BUILD)/libcore.a
+$(BUILD)/tests/%: tests/%.c $(LIBS_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -DTEST_DATA_DIR='"$(TESTDATA)"' -Itests -Itools -MMD -MP -MF $@.d $< \
-	    $(filter %.o,$^) -L$(BUILD) -lsolver -lcore $(CMOCKA_LIBS) $(LDLIBS) -o $@
+	    $(filter %.o,$^) $(LIBS_L) $(CMOCKA_LIBS) $(LDLIBS) -o $@
 
 $(BUILD)/tests/test_convert: $(BUILD)/tools/convert.o $(BUILD)/tools/cli.o
 $(BUILD)/tests/test_sheet: $(BUILD)/tools/sheet.o $(BUILD)/tools/cli.o
@@ -198,8 +206,8 @@ fuzz:
 	$(MAKE) CC=$(FUZZ_CC) BUILD=build-fuzz MODE_FLAGS= CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
 	    LDLIBS="-lz -lpthread -lm -fsanitize=fuzzer,address,undefined" $(FUZZ_BIN)
 
-build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard tests/fuzz/*.h) $(BUILD)/tools/usi.o $(BUILD)/tools/cli.o $(BUILD)/libsolver.a $(BUILD)/libcore.a
-	$(CC) $(ALL_CFLAGS) -Itools -Itests/fuzz $< $(BUILD)/tools/usi.o $(BUILD)/tools/cli.o -L$(BUILD) -lsolver -lcore $(LDLIBS) -o $@
+build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard tests/fuzz/*.h) $(BUILD)/tools/usi.o $(BUILD)/tools/cli.o $(LIBS_A)
+	$(CC) $(ALL_CFLAGS) -Itools -Itests/fuzz $< $(BUILD)/tools/usi.o $(BUILD)/tools/cli.o $(LIBS_L) $(LDLIBS) -o $@
 
 fuzz-run: fuzz
 	@set -e; for t in $(FUZZ_TARGETS); do mkdir -p build-fuzz/corpus/$$t; echo "== fuzz_$$t, $(FUZZ_TIME) s"; \
@@ -210,4 +218,4 @@ fuzz-run: fuzz
 clean:
 	rm -rf build build-asan build-tsan build-fuzz tsume
 
--include $(CORE_OBJ:.o=.d) $(SOLVER_OBJ:.o=.d) $(TOOLS_OBJ:.o=.d) $(TEST_BIN:=.d)
+-include $(CORE_OBJ:.o=.d) $(FORMATS_OBJ:.o=.d) $(SOLVER_OBJ:.o=.d) $(TOOLS_OBJ:.o=.d) $(TEST_BIN:=.d)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""check_layers.py -- the #include graph of core/, solver/ and tools/.
+"""check_layers.py -- the #include graph of core/, core/formats/, solver/ and tools/.
 
 A module is a .c file with its .h and its _internal.h (dfpn.c, dfpn.h and
 dfpn_internal.h are the module dfpn).  A module depends on another when one
@@ -10,7 +10,10 @@ both include call each other in a circle the #include lines cannot show).
 Fails (exit 1, each fault on a line) when:
   - the modules' graph has a cycle (a module reaching itself through its
     #include lines or its calls);
-  - a file includes a header of a higher layer (core < solver < tools);
+  - a file includes a header of a layer that is not below its own (core <
+    core/formats < tools and core < solver < tools: the formats and the
+    search know nothing of each other);
+  - a .c file calls a function defined in such a layer;
   - a tools/ file includes a solver/ header that is not public (PUBLIC) or
     any *_internal.h of another layer.
 It first checks itself on a small tree with such a hidden circle.
@@ -21,7 +24,14 @@ import re
 import sys
 import tempfile
 
-LAYERS = ["core", "solver", "tools"]
+# each layer and the layers it may include: the rules at the bottom, the file
+# formats and the search each on the rules alone, the tools on all
+LAYERS = {
+    "core": {"core"},
+    "core/formats": {"core", "core/formats"},
+    "solver": {"core", "solver"},
+    "tools": {"core", "core/formats", "solver", "tools"},
+}
 # the solver's API: what tools/ may include
 PUBLIC = {"dfpn.h", "verify.h"}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
@@ -73,8 +83,8 @@ def check(root):
             if inc not in where:
                 continue  # generated (commit.h) or a system header in quotes
             ilayer = where[inc]
-            if LAYERS.index(ilayer) > LAYERS.index(layer):
-                faults.append(f"{layer}/{f}: includes {ilayer}/{inc}, a higher layer")
+            if ilayer not in LAYERS[layer]:
+                faults.append(f"{layer}/{f}: includes {ilayer}/{inc}, not a layer below it")
             if layer == "tools" and ilayer == "solver" and inc not in PUBLIC:
                 faults.append(f"{layer}/{f}: includes solver/{inc}, not a public header ({', '.join(sorted(PUBLIC))})")
             if ilayer != layer and inc.endswith("_internal.h"):
@@ -87,6 +97,8 @@ def check(root):
                 target = defined.get(name)
                 if target and target != mod:
                     graph[mod].add(target)
+                    if target[0] not in LAYERS[layer]:
+                        faults.append(f"{layer}/{f}: calls {name} of {target[0]}/{target[1]}.c, not a layer below it")
     # cycles: depth-first search, each cycle reported once by its members
     seen_cycles = set()
     state = {}

@@ -1,5 +1,5 @@
 /*
- * test_convert.c -- the KIF/CSA reader (core/conv*.c) and `tsume convert`: files to
+ * test_convert.c -- the KIF/CSA reader (core/formats/conv*.c) and `tsume convert`: files to
  * problem lines.
  *
  *  - every KIF file in tests/data/problems/raw/{kifu-for-js,tsumemi}
@@ -20,7 +20,7 @@
  *  - cmd_convert on several files, one of them bad: exit 2, the other files
  *    written (gzip), the error named "FILE:LINE: reason".
  *
- * The reader is core/conv.c (conv_text); the command, tools/convert.o, is
+ * The reader is core/formats/conv.c (conv_text); the command, tools/convert.o, is
  * linked in (see the Makefile).
  */
 #include "testutil.h"

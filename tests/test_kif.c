@@ -1,5 +1,5 @@
 /*
- * test_kif.c -- Japanese move text and the BOD diagram (core/kif.h).
+ * test_kif.c -- Japanese move text and the BOD diagram (core/formats/kif.h).
  *
  *  - MOVE_CASES: JSA notation (棋譜の表記方法, shogi.or.jp/faq/kihuhyouki.html)
  *    on small positions written for each rule: 同, 成/不成, 打, and the

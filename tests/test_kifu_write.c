@@ -1,5 +1,5 @@
 /*
- * test_kifu_write.c -- the KIF game record writer (core/kifu_write.h).
+ * test_kifu_write.c -- the KIF game record writer (core/formats/kifu_write.h).
  *
  *  - taichitsume.kif of tests/data/problems/raw/kifu-for-js (7 plies, its
  *    diagram written as the SFEN below): the main line, three variations

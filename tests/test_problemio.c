@@ -1,5 +1,5 @@
 /*
- * test_problemio.c -- problem-set reader and writer (core/problemio.h).
+ * test_problemio.c -- problem-set reader and writer (core/formats/problemio.h).
  *
  * Files are written into a fresh temporary directory: plain text with
  * comments, blank lines, CRLF, a byte-order mark, the accepted prefixes and

@@ -1,5 +1,5 @@
 /*
- * test_sfen.c -- SFEN parsing and formatting (core/sfen.h):
+ * test_sfen.c -- SFEN parsing and formatting (core/formats/sfen.h):
  *  - every accepted spelling ("sfen", "position sfen", "startpos",
  *    "startpos moves ...", with and without a move number, hands in any
  *    order, two-digit counts, "-") gives the position written out by hand;

@@ -1,5 +1,5 @@
 /*
- * test_utf8.c -- UTF-8 decoding (core/utf8.h), against the well-formed byte
+ * test_utf8.c -- UTF-8 decoding (core/formats/utf8.h), against the well-formed byte
  * sequences of Unicode 15, table 3-7, and RFC 3629 section 3: the boundaries
  * of each length, overlong forms, surrogates, code points past U+10FFFF,
  * truncated and stray continuation bytes.

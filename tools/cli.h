@@ -65,7 +65,7 @@ int cli_worse_status(int a, int b);
 
 /* ---- option values ---- */
 
-/* Whole numbers are parsed by num_parse_uint (core/number.h). */
+/* Whole numbers are parsed by num_parse_uint (core/formats/number.h). */
 
 /* Parses s as a decimal number of seconds in lo..hi: digits with at most
  * one '.', at least one digit ("2", "0.5", ".5", "3."); no sign, space,

@@ -1,6 +1,6 @@
 /*
  * convert.c -- `tsume convert`: KIF and CSA problem files to problem lines
- * (the reading is core/conv.c's; this file is the command).
+ * (the reading is core/formats/conv.c's; this file is the command).
  */
 #include "convert.h"
 

@@ -2,7 +2,7 @@
  * convert.h -- `tsume convert`: KIF and CSA problem files to problem lines.
  *
  * Each input file gives one line "SFEN moves M1 ... Mn ; mate=n ; source=FILE"
- * (see core/problemio.h).  The files are read by core/conv.h.
+ * (see core/formats/problemio.h).  The files are read by core/formats/conv.h.
  */
 #ifndef TSUME_CONVERT_H
 #define TSUME_CONVERT_H

@@ -50,7 +50,7 @@
 
 typedef struct SheetProblem {
 	/* The problem: [position] [sfen] SFEN [moves M1 ... Mn], the side to move
-	 * the attacker (see core/sfen.h).  The diagram shows the position before
+	 * the attacker (see core/formats/sfen.h).  The diagram shows the position before
 	 * any moves; the moves of a "moves" list are the solution when `moves`
 	 * is NULL (giving both is an error). */
 	const char *sfen;

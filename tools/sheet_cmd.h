@@ -4,7 +4,7 @@
 
 /* tsume sheet FILE... [-o OUT.html] [--title T] [--rest] [--no-check] [--time S]
  * [--nodes N] [--hash MB] [--futile R] on argv[1..argc) (argv[0] is "sheet"):
- * reads problem collections (plain or gzip, see core/problemio.h; "-" =
+ * reads problem collections (plain or gzip, see core/formats/problemio.h; "-" =
  * standard input) and checks each problem as `tsume verify` does (check.h,
  * verify_problem; --no-check: none).  A problem with no mate, the wrong
  * length, a stated line that is no mating line, a cook or a check left

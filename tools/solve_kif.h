@@ -1,6 +1,6 @@
 /*
  * solve_kif.h -- `tsume solve --format kif`: a solved problem as a KIF kifu
- * (core/kifu_write.h) with its variations (変化).
+ * (core/formats/kifu_write.h) with its variations (変化).
  *
  * The main line is the solver's (dfpn.h).  Variations, one level deep: at
  * each defender move of the main line, every other legal evasion that is

@@ -2,7 +2,7 @@
  * verify_cmd.c -- `tsume verify FILE... [--jobs N] [--time S] [--nodes N]
  * [--hash MB] [--format text|json|csv] [--notation ja|usi] [--shard I/N]`.
  *
- * The main thread reads problems (core/problemio) into a ring of slots;
+ * The main thread reads problems (core/formats/problemio) into a ring of slots;
  * worker threads, each with its own search context (solver/verify), verify
  * them in any order; the main thread prints the results in input order as
  * the oldest slot completes.  Memory is bounded by the ring: 2 x jobs slots.

@@ -1,6 +1,6 @@
 /*
  * fuzz_problemio.c -- libFuzzer target: the problem-file reader
- * (core/problemio.h) on whole files, plain and gzip.
+ * (core/formats/problemio.h) on whole files, plain and gzip.
  *
  * The first byte chooses how the rest reaches pio_open: 0 as it is (the
  * fuzzer may also write a gzip header itself), 1 gzip-compressed, 2

@@ -1,5 +1,5 @@
 /*
- * fuzz_sfen.c -- libFuzzer target: the SFEN parser (core/sfen.h).
+ * fuzz_sfen.c -- libFuzzer target: the SFEN parser (core/formats/sfen.h).
  *
  * The input is one position text.  A position that parses must format to an
  * SFEN that parses again to the same SFEN, and its move generators must run
