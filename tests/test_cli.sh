@@ -997,6 +997,9 @@ rm -f "$tmp/same.sfen"
 run "generate --out F --sheet ./F (a file not yet made): refused" "" generate --quiet --mate 1 --count 2 --out "$tmp/same.sfen" --sheet "$tmp/./same.sfen"
 expect 2 "err:tsume generate: --out and --sheet name the same file '$tmp/same.sfen'"
 check "generate --out F --sheet ./F: nothing written" test ! -e "$tmp/same.sfen"
+# without --out the problems go to standard output: a worksheet there would mix with them
+run "generate --sheet - without --out: refused" "" generate --quiet --mate 1 --count 2 --sheet -
+expect 2 "err:tsume generate: --sheet '-' is standard output, where the problems go without --out FILE" noout:sfen noout:html
 bad_value "tsume: DEPTH must be a whole number of plies, 1..20, got ' 3'" perft startpos " 3"
 name="moves --checks --evasions"
 "$TSUME" moves --checks --evasions "$M1" >"$tmp/out" 2>"$tmp/err"
@@ -1364,6 +1367,21 @@ name="solve - --format kif: two kifus, a blank line between"
 if [ "$(grep -c '^#KIF version=2.0 encoding=UTF-8$' "$tmp/out")" != 2 ]; then fail "$(grep -c '^#KIF' "$tmp/out") kifus"
 elif [ "$(awk '/^#KIF/ && NR > 1 && prev != "" {n++} {prev = $0} END {print n + 0}' "$tmp/out")" != 0 ]; then fail "no blank line before the second kifu"
 else passed=$((passed + 1)); fi
+
+# doc/commands.md's generate example: the line it shows is the line the command writes
+name="tools: the manual's generate example as printed"
+want=$(sed -n '/^\$ tsume generate --mate 3 --count 1 --quiet$/{n;p;}' doc/commands.md)
+out=$("$TSUME" generate --mate 3 --count 1 --quiet 2>"$tmp/err")
+rc=$?
+[ $rc -eq 0 ] && [ -n "$want" ] && [ "$out" = "$want" ] && passed=$((passed + 1)) ||
+	fail "status $rc: the manual shows '$want', the command wrote '$out'"
+
+# doc/commands.md's JSON example: the same object, the times aside
+name="tools: the manual's solve --format json example as printed"
+json_cmd=$(sed -n 's/^\$ \.\/tsume solve --format json //p' doc/commands.md)
+want=$(sed -n '/^\$ \.\/tsume solve --format json /{n;p;}' doc/commands.md | sed 's/"seconds":[^,]*,"nps":[0-9]*/TIME/')
+out=$(eval "\"\$TSUME\" solve --format json $json_cmd" 2>"$tmp/err" | sed 's/"seconds":[^,]*,"nps":[0-9]*/TIME/')
+[ -n "$want" ] && [ "$out" = "$want" ] && passed=$((passed + 1)) || fail "the manual shows '$want', the command wrote '$out'"
 
 # doc/commands.md "Using tsume with other tools": its GUI, KIF and jq commands as written
 name="tools: solve a KIF file, the answer as KIF (kotae.kif)"

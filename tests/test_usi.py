@@ -200,6 +200,9 @@ e = Engine(args=())
 e.send("usi")
 check("no-argument start", e.read_until("usiok", timeout=5)[-1] == "usiok")
 check("no-argument quit", e.close() == 0)
+# blank lines before it and blanks around it are ignored, as USI ignores them
+r = subprocess.run([TSUME], input="\n  \r\n usi \nquit\n", capture_output=True, text=True, timeout=10)
+check("no-argument start after blank lines", r.returncode == 0 and "usiok" in r.stdout.split("\n"), (r.returncode, r.stdout[-200:]))
 
 # an over-long line is refused, the engine goes on
 e = Engine()

@@ -166,8 +166,11 @@ int gen_parse_options(int argc, char **argv, GenOptions *o)
 		fprintf(stderr, PROG ": --sheet and --shard exclude each other (a worksheet of the merged output: tsume sheet)\n");
 		return EXIT_BADINPUT;
 	}
-	if (o->out_path && o->sheet_path && cli_same_file(o->out_path, o->sheet_path)) {
-		fprintf(stderr, PROG ": --out and --sheet name the same file '%s'\n", o->out_path);
+	if (o->sheet_path && cli_same_file(o->out_path ? o->out_path : "-", o->sheet_path)) {
+		if (o->out_path)
+			fprintf(stderr, PROG ": --out and --sheet name the same file '%s'\n", o->out_path);
+		else
+			fprintf(stderr, PROG ": --sheet '-' is standard output, where the problems go without --out FILE\n");
 		return EXIT_BADINPUT;
 	}
 	return -1;

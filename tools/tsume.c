@@ -75,7 +75,8 @@ static const Command COMMANDS[] = {
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: tsume COMMAND [ARGS]\n"
-	           "       tsume --version (or version): the version and the git commit it was built from\n");
+	           "       tsume --version (or version): the version and the git commit it was built from\n"
+	           "       tsume help COMMAND (or COMMAND --help): that command's options\n");
 	for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++) {
 		const Command *c = &COMMANDS[i];
 		int col = fprintf(f, "  %s", c->name), indent = col + 1;
@@ -119,12 +120,21 @@ int main(int argc, char **argv)
 {
 	core_init();
 	if (argc < 2) {
-		/* a GUI starts the engine without arguments and sends "usi" first */
+		/* a GUI starts the engine without arguments and sends "usi" first
+		 * (blank lines before it, and blanks around it, ignored as USI
+		 * ignores them) */
 		char first[256];
-		if (!isatty(STDIN_FILENO) && fgets(first, sizeof first, stdin)) {
-			first[strcspn(first, "\r\n")] = '\0';
-			if (strcmp(first, "usi") == 0)
-				return stdout_status(usi_run(stdin, stdout, first));
+		while (!isatty(STDIN_FILENO) && fgets(first, sizeof first, stdin)) {
+			char *w = first + strspn(first, " \t");
+			size_t n = strcspn(w, "\r\n");
+			while (n > 0 && (w[n - 1] == ' ' || w[n - 1] == '\t'))
+				n--;
+			if (n == 0 && w[0] != '\0')
+				continue; /* a blank line (cut short only at EOF) */
+			w[n] = '\0';
+			if (strcmp(w, "usi") == 0)
+				return stdout_status(usi_run(stdin, stdout, w));
+			break;
 		}
 		usage(stderr);
 		return EXIT_BADINPUT;
