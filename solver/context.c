@@ -14,7 +14,6 @@ Dfpn *context_new(size_t hash_mb, TT *tt, RepTable *rt, const FutileSearchOps *o
 	d->tab.tt = tt;
 	d->tab.rt = rt;
 	d->tab.hash_mb = hash_mb;
-	d->rules.rule = DFPN_FUTILE_NONE;
 	d->rules.fut = FUTILITY_NONE;
 	d->rules.ops = ops;
 	/* Microcosmos' main line comes back to positions 100 to 300 plies up the
@@ -44,7 +43,7 @@ Dfpn *context_new(size_t hash_mb, TT *tt, RepTable *rt, const FutileSearchOps *o
 
 bool context_take_rule(Dfpn *d, DfpnFutileRule rule)
 {
-	bool sub = futile_rule_searches(rule);
+	bool sub = dfpn_futile_searches(rule);
 	if (sub && !d->rules.sub) {
 		size_t mb = d->tab.hash_mb / 8;
 		d->rules.sub = futile_sub_new(mb < 4 ? 4 : mb, d->tab.tt, d->rules.ops);
@@ -52,15 +51,13 @@ bool context_take_rule(Dfpn *d, DfpnFutileRule rule)
 			return false;
 	}
 	d->rules.fut = futile_rule(rule, d->rules.sub, &FUTILE_SUB_TESTS);
-	d->rules.rule = rule;
-	/* nogain's lengths are not monotone in the hands (tt.h) */
-	d->tab.tt->exact_hands = d->rules.fut.bounded;
+	d->tab.tt->rule = rule; /* the one place the rule is kept (tt.h) */
 	return true;
 }
 
 void context_take_count(Dfpn *d, bool bounding)
 {
-	DfpnFutileRule count = bounding ? futile_rule_bounding(d->rules.rule) : d->rules.rule;
+	DfpnFutileRule count = bounding ? dfpn_futile_bounding(d->tab.tt->rule) : d->tab.tt->rule;
 	d->rules.fut = futile_rule(count, d->rules.sub, &FUTILE_SUB_TESTS);
 	d->tab.tt->bounding = bounding;
 	/* the initial values stay: a bounding rule tests futility too, as
@@ -73,7 +70,7 @@ Dfpn *context_helper_new(const Dfpn *main, int tid)
 	if (!h)
 		return NULL;
 	h->thr.tid = tid;
-	if (!context_take_rule(h, main->rules.rule)) {
+	if (!context_take_rule(h, main->tab.tt->rule)) {
 		context_free(h);
 		return NULL;
 	}

@@ -54,7 +54,6 @@ typedef struct {
 
 /* The futile-interposition rule in force (dfpn_set_futile). */
 typedef struct {
-	DfpnFutileRule rule;
 	Futility fut;            /* the rule as futile.h takes it */
 	FutileSub *sub;          /* the sub-search rules' searches (made on first use) */
 	uint64_t sub_nodes_seen; /* futile_sub_nodes(sub) already counted in nodes */
@@ -103,6 +102,13 @@ struct Dfpn {
 	DfpnKeptLine kept;
 };
 
+/* The rule d's search counts lengths under now: its rule, or the rule's
+ * bounding rule while the table says so (context_take_count). */
+static inline DfpnFutileRule context_count(const Dfpn *d)
+{
+	return d->tab.tt->bounding ? dfpn_futile_bounding(d->tab.tt->rule) : d->tab.tt->rule;
+}
+
 /* A context searching the tables tt and rt (a main context's own, set by
  * the caller after this, or a helper's main's), ops handed to the rules
  * that search: the search state, no rule yet (DFPN_FUTILE_NONE; the caller
@@ -113,7 +119,7 @@ Dfpn *context_new(size_t hash_mb, TT *tt, RepTable *rt, const FutileSearchOps *o
  * caller's.  false when the sub-search cannot be allocated. */
 bool context_take_rule(Dfpn *d, DfpnFutileRule rule);
 /* Makes d count mate lengths under its rule's bounding rule (bounding
- * true: futile_rule_bounding, the table told so: TT.bounding) or under the
+ * true: dfpn_futile_bounding, the table told so: TT.bounding) or under the
  * rule itself (false).  The rule, its sub-search, the table's results and
  * the cached initial values are kept.
  * For the first proof under a rule whose lengths are not monotone

@@ -83,7 +83,7 @@ void dfpn_set_repetition_span(Dfpn *d, int plies) { d->run.rep_span = plies < 4 
 
 bool dfpn_set_futile(Dfpn *d, DfpnFutileRule rule)
 {
-	DfpnFutileRule old = d->rules.rule;
+	DfpnFutileRule old = d->tab.tt->rule;
 	bool ok = context_take_rule(d, rule);
 	for (int i = 0; ok && i < pool_helpers(d->thr.pool); i++)
 		ok = context_take_rule(pool_helper(d->thr.pool, i), rule);
@@ -121,7 +121,7 @@ int dfpn_threads(const Dfpn *d) { return 1 + pool_helpers(d->thr.pool); }
 
 void dfpn_set_helper_start(Dfpn *d, uint64_t nodes) { d->thr.par_start = nodes; }
 
-DfpnFutileRule dfpn_futile(const Dfpn *d) { return d->rules.rule; }
+DfpnFutileRule dfpn_futile(const Dfpn *d) { return d->tab.tt->rule; }
 
 const Futility *dfpn_futility(const Dfpn *d) { return &d->rules.fut; }
 
@@ -214,7 +214,7 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 	 * mate exists is the same, its results hold across hands, and its
 	 * length is a mate within as many plies under the rule.  The
 	 * re-searches for a shorter mate then count under the rule itself. */
-	bool bounding = !futile_rule_lengths_monotone(d->rules.rule);
+	bool bounding = !dfpn_futile_lengths_monotone(d->tab.tt->rule);
 	if (bounding)
 		take_count(d, true);
 	NodeResult r = search_root(d, BUDGET_INF - root_ply);
@@ -330,7 +330,7 @@ bool dfpn_is_mated_by(Position *pos, DfpnFutileRule rule)
 {
 	if (rule == DFPN_FUTILE_NONE)
 		return futile_is_mated(pos, &FUTILITY_NONE);
-	if (!futile_rule_mates_by_search(rule))
+	if (!dfpn_futile_mates_by_search(rule))
 		return dfpn_is_mated(pos); /* narrow, nogain: the narrow test */
 	/* broad, answered: a sub-search of its own (a one-off question) */
 	FutileSub *sub = futile_sub_new(1, NULL, &SUB_SEARCH);

@@ -103,6 +103,54 @@ typedef enum {
 } DfpnFutileRule;
 #define DFPN_FUTILE_DEFAULT DFPN_FUTILE_NOGAIN
 
+/* The rule's properties: what the search, the table and verify ask of a
+ * rule, each a function of the enum alone (one place to change for a new
+ * rule, with its verdict in futile.c and futile_sub.c).  DFPN_FUTILE_NB
+ * stands for the capturable test (futile.h), which none of them has. */
+
+/* Does the rule need a sub-search (futile_sub.h) for its verdicts (broad,
+ * nogain, answered)? */
+static inline bool dfpn_futile_searches(DfpnFutileRule r)
+{
+	return r == DFPN_FUTILE_BROAD || r == DFPN_FUTILE_NOGAIN || r == DFPN_FUTILE_ANSWERED;
+}
+
+/* Is a check whose every evasion is a drop mate by a sub-search under the
+ * rule, not only by the narrow test (broad, answered; under nogain "mated"
+ * means the narrow test)?  A one-off question: dfpn_is_mated_by. */
+static inline bool dfpn_futile_mates_by_search(DfpnFutileRule r)
+{
+	return r == DFPN_FUTILE_BROAD || r == DFPN_FUTILE_ANSWERED;
+}
+
+/* ... and at the search's length-budget frontier, where no expansion
+ * follows (broad only: answered takes the narrow test there, nogain's
+ * "mated" is the narrow test)? */
+static inline bool dfpn_futile_frontier_search(DfpnFutileRule r) { return r == DFPN_FUTILE_BROAD; }
+
+/* Which facts a table of the rule's results may use for other hands.
+ * Whether a mate exists is the same under every rule (futile drops change
+ * the count, never the answer) and monotone in the hands: a mate for an
+ * attacker's hand is one for every larger hand, "no mate at all" for every
+ * smaller one.  Lengths are monotone under none, narrow, broad and
+ * answered; under nogain they are not (futile.h), so the table keeps
+ * nogain lengths for their own hand only (tt.h).  Are the rule's mate
+ * lengths monotone in the hands? */
+static inline bool dfpn_futile_lengths_monotone(DfpnFutileRule r) { return r != DFPN_FUTILE_NOGAIN; }
+
+/* The monotone rule that bounds r from above: every drop futile under it is
+ * futile under r (its futility test is the first that r makes), so a
+ * defence it counts r counts or calls futile, and a mate within N plies
+ * under it is a mate within N plies under r (at a defender's node r takes
+ * the longest of a subset of the same evasions, by induction no longer).
+ * Its results hold across hands and bound r's lengths, so a search for a
+ * mate of any length runs under it first (dfpn_solve): nogain -> narrow; a
+ * rule whose lengths are monotone -> itself. */
+static inline DfpnFutileRule dfpn_futile_bounding(DfpnFutileRule r)
+{
+	return dfpn_futile_lengths_monotone(r) ? r : DFPN_FUTILE_NARROW;
+}
+
 /* Result of a bounded search (dfpn_mate_within). */
 typedef struct {
 	DfpnStatus status;     /* MATE: a mate of at most max_len plies (len, not

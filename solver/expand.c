@@ -40,14 +40,17 @@ static size_t arena_alloc(Dfpn *d, size_t n)
  * decide in node_values, where the node's value depends on a drop
  * (judge_drop), and, for broad, at the length budget's frontier, where no
  * expansion follows. */
-static inline const Futility *cheap_rule(const Dfpn *d) { return d->rules.fut.sub ? &FUTILITY_NARROW : &d->rules.fut; }
+static inline const Futility *cheap_rule(const Dfpn *d)
+{
+	return dfpn_futile_searches(context_count(d)) ? &FUTILITY_NARROW : &d->rules.fut;
+}
 
 /* Adds the nodes of the broad rule's sub-searches since the last call to
  * the search's count (they are work of this search, and count against
  * its node limit). */
 static void count_sub_nodes(Dfpn *d)
 {
-	uint64_t n = futile_sub_nodes(d->rules.fut.sub);
+	uint64_t n = futile_sub_nodes(d->rules.sub);
 	d->run.nodes += n - d->rules.sub_nodes_seen;
 	d->rules.sub_nodes_seen = n;
 }
@@ -60,11 +63,11 @@ static inline void init_and_child(Dfpn *d, Child *c, int remain, Hand hand)
 	/* df-pn+: the proof number of a defender node is its number of
 	 * (non-futile) evasions; none means the check mates. */
 	int total, n;
-	if (!ic_get(&d->tree.ic, pos, IC_EVASIONS, d->rules.fut.on, &n, &total)) {
+	if (!ic_get(&d->tree.ic, pos, IC_EVASIONS, context_count(d) != DFPN_FUTILE_NONE, &n, &total)) {
 		n = futile_count_real_evasions(pos, &total, cheap_rule(d));
-		ic_put(&d->tree.ic, pos, IC_EVASIONS, d->rules.fut.on, n, total);
+		ic_put(&d->tree.ic, pos, IC_EVASIONS, context_count(d) != DFPN_FUTILE_NONE, n, total);
 	}
-	if (n > 0 && remain < 1 && futile_drops_mate_by_search(&d->rules.fut)) {
+	if (n > 0 && remain < 1 && dfpn_futile_frontier_search(context_count(d))) {
 		/* the budget's frontier: mated under the broad rule?  (the
 		 * nogain rule's "mated" is the narrow test; only
 		 * whether any evasion is real matters here: the child is
@@ -99,12 +102,12 @@ static inline void init_or_child(Dfpn *d, Child *c, int remain, Hand hand)
 	/* mate in one at every new attacker node */
 	int nchecks, unused;
 	Move mate = MOVE_NONE;
-	if (!ic_get(&d->tree.ic, pos, IC_MATE1, d->rules.fut.on, &nchecks, &unused)) {
+	if (!ic_get(&d->tree.ic, pos, IC_MATE1, context_count(d) != DFPN_FUTILE_NONE, &nchecks, &unused)) {
 		mate = futile_mate1(pos, &nchecks, cheap_rule(d));
 		if (mate == MOVE_NONE)
-			ic_put(&d->tree.ic, pos, IC_MATE1, d->rules.fut.on, nchecks, 0);
+			ic_put(&d->tree.ic, pos, IC_MATE1, context_count(d) != DFPN_FUTILE_NONE, nchecks, 0);
 	}
-	if (mate == MOVE_NONE && remain < 3 && futile_drops_mate_by_search(&d->rules.fut)) {
+	if (mate == MOVE_NONE && remain < 3 && dfpn_futile_frontier_search(context_count(d))) {
 		/* the budget's frontier: a mate in one under the broad rule?
 		 * (under nogain the narrow test's) */
 		mate = futile_mate1(pos, &nchecks, &d->rules.fut);
@@ -206,7 +209,7 @@ __attribute__((noinline)) bool judge_drop(Dfpn *d, Child *c, int hint, int top)
 	 * it holds: exactly on one thread; on several each thread's verdict
 	 * may take its share of the nodes left (the threads' verdicts run at
 	 * once, each counted when it ends) */
-	FutileSub *sub = d->rules.fut.sub;
+	FutileSub *sub = d->rules.sub;
 	uint64_t budget = UINT64_MAX;
 	if (d->run.lim && d->run.lim->max_nodes) {
 		uint64_t used = d->thr.pool ? pool_poll(d) : d->run.nodes;
@@ -281,7 +284,7 @@ __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain, int *
 	for (int i = 0; i < list.n; i++) {
 		uint64_t bk = pos_board_key_after(pos, list.moves[i]);
 		tt_prefetch(d->tab.tt, bk);
-		ic_prefetch(&d->tree.ic, bk + pos_hand_key_after(pos, list.moves[i]), kind, d->rules.fut.on);
+		ic_prefetch(&d->tree.ic, bk + pos_hand_key_after(pos, list.moves[i]), kind, context_count(d) != DFPN_FUTILE_NONE);
 	}
 	bool futile[MAX_MOVES] = {false};
 	bb_t middle = bb_empty();

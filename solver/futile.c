@@ -21,23 +21,6 @@ bool futile_rule_parse(const char *name, DfpnFutileRule *rule)
 	return false;
 }
 
-bool futile_rule_searches(DfpnFutileRule rule)
-{
-	return rule == DFPN_FUTILE_BROAD || rule == DFPN_FUTILE_NOGAIN || rule == DFPN_FUTILE_ANSWERED;
-}
-
-bool futile_rule_mates_by_search(DfpnFutileRule rule)
-{
-	return rule == DFPN_FUTILE_BROAD || rule == DFPN_FUTILE_ANSWERED;
-}
-
-bool futile_rule_lengths_monotone(DfpnFutileRule rule) { return rule != DFPN_FUTILE_NOGAIN; }
-
-DfpnFutileRule futile_rule_bounding(DfpnFutileRule rule)
-{
-	return futile_rule_lengths_monotone(rule) ? rule : DFPN_FUTILE_NARROW;
-}
-
 Futility futile_rule(DfpnFutileRule rule, FutileSub *s, const FutileSubTests *tests)
 {
 	if (rule == DFPN_FUTILE_NONE)

@@ -40,7 +40,7 @@
                not monotone in the hands (a piece more in the defender's
                hand can lengthen V and make a drop futile; one less can
                make one count), so the table keeps its lengths for their
-               own hand only (TT.exact_hands in tt.h).
+               own hand only (TT.rule in tt.h).
        answered: as broad where the check has an answer that is not a
                drop (a king move, a capture of the checker, a moving
                interposition); a check whose every answer is a drop is
@@ -190,35 +190,6 @@ typedef struct FutileSubTests {
 	bool (*capturable)(Position *pos, Move drop, Move cap, PieceType pt, const Futility *f);
 } FutileSubTests;
 
-/* Does the rule need a sub-search (futile_sub.h) for its verdicts (broad,
- * nogain, answered)?  Is a check whose every evasion is a drop mate by a
- * sub-search under it, not only by the narrow test (broad, answered; under
- * nogain "mated" means the narrow test)? */
-bool futile_rule_searches(DfpnFutileRule rule);
-bool futile_rule_mates_by_search(DfpnFutileRule rule);
-
-/* Which facts a table of the rule's results may use for other hands.
- * Whether a mate exists is the same under every rule (futile drops change
- * the count, never the answer: below) and monotone in the hands: a mate
- * for an attacker's hand is one for every larger hand, "no mate at all"
- * for every smaller one.  Lengths are monotone under none, narrow, broad
- * and answered; under nogain they are not (futile.h, nogain above), so
- * the table keeps nogain lengths for their own hand only (tt.h).
- * futile_rule_lengths_monotone: are the rule's mate lengths monotone in
- * the hands? */
-bool futile_rule_lengths_monotone(DfpnFutileRule rule);
-
-/* The monotone rule that bounds `rule` from above: every drop futile
- * under it is futile under `rule` (its futility test is the first that
- * `rule` makes), so a defence it counts `rule` counts or calls futile, and
- * a mate within N plies under it is a mate within N plies under `rule`
- * (at a defender's node the rule takes the longest of a subset of the
- * same evasions, by induction no longer).  Its results hold across hands
- * and bound the rule's lengths, so a search for a mate of any length runs
- * under it first (dfpn_solve): nogain -> narrow; a rule whose lengths are
- * monotone -> itself. */
-DfpnFutileRule futile_rule_bounding(DfpnFutileRule rule);
-
 /* The rule `rule` as the functions below take it: FUTILITY_NONE, _NARROW,
  * _CAPTURABLE (rule DFPN_FUTILE_NB), or the narrow test with the
  * sub-search s and its tests for broad, nogain and answered (s may be NULL
@@ -238,11 +209,6 @@ bool futile_rule_parse(const char *name, DfpnFutileRule *rule);
  * takes it back. */
 void futile_capture(Position *pos, Move cap, PieceType pt);
 void futile_undo_capture(Position *pos, Move cap, PieceType pt);
-
-/* Can a check whose every evasion is a drop be mate by a sub-search (the
- * broad rule only: under nogain and answered such a check is mate only by
- * the narrow test)?  The search's budget-frontier tests ask. */
-static inline bool futile_drops_mate_by_search(const Futility *f) { return f->sub && !f->bounded && !f->answered; }
 
 /* The rules "none" and "narrow", and the capturable test (constants: no
  * search state). */

@@ -126,7 +126,7 @@ static int defender_candidates(Dfpn *d, int t, bool verify, const MoveList *list
 		 * the t-1 plies left; one that does not mate within them is such
 		 * a drop (the node's length is its real defences'), so a drop is
 		 * probed within t-1 either way */
-		bool bounded_drop = d->rules.fut.bounded && move_is_drop(mv);
+		bool bounded_drop = !dfpn_futile_lengths_monotone(context_count(d)) && move_is_drop(mv);
 		TTProbe p = probe_child(d, mv, verify || bounded_drop ? t - 1 : BUDGET_INF);
 		if (bounded_drop) {
 			if (p.pn != 0 && verify)
@@ -438,7 +438,7 @@ static int tree_len(Dfpn *d, int t, TreeMemo *memo)
 				if (f->mark[i])
 					continue;
 				Move mv = f->list.moves[i];
-				bool bounded_drop = d->rules.fut.bounded && move_is_drop(mv);
+				bool bounded_drop = !dfpn_futile_lengths_monotone(context_count(d)) && move_is_drop(mv);
 				TTProbe p = probe_child(d, mv, t - 1);
 				int len = p.len;
 				if (p.pn != 0) {

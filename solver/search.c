@@ -92,7 +92,7 @@ again:
 		if (!or_node && (ch[i].flags & CHILD_DELAYED)) {
 			if (ch[i - 1].pn != 0 || (ch[i - 1].flags & CHILD_DELAYED))
 				continue;
-			if (judge_pending(d, &ch[i - 1]) && !d->rules.fut.bounded) {
+			if (judge_pending(d, &ch[i - 1]) && dfpn_futile_lengths_monotone(context_count(d))) {
 				/* futile, it spares the search of this one (not
 				 * under nogain, whose test is costly before the node's
 				 * other defences are known: judged with them) */
@@ -153,7 +153,7 @@ again:
 		pick_best(cphi, cdelta, i, &best, &best_phi, &best_delta, &second);
 	}
 	PnDn nphi = phi(ch[best].pn, ch[best].dn, or_node), ndelta = sum_delta;
-	if (!or_node && d->rules.fut.sub) {
+	if (!or_node && dfpn_futile_searches(context_count(d))) {
 		/* the broad rule's verdicts this node's value depends on */
 		if (nphi == 0 && judge_pending(d, &ch[decisive])) {
 			if (judge_drop(d, &ch[decisive], -1, remain))

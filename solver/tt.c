@@ -37,7 +37,7 @@ int tt_init(TT *tt, size_t bytes)
 		return -1;
 	}
 	tt->huge = bytes < TT_HUGE_MIN; /* nothing to advise for small tables */
-	tt->exact_hands = false;
+	tt->rule = DFPN_FUTILE_NONE;
 	tt->bounding = false;
 	tt->entries = p;
 	tt->shared = false;
@@ -90,7 +90,7 @@ static inline bool proof_holds(const TT *tt, const TTEntry *e, Hand hand, int re
 {
 	if (e->len > remain)
 		return false;
-	if ((e->flags & TT_FLAG_BOUNDING) || !tt->exact_hands)
+	if ((e->flags & TT_FLAG_BOUNDING) || dfpn_futile_lengths_monotone(tt->rule))
 		return hand_ge(hand, e->hand);
 	return !tt->bounding && e->hand == hand;
 }
@@ -100,7 +100,7 @@ static inline bool disproof_holds(const TT *tt, const TTEntry *e, Hand hand, int
 {
 	if (remain > e->len)
 		return false;
-	if (e->len == TT_LEN_INF || !tt->exact_hands)
+	if (e->len == TT_LEN_INF || dfpn_futile_lengths_monotone(tt->rule))
 		return hand_ge(e->hand, hand);
 	if (e->flags & TT_FLAG_BOUNDING)
 		return tt->bounding && hand_ge(e->hand, hand);
@@ -281,8 +281,8 @@ TTStoreOutcome tt_store(TT *tt, const TTRecord *r)
 		len = TT_LEN_INF;
 	/* a result is stored under its proof or disproof hand where it holds
 	 * for other hands (tt.h), else under its own */
-	bool bounding = resolved && tt->exact_hands && tt->bounding && !(dn == 0 && len == TT_LEN_INF);
-	bool across = !tt->exact_hands || bounding || (dn == 0 && len == TT_LEN_INF);
+	bool bounding = resolved && !dfpn_futile_lengths_monotone(tt->rule) && tt->bounding && !(dn == 0 && len == TT_LEN_INF);
+	bool across = dfpn_futile_lengths_monotone(tt->rule) || bounding || (dn == 0 && len == TT_LEN_INF);
 	Hand h = resolved && across ? r->result_hand : hand;
 	const TTEntry mine = {.hand = h, .pn = (uint32_t)(pn == 0 ? 0 : 1), .dn = (uint32_t)(dn == 0 ? 0 : 1),
 	                      .len = (uint16_t)len, .flags = bounding ? TT_FLAG_BOUNDING : 0};

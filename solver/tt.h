@@ -16,14 +16,14 @@
  * A proof is used only when len <= the remaining length budget, a disproof only
  * when the budget <= len.
  *
- * Which results hold for other hands is the rule's (futile.h,
- * futile_rule_lengths_monotone), told to the table as TT.exact_hands:
+ * Which results hold for other hands is the rule's (TT.rule,
+ * dfpn_futile_lengths_monotone in dfpn_types.h):
  *   - "no mate at all" holds for every smaller hand under every rule;
- *   - under a rule whose lengths are monotone (exact_hands false), every
- *     result holds for the hands above;
- *   - under nogain (exact_hands true) a length bound -- a proof, a bounded
- *     disproof -- holds for its own hand only, except a proof counted under
- *     the bounding rule (futile_rule_bounding: narrow), flagged
+ *   - under a rule whose lengths are monotone, every result holds for the
+ *     hands above;
+ *   - under nogain a length bound -- a proof, a bounded disproof -- holds
+ *     for its own hand only, except a proof counted under the bounding
+ *     rule (dfpn_futile_bounding: narrow), flagged
  *     TT_FLAG_BOUNDING: monotone, and a mate within len under nogain too.
  * A search counts under the bounding rule when TT.bounding is set
  * (dfpn_solve's first proof under nogain): it then takes the bounding
@@ -47,6 +47,7 @@
 #ifndef TSUME_TT_H
 #define TSUME_TT_H
 
+#include "dfpn_types.h"
 #include "pndn.h"
 #include "types.h"
 
@@ -114,19 +115,20 @@ typedef struct {
 	 * run (parallel.c), before they start and after they stop. */
 	bool shared;
 	bool huge; /* tt_advise_huge done (or the table is too small for it) */
-	/* a mate length bound holds for its own attacker's hand only (but
-	 * for the exceptions at the top of this file), not for every larger
-	 * (proof) or smaller (disproof) one: under the nogain rule,
-	 * whose futility verdicts weigh a drop against the node's other
-	 * evasions, a mate length is not monotone in the hands (a piece more
-	 * in the defender's hand can lengthen another evasion and make an
-	 * interposition futile, the mate shorter; a piece less can make one
-	 * count, the mate longer).  Set by the search's rule
-	 * (context_take_rule), between searches. */
-	bool exact_hands;
+	/* the futile-interposition rule whose results the table holds: the
+	 * one place a context's rule is kept (dfpn_futile reads it).  Under a
+	 * rule whose lengths are not monotone in the hands (nogain, whose
+	 * verdicts weigh a drop against the node's other evasions: a piece
+	 * more in the defender's hand can lengthen another evasion and make
+	 * an interposition futile, the mate shorter; a piece less can make one
+	 * count, the mate longer) a mate length bound holds for its own
+	 * attacker's hand only, but for the exceptions at the top of this
+	 * file.  Set by the search's rule (context_take_rule), between
+	 * searches. */
+	DfpnFutileRule rule;
 	/* the search counts lengths under the bounding rule (see above): its
 	 * results are stored with TT_FLAG_BOUNDING and it is answered as the
-	 * top of this file says.  Meaningful when exact_hands is set; set by
+	 * top of this file says.  Meaningful under nogain; set by
 	 * the search between searches (context_take_count). */
 	bool bounding;
 } TT;

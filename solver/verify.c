@@ -292,7 +292,7 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	VerifyAlternatives alt;
 	bool alts_done = false;
 	if (!spec->first_failure && spec->given && spec->given_len > 0 &&
-	    (spec->stated_len < 0 || spec->stated_len == spec->given_len) && !futile_rule_mates_by_search(dfpn_futile(d)))
+	    (spec->stated_len < 0 || spec->stated_len == spec->given_len) && !dfpn_futile_mates_by_search(dfpn_futile(d)))
 		alts_done = solve_by_line(c, root, spec, &alt);
 	if (!out->solve.len_minimal && !(alts_done && !alt.shorter) && verify_next_limits(c)) {
 		uint64_t before = out->check_nodes[VERIFY_CHECK_PROOF];

@@ -12,7 +12,7 @@
  *    next one, where its entries are found; otherwise a full bucket gives
  *    up its entry of least effort, resolved entries weighing four times as
  *    much as open ones;
- *  - under a rule whose lengths are not monotone (TT.exact_hands: nogain),
+ *  - under a rule whose lengths are not monotone (TT.rule nogain),
  *    "no mate at all" and proofs counted under the bounding rule
  *    (TT_FLAG_BOUNDING) still hold across hands, the rule's own lengths
  *    for their own hand only; a search counting under the bounding rule
@@ -108,14 +108,14 @@ static void test_disproof_hand_superiority(void **state)
 	assert_false(disproven(&tt, key, tu_hand(0, 0, 0, 1, 1, 0, 1), 7));
 }
 
-/* Under nogain (exact_hands): "no mate at all" holds for every smaller
+/* Under nogain (TT.rule): "no mate at all" holds for every smaller
  * hand (whether a mate exists is the same under every rule, and monotone);
  * a bounded disproof and a proof of the rule's own count hold for their own
  * hand only. */
 static void test_exact_hands_monotone_facts(void **state)
 {
 	(void)state;
-	tt.exact_hands = true;
+	tt.rule = DFPN_FUTILE_NOGAIN;
 	const uint64_t key = 0x5a5a5a5a12345678ULL, key2 = key ^ 0x100;
 	Hand g = tu_hand(0, 0, 0, 0, 1, 0, 0), gs = tu_hand(0, 0, 0, 1, 1, 0, 0), gsp = tu_hand(1, 0, 0, 1, 1, 0, 0);
 	store_disproof(&tt, key, g, gs, TT_LEN_INF, 10);
@@ -132,7 +132,7 @@ static void test_exact_hands_monotone_facts(void **state)
 	assert_true(proven(&tt, key2, gsp, 5));
 	assert_false(proven(&tt, key2, tu_hand(2, 0, 0, 1, 1, 0, 0), 5));
 	assert_false(proven(&tt, key2, tu_hand(1, 0, 0, 1, 2, 0, 0), 9));
-	tt.exact_hands = false;
+	tt.rule = DFPN_FUTILE_NONE;
 }
 
 /* Under nogain, a proof found while counting under the bounding rule
@@ -143,7 +143,7 @@ static void test_exact_hands_monotone_facts(void **state)
 static void test_bounding_count(void **state)
 {
 	(void)state;
-	tt.exact_hands = true;
+	tt.rule = DFPN_FUTILE_NOGAIN;
 	const uint64_t key = 0x0123456789abcdefULL, key2 = key ^ 0x200;
 	Hand g = tu_hand(0, 0, 0, 0, 1, 0, 0), gs = tu_hand(0, 0, 0, 1, 1, 0, 0), big = tu_hand(3, 1, 0, 2, 2, 0, 0);
 	tt.bounding = true;
@@ -172,7 +172,7 @@ static void test_bounding_count(void **state)
 	assert_false(proven(&tt, key, big, 7));
 	assert_int_equal(tt_probe(&tt, key, big, 20).len, 9);
 	tt.bounding = false;
-	tt.exact_hands = false;
+	tt.rule = DFPN_FUTILE_NONE;
 }
 
 /* A position's interval under nogain, in slots of its own: "mate within
@@ -183,7 +183,7 @@ static void test_bounding_count(void **state)
 static void test_interval_entry(void **state)
 {
 	(void)state;
-	tt.exact_hands = true;
+	tt.rule = DFPN_FUTILE_NOGAIN;
 	const uint64_t key = 0x7777000011112222ULL;
 	Hand g = tu_hand(0, 0, 0, 0, 1, 0, 0), gs = tu_hand(0, 0, 0, 1, 1, 0, 0), gsp = tu_hand(1, 0, 0, 1, 1, 0, 0);
 	tt.bounding = true;
@@ -206,7 +206,7 @@ static void test_interval_entry(void **state)
 	assert_false(disproven(&tt, key, gsp, 3));
 	assert_false(disproven(&tt, key, g, 3));
 	assert_true(proven(&tt, key, g, 9));
-	tt.exact_hands = false;
+	tt.rule = DFPN_FUTILE_NONE;
 }
 
 static void test_length_bounds(void **state)
