@@ -26,10 +26,6 @@
 
 typedef struct DfpnPool DfpnPool;
 
-/* The rule in force in d (dfpn_set_futile), for the solver's rooms above
- * this one (verify.c); defined in dfpn.c. */
-const Futility *dfpn_futility(const Dfpn *d);
-
 /* The tables a context searches: a main context's own, or (a helper) its
  * main's. */
 typedef struct {

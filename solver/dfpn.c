@@ -123,8 +123,6 @@ void dfpn_set_helper_start(Dfpn *d, uint64_t nodes) { d->thr.par_start = nodes; 
 
 DfpnFutileRule dfpn_futile(const Dfpn *d) { return d->tab.tt->rule; }
 
-const Futility *dfpn_futility(const Dfpn *d) { return &d->rules.fut; }
-
 bool dfpn_is_mated_in(Dfpn *d, Position *pos) { return futile_is_mated(pos, &d->rules.fut); }
 
 bool dfpn_line_mated(Position *pos, void *arg) { return arg ? dfpn_is_mated_in(arg, pos) : dfpn_is_mated(pos); }
@@ -349,4 +347,23 @@ bool dfpn_futile_parse(const char *name, DfpnFutileRule *rule) { return futile_r
 bool dfpn_is_futile_drop(Dfpn *d, Position *pos, Move m, int hint)
 {
 	return futile_judge_drop(pos, m, &d->rules.fut, hint, POS_MAX_PLY);
+}
+
+Dfpn *dfpn_new_like(const Dfpn *d, DfpnFutileRule rule)
+{
+	Dfpn *s = dfpn_new_with_rule(d->tab.hash_mb, rule);
+	if (s && !dfpn_set_threads(s, dfpn_threads(d))) {
+		dfpn_free(s);
+		return NULL;
+	}
+	if (s) {
+		s->thr.par_start = d->thr.par_start;
+		s->run.rep_span = d->run.rep_span;
+	}
+	return s;
+}
+
+int dfpn_mark_futile(Dfpn *d, Position *pos, const MoveList *list, bool *futile)
+{
+	return futile_mark(pos, list, futile, &d->rules.fut);
 }

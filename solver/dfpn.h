@@ -57,6 +57,7 @@
 #define TSUME_DFPN_H
 
 #include "dfpn_types.h"
+#include "movegen.h"
 #include "position.h"
 
 #include <stdatomic.h>
@@ -84,6 +85,10 @@ bool dfpn_futile_parse(const char *name, DfpnFutileRule *rule);
 bool dfpn_set_futile(Dfpn *d, DfpnFutileRule rule);
 /* The rule in force. */
 DfpnFutileRule dfpn_futile(const Dfpn *d);
+/* Sets futile[i] iff the evasion list->moves[i] of pos (the defender to
+ * move, in check) is a futile drop under d's rule, as the main line judges
+ * (futile_mark); returns the evasions that count. */
+int dfpn_mark_futile(Dfpn *d, Position *pos, const MoveList *list, bool *futile);
 /* true iff the defender's evasion m of pos (the defender to move, in check)
  * is a futile drop under d's rule, judged as the search judges it
  * (futile_judge_drop in futile.h); hint: -1, or plies within which every
@@ -135,6 +140,13 @@ void dfpn_set_helper_start(Dfpn *d, uint64_t nodes);
  * Microcosmos (1,525 plies) took 36.0 M nodes with it, 244.4 M with the rule
  * applied at every distance (before threshold control was added). */
 void dfpn_set_repetition_span(Dfpn *d, int plies);
+
+/* A new context like d: the same table size (hash_mb), threads, helper
+ * start and repetition span, under `rule`, its table empty -- for a check
+ * that counts under another rule without touching d's table (verify's
+ * unnecessary-piece test).  Free it with dfpn_free.  NULL when out of
+ * memory. */
+Dfpn *dfpn_new_like(const Dfpn *d, DfpnFutileRule rule);
 
 /* Solves the position: the side to move is the attacker.  Fills *res and
  * returns res->status.  The table is kept between calls (call dfpn_clear for

@@ -6,8 +6,6 @@
 #include "verify_stated.h"
 
 #include "clock.h"
-#include "context.h"
-#include "futile.h"
 #include "line.h"
 #include "mate1.h"
 #include "movegen.h"
@@ -273,6 +271,7 @@ static void result_reset(VerifyResult *out)
 unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, const DfpnLimits *lim, VerifyResult *out)
 {
 	VerifyCtx *c = calloc(1, sizeof *c); /* large (two Positions): on the heap */
+	Dfpn *strict = NULL; /* the unnecessary-piece test's context */
 	result_reset(out);
 	if (!c) {
 		out->flags = VERIFY_UNDECIDED;
@@ -389,8 +388,16 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	/* 4. unnecessary pieces, judged strictly: the position without the piece
 	 * must stay the same problem even when every interposition counts (so a
 	 * piece is never called unnecessary because of the futile-drop rule) */
-	c->strict = true;
 	c->check = VERIFY_CHECK_UNNECESSARY;
+	/* in a context of its own (d's table is kept for the stated verdict),
+	 * unless d counts every interposition already */
+	strict = dfpn_futile(d) == DFPN_FUTILE_NONE ? d : dfpn_new_like(d, DFPN_FUTILE_NONE);
+	if (!strict) {
+		out->flags |= VERIFY_UNDECIDED;
+		out->stop = DFPN_STOP_MEMORY;
+		goto done;
+	}
+	c->d = strict;
 	/* a main line that is a mate with every interposition counted is what
 	 * each piece's test compares with: without one (the mate counts futile
 	 * drops, or no line) no piece can be judged */
@@ -399,19 +406,16 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	pos_copy(&c->pos, root);
 	if (!judged || !line_replay(&c->pos, judged, out->len, verify_ctx_mated, c, &lc)) {
 		out->flags |= VERIFY_UNNECESSARY_NA;
-		c->strict = false;
+		c->d = d;
 		goto done;
 	}
-	DfpnFutileRule rule = dfpn_futile(d);
-	dfpn_set_futile(d, DFPN_FUTILE_NONE);
 	/* ... and forcing so: else a defence resists longer by an interposition
 	 * the rule in force calls futile, and no piece can be judged either */
 	int forcing = verify_line_forcing(c, root, judged, out->len);
 	if (forcing != 1) {
 		if (forcing == 0)
 			out->flags |= VERIFY_UNNECESSARY_NA; /* (-1: a limit, counted undecided) */
-		dfpn_set_futile(d, rule);
-		c->strict = false;
+		c->d = d;
 		goto done;
 	}
 	for (Square sq = 0; sq < SQ_NB; sq++) {
@@ -431,8 +435,7 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 		if (r > 0)
 			add_unnecessary(out, SQ_NONE, (PieceType)pt);
 	}
-	dfpn_set_futile(d, rule);
-	c->strict = false;
+	c->d = d;
 	out->unnecessary_judged = !spec->first_failure;
 	if (out->unnecessary)
 		out->flags |= VERIFY_UNNECESSARY;
@@ -445,6 +448,8 @@ done:
 		out->flags |= VERIFY_UNDECIDED;
 	out->nodes = c->nodes;
 	out->seconds = clock_now() - c->start;
+	if (strict != d)
+		dfpn_free(strict);
 	free(c);
 	return out->flags;
 }

@@ -78,7 +78,7 @@ void verify_stopped(VerifyCtx *c, DfpnStopReason why)
 bool verify_ctx_mated(Position *pos, void *arg)
 {
 	const VerifyCtx *c = arg;
-	return c->strict ? mate1_is_mated(pos) : dfpn_is_mated_in(c->d, pos);
+	return dfpn_is_mated_in(c->d, pos);
 }
 
 

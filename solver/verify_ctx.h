@@ -25,7 +25,6 @@ typedef struct {
 	uint64_t cap_nodes; /* when not 0: the sub-searches stop at this many nodes in all */
 	double cap_time;    /* when not 0: ... and at this clock_now() time */
 	bool quick;       /* VerifySpec.first_failure */
-	bool strict;      /* every interposition counts (the unnecessary-piece test) */
 	Position pos;     /* scratch */
 	Position mod;     /* a position with one attacker piece removed */
 } VerifyCtx;

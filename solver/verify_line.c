@@ -1,8 +1,6 @@
 /* verify_line.c -- the main line as evidence (see verify_line.h). */
 #include "verify_line.h"
 
-#include "context.h"
-#include "futile.h"
 #include "clock.h"
 #include "movegen.h"
 
@@ -126,14 +124,13 @@ bool verify_line_counted(VerifyCtx *c, const Position *root, const Move *line, i
 {
 	Position *pos = &c->pos;
 	pos_copy(pos, root);
-	const Futility *f = c->strict ? &FUTILITY_NONE : dfpn_futility(c->d);
 	bool counted = true;
 	for (int k = 0; k < n && counted; k++) {
 		if (pos->side != c->attacker && move_is_drop(line[k])) {
 			MoveList list;
 			bool futile[MAX_MOVES];
 			gen_evasions(pos, &list);
-			futile_mark(pos, &list, futile, f);
+			dfpn_mark_futile(c->d, pos, &list, futile);
 			for (int i = 0; i < list.n; i++)
 				if (futile[i] && move_same(list.moves[i], line[k]))
 					counted = false;

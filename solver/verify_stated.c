@@ -1,8 +1,6 @@
 /* verify_stated.c -- the verdict on a stated answer (see verify_stated.h). */
 #include "verify_stated.h"
 
-#include "context.h"
-#include "futile.h"
 #include "movegen.h"
 
 /* The minimal mate length from pos (either side to move) given a mate within
@@ -67,8 +65,8 @@ void verify_stated_walk(VerifyCtx *c, const Position *root, const Move *line, in
 		if (!attacker) {
 			gen_evasions(pos, &list);
 			bool futile[MAX_MOVES];
-			futile_mark(pos, &list, futile, c->strict ? &FUTILITY_NONE : dfpn_futility(c->d));
-			bool bounded = !c->strict && dfpn_futility(c->d)->bounded;
+			dfpn_mark_futile(c->d, pos, &list, futile);
+			bool bounded = !dfpn_futile_lengths_monotone(dfpn_futile(c->d));
 			int node_len = -1; /* this node's minimal length, when needed */
 			/* the stated line goes on through a drop this rule does not count */
 			for (int i = 0; i < list.n && !longer; i++)

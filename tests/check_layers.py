@@ -14,6 +14,8 @@ Fails (exit 1, each fault on a line) when:
     core/formats < tools and core < solver < tools: the formats and the
     search know nothing of each other);
   - a .c file calls a function defined in such a layer;
+  - a solver/verify*.[ch] file includes a solver header other than dfpn.h
+    and verify's own (verify sits on the search's public interface);
   - a tools/ file includes a solver/ header that is not public (PUBLIC) or
     any *_internal.h of another layer.
 It first checks itself on a small tree with such a hidden circle.
@@ -85,6 +87,9 @@ def check(root):
             ilayer = where[inc]
             if ilayer not in LAYERS[layer]:
                 faults.append(f"{layer}/{f}: includes {ilayer}/{inc}, not a layer below it")
+            if layer == "solver" and f.startswith("verify") and ilayer == "solver" and \
+                    inc != "dfpn.h" and not inc.startswith("verify"):
+                faults.append(f"{layer}/{f}: includes solver/{inc}: verify is built on dfpn.h alone")
             if layer == "tools" and ilayer == "solver" and inc not in PUBLIC:
                 faults.append(f"{layer}/{f}: includes solver/{inc}, not a public header ({', '.join(sorted(PUBLIC))})")
             if ilayer != layer and inc.endswith("_internal.h"):
