@@ -1443,6 +1443,14 @@ run "solve -o onto its input: refused, the input kept" "" solve -q -o "$tmp/one.
 expect_bad "tsume: solve: the output $tmp/one.sfen is also an input"
 name="solve -o onto its input: the input kept"
 [ "$(wc -l <"$tmp/one.sfen")" -eq 2 ] && passed=$((passed + 1)) || fail "the input was changed"
+# standard input redirected from the file -o names: refused too, the input kept
+for cmd in solve convert sheet; do
+	name="$cmd - -o F < F: refused, the input kept"
+	"$TSUME" $cmd - -o "$tmp/one.sfen" <"$tmp/one.sfen" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ $rc -eq 2 ] && grep -qF "tsume: $cmd: the output $tmp/one.sfen is also an input" "$tmp/err" &&
+		[ "$(wc -l <"$tmp/one.sfen")" -eq 2 ] && passed=$((passed + 1)) || fail "status $rc: $(cat "$tmp/err")"
+done
 if [ -w /dev/full ]; then
 	for args in "solve $C05" "solve --format json $C05" "verify $tmp/one.sfen" "moves startpos" "--version" "help" "help verify"; do
 		name="$args > /dev/full: a write error, exit 2"

@@ -286,6 +286,16 @@ bool cli_same_file(const char *a, const char *b)
 	       sa.st_ino == sb.st_ino;
 }
 
+bool cli_input_is_output(const char *input, const char *output)
+{
+	if (strcmp(input, "-") != 0)
+		return cli_same_file(input, output);
+	/* standard input: the file it was redirected from, if any */
+	struct stat si, so;
+	return fstat(STDIN_FILENO, &si) == 0 && S_ISREG(si.st_mode) && stat(output, &so) == 0 &&
+	       si.st_dev == so.st_dev && si.st_ino == so.st_ino;
+}
+
 bool cli_ends_with(const char *s, const char *suffix)
 {
 	size_t n = strlen(s), k = strlen(suffix);

@@ -217,6 +217,11 @@ bool cli_read_line(FILE *f, char *buf, size_t size, size_t *len, size_t *nul);
  * one directory ("x.sfen" and "./x.sfen"). */
 bool cli_same_file(const char *a, const char *b);
 
+/* true iff writing output (a path, not "-") would overwrite the input
+ * named `input`: cli_same_file, or, for the input "-", the regular file
+ * standard input was redirected from ("solve - -o x.sfen < x.sfen"). */
+bool cli_input_is_output(const char *input, const char *output);
+
 /* true iff s ends in suffix, ASCII letters in any case (".KIF" ends in ".kif"). */
 bool cli_ends_with(const char *s, const char *suffix);
 

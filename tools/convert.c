@@ -55,7 +55,7 @@ int cmd_convert(int argc, char **argv)
 	}
 	/* never write the output over one of the inputs */
 	for (int i = optind; output && strcmp(output, "-") != 0 && i < argc; i++)
-		if (cli_same_file(argv[i], output)) {
+		if (cli_input_is_output(argv[i], output)) {
 			fprintf(stderr, "tsume: convert: the output %s is also an input\n", output);
 			return EXIT_BADINPUT;
 		}

@@ -356,7 +356,7 @@ int cmd_sheet(int argc, char **argv)
 	if (o.out_path && strcmp(o.out_path, "-") != 0) {
 		/* never write the sheet over one of its inputs */
 		for (int a = optind; a < argc; a++) {
-			if (cli_same_file(argv[a], o.out_path)) {
+			if (cli_input_is_output(argv[a], o.out_path)) {
 				fprintf(stderr, "tsume: sheet: the output %s is also an input\n", o.out_path);
 				return EXIT_BADINPUT;
 			}

@@ -509,8 +509,8 @@ static int solve_setup(SolveCtx *ctx, SolveInput *in, const SolveOptions *o, int
 		return EXIT_BADINPUT;
 	}
 	in->files = names_files(argc, argv, o->first);
-	for (int i = o->first; in->files && ctx->out_path && strcmp(ctx->out_path, "-") != 0 && i < argc; i++)
-		if (cli_same_file(argv[i], ctx->out_path)) {
+	for (int i = o->first; ctx->out_path && strcmp(ctx->out_path, "-") != 0 && i < argc; i++)
+		if ((in->files || strcmp(argv[i], "-") == 0) && cli_input_is_output(argv[i], ctx->out_path)) {
 			fprintf(stderr, "tsume: solve: the output %s is also an input\n", ctx->out_path);
 			free(in->text);
 			return EXIT_BADINPUT;
