@@ -126,6 +126,8 @@ run "bad SFEN: side not to move in check (C28)" "" moves 'k8/1G7/R8/9/9/9/9/9/8K
 expect_bad position
 run "bad SFEN on stdin" "4k4/9/9/9/4X4/9/9/9/4K4 b - 1" moves -
 expect_bad board "column 12"
+run "bad SFEN on solve's stdin, indented: the column of the line as read" "   4k4/9/9/9/4X4/9/9/9/4K4 b - 1" solve -
+expect_bad board "column 15"
 run "empty stdin" "" moves -
 expect_bad board "column 1"
 

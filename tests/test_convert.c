@@ -405,6 +405,25 @@ static void test_kif_contradictions(void **state)
 	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
 	replace(text, sizeof text, "先手番\r\n", "先手番\r\n先手番\r\n");
 	convert_ok("先手番 twice", text, false, SFEN_SILVER, "4c5b 5a5b G*5c");
+	/* headers as hand-edited files have them: an ASCII colon, indented;
+	 * 手番：先手 for the side to move */
+	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+	replace(text, sizeof text, "後手の持駒：なし", "後手の持駒:なし");
+	replace(text, sizeof text, "先手の持駒：金", "　 先手の持駒：金");
+	replace(text, sizeof text, "先手番\r\n", "手番：先手\r\n");
+	convert_ok("ASCII colon, indent, 手番：先手", text, false, SFEN_SILVER, "4c5b 5a5b G*5c");
+	assert_int_equal(cp.missing, 36);
+	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+	replace(text, sizeof text, "先手番\r\n", "手番：後手\r\n");
+	convert_bad("手番：後手 and a sente move", text, 19, "move 1");
+	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+	replace(text, sizeof text, "先手番\r\n", "手番：どちら\r\n");
+	convert_bad("手番 neither side", text, 16, "side to move: 'どちら' is not 先手 or 後手");
+	/* a hand line the reader cannot read: an error, not the rest of the
+	 * set given to the defender without a word */
+	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+	replace(text, sizeof text, "後手の持駒：なし", "後手持駒：なし");
+	convert_bad("後手持駒", text, 2, "a hand line not understood: '後手持駒：なし'");
 }
 
 /* A problem file cut in its moves is refused, not solved as the position

@@ -585,7 +585,8 @@ static int solve_stdin(SolveCtx *ctx)
 		problems++;
 		char where[48];
 		snprintf(where, sizeof where, "stdin:%ld", lineno);
-		rc = cli_worse_status(rc, solve_one(ctx, s, where, "-", lineno));
+		/* the line as read (a BOM aside): its columns are the reader's */
+		rc = cli_worse_status(rc, solve_one(ctx, line + bom, where, "-", lineno));
 	}
 	free(line);
 	if (cli_interrupted())

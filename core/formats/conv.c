@@ -6,7 +6,9 @@
  * KifuForJS write it), UTF-8 or Shift_JIS (CP932): the encoding is UTF-8
  * when the bytes are valid UTF-8 (or start with a BOM), CP932 otherwise
  * (converted with iconv).  Read: the BOD diagram (後手の持駒／上手の持駒, the
- * nine rows "| ・v香 ...|一", 先手の持駒／下手の持駒, 先手番／後手番), or
+ * nine rows "| ・v香 ...|一", 先手の持駒／下手の持駒, 先手番／後手番 or
+ * 手番：先手／後手; "：" or ":", a header indented or not; any other line
+ * naming 持駒 is an error), or
  * 手合割：平手 without a diagram; the move list "   1 ３二金打   (00:00/...)"
  * up to an end word (詰み, 中断, 投了 ...) or the first 変化 (variations are
  * not read).  A move is read as destination (or 同), piece, modifiers

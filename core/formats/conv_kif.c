@@ -67,6 +67,19 @@ static int eat_count(const char **s)
 	return n ? n : 1;
 }
 
+/* Eats a header label and its colon: full-width "：" as KIF writes it, or
+ * an ASCII ':' as hand-edited files have it. */
+static bool eat_label(const char **s, const char *label)
+{
+	const char *t = *s;
+	if (!conv_eat(&t, label))
+		return false;
+	if (!conv_eat(&t, "：") && !conv_eat(&t, ":"))
+		return false;
+	*s = t;
+	return true;
+}
+
 /* "飛二　角　金四", "なし" or "残り全部" after "X手の持駒：". */
 static int kif_hand(Setup *su, Color c, const char *s, ConvProblem *out, long line)
 {
@@ -491,14 +504,29 @@ int conv_kif_parse(char *text, bool rest, ConvProblem *out)
 			continue;
 		}
 		Color hand_of = COLOR_NB, side_of = COLOR_NB;
-		if (conv_eat(&s, "後手の持駒：") || conv_eat(&s, "上手の持駒："))
+		s = conv_skip_ws(s); /* a header indented by an editor is still that header */
+		if (eat_label(&s, "後手の持駒") || eat_label(&s, "上手の持駒"))
 			hand_of = GOTE;
-		else if (conv_eat(&s, "先手の持駒：") || conv_eat(&s, "下手の持駒："))
+		else if (eat_label(&s, "先手の持駒") || eat_label(&s, "下手の持駒"))
 			hand_of = SENTE;
 		else if (conv_starts(s, "先手番") || conv_starts(s, "下手番"))
 			side_of = SENTE;
 		else if (conv_starts(s, "後手番") || conv_starts(s, "上手番"))
 			side_of = GOTE;
+		else if (eat_label(&s, "手番")) {
+			/* 手番：先手 / 手番：後手, as some programs write the side */
+			s = conv_skip_ws(s);
+			if (conv_starts(s, "先手") || conv_starts(s, "下手"))
+				side_of = SENTE;
+			else if (conv_starts(s, "後手") || conv_starts(s, "上手"))
+				side_of = GOTE;
+			else
+				return conv_fail(out, lineno, "side to move: '%s' is not 先手 or 後手", s);
+		} else if (strstr(s, "持駒"))
+			/* a hand line this reader cannot read would give the
+			 * defender the rest of the set without a word */
+			return conv_fail(out, lineno, "a hand line not understood: '%s' (expected 先手の持駒：... or 後手の持駒：...)",
+			                 line);
 		if (hand_of != COLOR_NB) {
 			/* a second hand line would replace the first without a word */
 			if (hand_line[hand_of])
