@@ -7,6 +7,7 @@
 
 #include "futile.h"
 #include "futile_sub.h"
+#include "limit.h"
 #include "parallel.h"
 #include "pv.h"
 #include "search.h"
@@ -131,8 +132,7 @@ bool dfpn_line_mated(Position *pos, void *arg) { return arg ? dfpn_is_mated_in(a
 static void begin_search(Dfpn *d, const Position *root, Color attacker, const DfpnLimits *lim)
 {
 	pos_copy(&d->tree.pos, root);
-	context_begin(d, attacker, lim, clock_now(),
-	              lim && lim->max_nodes && lim->max_nodes < 1024 ? lim->max_nodes : 1024);
+	context_begin(d, attacker, lim, clock_now(), limits_first_check(lim));
 	path_reset(&d->tree.path);
 	rt_clear(d->tab.rt); /* path keys start from this root */
 	path_push(&d->tree.path, &d->tree.pos, d->run.attacker, MOVE_NONE);

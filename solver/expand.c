@@ -210,14 +210,7 @@ __attribute__((noinline)) bool judge_drop(Dfpn *d, Child *c, int hint, int top)
 	 * may take its share of the nodes left (the threads' verdicts run at
 	 * once, each counted when it ends) */
 	FutileSub *sub = d->rules.sub;
-	uint64_t budget = UINT64_MAX;
-	if (d->run.lim && d->run.lim->max_nodes) {
-		uint64_t used = d->thr.pool ? pool_poll(d) : d->run.nodes;
-		budget = d->run.lim->max_nodes > used ? d->run.lim->max_nodes - used : 0;
-		if (d->thr.pool)
-			budget /= (uint64_t)(pool_helpers(d->thr.pool) + 1);
-	}
-	futile_sub_set_budget(sub, budget);
+	futile_sub_set_budget(sub, limits_nodes_share(d));
 	bool futile = futile_judge_drop(&d->tree.pos, c->move, &d->rules.fut, hint, top);
 	bool cut = futile_sub_budget_cut(sub);
 	futile_sub_set_budget(sub, UINT64_MAX);

@@ -1,9 +1,64 @@
-/* limit.c -- a search's limits: nodes, time, the stop flag and progress
- * reports (limit.h). */
+/* limit.c -- a search's budget: nodes, time, the stop flag, the helpers'
+ * start and progress reports, for one thread or several (limit.h).  The one
+ * place where a node limit is counted, checked and split. */
 #include "limit.h"
 
 #include "clock.h"
 #include "parallel.h"
+
+/* Nodes between two limit checks of each thread: 1,024, or 1,024 / T with
+ * T threads (at least 16): the limits then hold within about 1,024 nodes of
+ * the total, and within a few milliseconds however many threads share the
+ * cores. */
+static uint64_t check_interval(const Dfpn *d)
+{
+	if (!d->thr.pool)
+		return 1024;
+	int k = 1024 / (pool_helpers(d->thr.pool) + 1);
+	return (uint64_t)(k < 16 ? 16 : k);
+}
+
+uint64_t limits_first_check(const DfpnLimits *lim)
+{
+	return lim && lim->max_nodes && lim->max_nodes < 1024 ? lim->max_nodes : 1024;
+}
+
+/* Is it time for the main thread to hand its root to the helpers: after
+ * 1,024 nodes of this search and d->thr.par_start in all (at most
+ * DFPN_HELPER_START_MIN once the table is resident: the start-up is paid)? */
+static bool helpers_due(const Dfpn *d)
+{
+	uint64_t start = pool_populated(d) && d->thr.par_start > DFPN_HELPER_START_MIN ? DFPN_HELPER_START_MIN
+	                                                                                 : d->thr.par_start;
+	return d->thr.tid == 0 && pool_pending(d) && d->run.nodes - pool_base(d) >= 1024 && d->run.nodes >= start;
+}
+
+void limits_pool_begin(Dfpn *d, int remain)
+{
+	pool_begin(d, remain);
+	if (d->thr.par_start == 0)
+		pool_start(d, check_interval(d));
+}
+
+uint64_t limits_poll(Dfpn *d)
+{
+	if (!d->thr.pool)
+		return d->run.nodes;
+	uint64_t nodes = pool_publish(d);
+	if (helpers_due(d))
+		pool_start(d, check_interval(d));
+	pool_adopt_stop(d);
+	return nodes;
+}
+
+uint64_t limits_nodes_share(Dfpn *d)
+{
+	if (!d->run.lim || !d->run.lim->max_nodes)
+		return UINT64_MAX;
+	uint64_t used = limits_poll(d);
+	uint64_t left = d->run.lim->max_nodes > used ? d->run.lim->max_nodes - used : 0;
+	return d->thr.pool ? left / (uint64_t)(pool_helpers(d->thr.pool) + 1) : left;
+}
 
 void limits_stop(Dfpn *d, DfpnStopReason reason)
 {
@@ -15,14 +70,11 @@ void limits_stop(Dfpn *d, DfpnStopReason reason)
 
 void limits_check(Dfpn *d)
 {
-	/* with T threads each checks every 1,024 / T nodes (at least 16): the
-	 * limits then hold within about 1,024 nodes of the total, and within a
-	 * few milliseconds however many threads share the cores */
-	d->run.next_check = d->run.nodes + (d->thr.pool ? pool_check_interval(d->thr.pool) : 1024);
+	d->run.next_check = d->run.nodes + check_interval(d);
 	if (d->thr.tid == 0 && !d->tab.tt->huge && d->run.nodes >= 1000000)
 		tt_advise_huge(d->tab.tt); /* a long search: worth 2 MB pages (tt.c) */
 	/* the nodes of the search, all threads together */
-	uint64_t nodes = d->thr.pool ? pool_poll(d) : d->run.nodes;
+	uint64_t nodes = limits_poll(d);
 	const DfpnLimits *lim = d->run.lim;
 	if (!lim || d->run.stopped)
 		return;

@@ -124,15 +124,7 @@ void pool_free(DfpnPool *p)
 
 int pool_helpers(const DfpnPool *p) { return p ? p->n : 0; }
 
-int pool_check_interval(const DfpnPool *p)
-{
-	int k = 1024 / (p->n + 1);
-	return k < 16 ? 16 : k;
-}
-
 Dfpn *pool_helper(const DfpnPool *p, int i) { return p->helper[i]; }
-
-static void start_helpers(Dfpn *d);
 
 void pool_begin(Dfpn *d, int remain)
 {
@@ -146,14 +138,12 @@ void pool_begin(Dfpn *d, int remain)
 	atomic_store(&p->limit, 0);
 	atomic_store(&p->nodes, 0);
 	p->have_result = false;
-	if (d->thr.par_start == 0)
-		start_helpers(d);
 }
 
-/* Hands the current search_root to the helpers.  The main thread is inside
- * the search (d->tree.pos, d->tree.path at some node below the root): each helper
- * gets the root by copying them and taking back the moves since the root. */
-static void start_helpers(Dfpn *d)
+/* The main thread is inside the search (d->tree.pos, d->tree.path at some
+ * node below the root): each helper gets the root by copying them and taking
+ * back the moves since the root. */
+void pool_start(Dfpn *d, uint64_t check_interval)
 {
 	DfpnPool *p = d->thr.pool;
 	if (!p->populated) {
@@ -168,7 +158,7 @@ static void start_helpers(Dfpn *d)
 		for (int k = d->tree.path.len - 1; k >= d->run.root_len; k--)
 			pos_undo_move(&h->tree.pos, d->tree.path.moves[k]);
 		path_copy_prefix(&h->tree.path, &d->tree.path, d->run.root_len);
-		context_begin(h, d->run.attacker, d->run.lim, d->run.start, (uint64_t)pool_check_interval(p));
+		context_begin(h, d->run.attacker, d->run.lim, d->run.start, check_interval);
 		h->run.rep_span = d->run.rep_span;
 	}
 	/* the main thread's path counts as searched from now on: its frames
@@ -187,15 +177,24 @@ static void start_helpers(Dfpn *d)
 	p->pending = false;
 }
 
-uint64_t pool_poll(Dfpn *d)
+uint64_t pool_publish(Dfpn *d)
 {
 	DfpnPool *p = d->thr.pool;
 	uint64_t add = d->run.nodes - d->thr.published;
 	d->thr.published = d->run.nodes;
 	uint64_t job = atomic_fetch_add_explicit(&p->nodes, add, memory_order_relaxed) + add;
-	if (d->thr.tid == 0 && p->pending && d->run.nodes - p->base >= 1024 &&
-	    d->run.nodes >= (p->populated && d->thr.par_start > DFPN_HELPER_START_MIN ? DFPN_HELPER_START_MIN : d->thr.par_start))
-		start_helpers(d);
+	return p->base + job;
+}
+
+bool pool_pending(const Dfpn *d) { return d->thr.pool->pending; }
+
+uint64_t pool_base(const Dfpn *d) { return d->thr.pool->base; }
+
+bool pool_populated(const Dfpn *d) { return d->thr.pool->populated; }
+
+void pool_adopt_stop(Dfpn *d)
+{
+	DfpnPool *p = d->thr.pool;
 	int limit = atomic_load_explicit(&p->limit, memory_order_relaxed);
 	if (limit != 0 && !d->run.stopped) {
 		d->run.stopped = true;
@@ -205,7 +204,6 @@ uint64_t pool_poll(Dfpn *d)
 		d->run.stopped = true;
 		d->thr.superseded = true;
 	}
-	return p->base + job;
 }
 
 void pool_limit(Dfpn *d, DfpnStopReason reason)

@@ -88,19 +88,26 @@ void pool_free(DfpnPool *p);
 int pool_helpers(const DfpnPool *p);
 Dfpn *pool_helper(const DfpnPool *p, int i);
 
-/* The main thread starts its search of the root (search_root) from d->tree.pos (d->run.root_ply,
- * d->run.root_len set). */
+/* The main thread starts its search of the root (search_root) from
+ * d->tree.pos (d->run.root_ply, d->run.root_len set); no helper runs yet
+ * (limits_pool_begin, limit.h, starts them when due). */
 void pool_begin(Dfpn *d, int remain);
-/* From a thread's limit check: adds the thread's new nodes to the search's
- * count, starts the helpers once the main thread has run d->thr.par_start
- * nodes (dfpn_set_helper_start), and stops the thread (d->run.stopped; d->thr.superseded, or the limit
- * another thread hit as d->run.stop_reason) when the search is over.  Returns
- * the nodes of the search so far, all threads together (the count a node
- * limit is measured against). */
-uint64_t pool_poll(Dfpn *d);
-/* Nodes between two limit checks of each thread: 1,024 / threads, at
- * least 16. */
-int pool_check_interval(const DfpnPool *p);
+/* Hands the root to the helpers and wakes them, each checking its limits
+ * every check_interval nodes (limit.h decides when, and the interval). */
+void pool_start(Dfpn *d, uint64_t check_interval);
+/* Adds the thread's nodes since its last call to the search's count;
+ * returns the nodes of the search so far, all threads together (the count
+ * a node limit is measured against). */
+uint64_t pool_publish(Dfpn *d);
+/* The main thread's search has not handed its root to the helpers yet;
+ * the main thread's nodes when its search began; the table made resident
+ * (tt_populate) by an earlier start. */
+bool pool_pending(const Dfpn *d);
+uint64_t pool_base(const Dfpn *d);
+bool pool_populated(const Dfpn *d);
+/* Stops the thread (d->run.stopped; d->thr.superseded, or the limit another
+ * thread hit as d->run.stop_reason) when the search is over. */
+void pool_adopt_stop(Dfpn *d);
 /* A thread hit a limit (reason): every thread stops with it. */
 void pool_limit(Dfpn *d, DfpnStopReason reason);
 /* The main thread's search_root is over with values r: stops and joins the

@@ -313,7 +313,7 @@ NodeResult search_root(Dfpn *d, int remain)
 	d->run.root_len = d->tree.path.len;
 	bool lead = d->thr.pool && d->thr.tid == 0;
 	if (lead)
-		pool_begin(d, remain);
+		limits_pool_begin(d, remain);
 	do {
 		r = mid(d, PNDN_INF, PNDN_INF, remain, false);
 	} while (r.pn != 0 && r.dn != 0 && !d->run.stopped);
