@@ -43,6 +43,37 @@ typedef struct {
 	                         re-search for a shorter mate) with nodes and seconds */
 } DfpnLimits;
 
+/* A budget shared by several searches, one after another (verify's checks
+ * of one problem): the whole's limits, what its searches have spent, and
+ * a share of what is left that the next searches may not pass.  The
+ * functions are limit.c's, with the search's own budget: the one room
+ * where nodes and time are counted against a limit and split. */
+typedef struct {
+	const DfpnLimits *lim; /* the whole's limits (NULL: none) */
+	double start;          /* clock_now() when the whole began */
+	uint64_t nodes;        /* spent by its searches so far */
+	uint64_t cap_nodes;    /* when not 0: the searches stop at this many nodes in all (a share) */
+	double cap_time;       /* when not 0: ... and at this clock_now() time */
+} DfpnBudget;
+
+/* Begins a budget of the limits lim (NULL: none) now. */
+void dfpn_budget_begin(DfpnBudget *b, const DfpnLimits *lim);
+/* Counts nodes a search of the budget spent. */
+void dfpn_budget_spend(DfpnBudget *b, uint64_t nodes);
+/* Fills *sub with the limits of the next search: what is left of the
+ * budget (nodes, time; the stop flag as lim's; no progress reports).
+ * Returns false when nothing is left. */
+bool dfpn_budget_next(const DfpnBudget *b, DfpnLimits *sub);
+/* Why dfpn_budget_next has nothing left to give: the stop flag
+ * (DFPN_STOP_USER), the node limit or the time limit of the whole or of the
+ * current share. */
+DfpnStopReason dfpn_budget_spent(const DfpnBudget *b);
+/* From now on the searches may spend only 1/parts of what is left of the
+ * nodes and the time (and a node or a nanosecond more); dfpn_budget_unshare
+ * lifts that. */
+void dfpn_budget_share(DfpnBudget *b, unsigned parts);
+void dfpn_budget_unshare(DfpnBudget *b);
+
 #define DFPN_MAX_PV POS_MAX_PLY
 
 typedef struct {

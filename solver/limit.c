@@ -6,6 +6,8 @@
 #include "clock.h"
 #include "parallel.h"
 
+#include <string.h>
+
 /* Nodes between two limit checks of each thread: 1,024, or 1,024 / T with
  * T threads (at least 16): the limits then hold within about 1,024 nodes of
  * the total, and within a few milliseconds however many threads share the
@@ -91,4 +93,82 @@ void limits_check(Dfpn *d)
 		d->run.last_progress = t;
 		lim->progress(lim->progress_arg, nodes, t - d->run.start, tt_hashfull(d->tab.tt));
 	}
+}
+
+/* ---- a budget shared by searches one after another (dfpn_types.h) ---- */
+
+void dfpn_budget_begin(DfpnBudget *b, const DfpnLimits *lim)
+{
+	memset(b, 0, sizeof *b);
+	b->lim = lim;
+	b->start = clock_now();
+}
+
+void dfpn_budget_spend(DfpnBudget *b, uint64_t nodes) { b->nodes += nodes; }
+
+bool dfpn_budget_next(const DfpnBudget *b, DfpnLimits *sub)
+{
+	if (!b->lim) {
+		memset(sub, 0, sizeof *sub);
+		return true;
+	}
+	*sub = *b->lim;
+	sub->progress = NULL;
+	if (b->lim->stop && atomic_load(b->lim->stop))
+		return false;
+	if (b->lim->max_nodes) {
+		if (b->nodes >= b->lim->max_nodes)
+			return false;
+		sub->max_nodes = b->lim->max_nodes - b->nodes;
+	}
+	if (b->lim->max_time_ms) {
+		int64_t left = b->lim->max_time_ms - (int64_t)((clock_now() - b->start) * 1000.0);
+		if (left <= 0)
+			return false;
+		sub->max_time_ms = left;
+	}
+	if (b->cap_nodes) {
+		if (b->nodes >= b->cap_nodes)
+			return false;
+		if (!sub->max_nodes || sub->max_nodes > b->cap_nodes - b->nodes)
+			sub->max_nodes = b->cap_nodes - b->nodes;
+	}
+	if (b->cap_time > 0) {
+		int64_t left = (int64_t)((b->cap_time - clock_now()) * 1000.0);
+		if (left <= 0)
+			return false;
+		if (!sub->max_time_ms || sub->max_time_ms > left)
+			sub->max_time_ms = left;
+	}
+	return true;
+}
+
+DfpnStopReason dfpn_budget_spent(const DfpnBudget *b)
+{
+	if (!b->lim)
+		return DFPN_STOP_NONE;
+	if (b->lim->stop && atomic_load(b->lim->stop))
+		return DFPN_STOP_USER;
+	if (b->lim->max_nodes && b->nodes >= b->lim->max_nodes)
+		return DFPN_STOP_NODES;
+	if (b->lim->max_time_ms && (clock_now() - b->start) * 1000.0 >= (double)b->lim->max_time_ms)
+		return DFPN_STOP_TIME;
+	/* the share's (cap_nodes, cap_time) */
+	return b->cap_nodes && b->nodes >= b->cap_nodes ? DFPN_STOP_NODES : DFPN_STOP_TIME;
+}
+
+void dfpn_budget_share(DfpnBudget *b, unsigned parts)
+{
+	if (b->lim && b->lim->max_nodes)
+		b->cap_nodes = b->nodes + (b->lim->max_nodes > b->nodes ? (b->lim->max_nodes - b->nodes) / parts : 0) + 1;
+	if (b->lim && b->lim->max_time_ms) {
+		double now = clock_now(), left = b->start + b->lim->max_time_ms / 1000.0 - now;
+		b->cap_time = now + (left > 0 ? left / parts : 0) + 1e-9;
+	}
+}
+
+void dfpn_budget_unshare(DfpnBudget *b)
+{
+	b->cap_nodes = 0;
+	b->cap_time = 0;
 }

@@ -136,8 +136,7 @@ VerifyVerdict verify_stated(Dfpn *d, const Position *root, const Move *given, in
 	if (!c || !out)
 		goto done;
 	c->d = d;
-	c->lim = lim;
-	c->start = clock_now();
+	dfpn_budget_begin(&c->budget, lim);
 	c->out = out;
 	c->attacker = root->side;
 	if (res->status == DFPN_NOMATE) {
@@ -215,7 +214,7 @@ static bool solve_by_line(VerifyCtx *c, const Position *root, const VerifySpec *
 	DfpnResult *r = &out->solve;
 	c->sub.first_mate_only = true;
 	dfpn_solve(c->d, root, &c->sub, r);
-	c->nodes += r->nodes;
+	dfpn_budget_spend(&c->budget, r->nodes);
 	out->interrupted |= r->status == DFPN_UNKNOWN && r->reason == DFPN_STOP_USER;
 	out->check_nodes[VERIFY_CHECK_PROOF] += r->nodes;
 	if (r->status != DFPN_MATE || r->len != n)
@@ -279,8 +278,7 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 		return out->flags;
 	}
 	c->d = d;
-	c->lim = lim;
-	c->start = clock_now();
+	dfpn_budget_begin(&c->budget, lim);
 	c->out = out;
 	c->attacker = root->side;
 	c->quick = spec->first_failure;
@@ -296,13 +294,13 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	if (!out->solve.len_minimal && !(alts_done && !alt.shorter) && verify_next_limits(c)) {
 		uint64_t before = out->check_nodes[VERIFY_CHECK_PROOF];
 		dfpn_solve(d, root, &c->sub, &out->solve);
-		c->nodes += out->solve.nodes;
+		dfpn_budget_spend(&c->budget, out->solve.nodes);
 		/* (a mate whose minimality the flag stopped too) */
 		out->interrupted |= out->solve.reason == DFPN_STOP_USER;
 		out->check_nodes[VERIFY_CHECK_PROOF] = before + out->solve.nodes_prove;
 		out->check_nodes[VERIFY_CHECK_MINIMAL] += out->solve.nodes - out->solve.nodes_prove;
 	}
-	if (out->solve.status == DFPN_UNKNOWN && out->solve.reason == DFPN_STOP_NONE && verify_spent(c) == DFPN_STOP_USER)
+	if (out->solve.status == DFPN_UNKNOWN && out->solve.reason == DFPN_STOP_NONE && dfpn_budget_spent(&c->budget) == DFPN_STOP_USER)
 		out->interrupted = true; /* no search ran: the flag was up */
 	c->check = VERIFY_CHECK_STATED;
 	if (out->solve.status == DFPN_NOMATE) {
@@ -316,7 +314,7 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 		out->undecided++;
 		out->check_stopped[out->solve.status != DFPN_MATE ? VERIFY_CHECK_PROOF : VERIFY_CHECK_MINIMAL]++;
 		if (out->stop == DFPN_STOP_NONE)
-			out->stop = out->solve.reason != DFPN_STOP_NONE ? out->solve.reason : verify_spent(c);
+			out->stop = out->solve.reason != DFPN_STOP_NONE ? out->solve.reason : dfpn_budget_spent(&c->budget);
 		if (out->solve.status != DFPN_MATE)
 			goto done;
 	}
@@ -350,7 +348,7 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 			out->undecided++;
 			out->check_stopped[VERIFY_CHECK_MINIMAL]++;
 			if (out->stop == DFPN_STOP_NONE)
-				out->stop = out->solve.reason != DFPN_STOP_NONE ? out->solve.reason : verify_spent(c);
+				out->stop = out->solve.reason != DFPN_STOP_NONE ? out->solve.reason : dfpn_budget_spent(&c->budget);
 			goto done;
 		}
 	}
@@ -446,8 +444,8 @@ done:
 		verify_stated_verdict(c, root, spec);
 	if (out->undecided)
 		out->flags |= VERIFY_UNDECIDED;
-	out->nodes = c->nodes;
-	out->seconds = clock_now() - c->start;
+	out->nodes = c->budget.nodes;
+	out->seconds = clock_now() - c->budget.start;
 	if (strict != d)
 		dfpn_free(strict);
 	free(c);
@@ -466,8 +464,7 @@ unsigned verify_answer(Dfpn *d, const Position *root, const Move *given, int n, 
 		return out->flags = VERIFY_UNDECIDED;
 	}
 	c->d = d;
-	c->lim = lim;
-	c->start = clock_now();
+	dfpn_budget_begin(&c->budget, lim);
 	c->out = out;
 	c->attacker = root->side;
 	VerifyStated where;
@@ -483,8 +480,8 @@ unsigned verify_answer(Dfpn *d, const Position *root, const Move *given, int n, 
 		if (out->undecided)
 			out->flags |= VERIFY_UNDECIDED;
 	}
-	out->nodes = c->nodes;
-	out->seconds = clock_now() - c->start;
+	out->nodes = c->budget.nodes;
+	out->seconds = clock_now() - c->budget.start;
 	free(c);
 	return out->flags;
 }

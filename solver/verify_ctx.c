@@ -9,59 +9,6 @@
 #include <string.h>
 
 
-/* Limits for the next sub-search: what is left of the problem's budget.
- * Returns false when nothing is left. */
-bool verify_next_limits(VerifyCtx *c)
-{
-	if (!c->lim) {
-		memset(&c->sub, 0, sizeof c->sub);
-		return true;
-	}
-	c->sub = *c->lim;
-	c->sub.progress = NULL;
-	if (c->lim->stop && atomic_load(c->lim->stop))
-		return false;
-	if (c->lim->max_nodes) {
-		if (c->nodes >= c->lim->max_nodes)
-			return false;
-		c->sub.max_nodes = c->lim->max_nodes - c->nodes;
-	}
-	if (c->lim->max_time_ms) {
-		int64_t left = c->lim->max_time_ms - (int64_t)((clock_now() - c->start) * 1000.0);
-		if (left <= 0)
-			return false;
-		c->sub.max_time_ms = left;
-	}
-	if (c->cap_nodes) {
-		if (c->nodes >= c->cap_nodes)
-			return false;
-		if (!c->sub.max_nodes || c->sub.max_nodes > c->cap_nodes - c->nodes)
-			c->sub.max_nodes = c->cap_nodes - c->nodes;
-	}
-	if (c->cap_time > 0) {
-		int64_t left = (int64_t)((c->cap_time - clock_now()) * 1000.0);
-		if (left <= 0)
-			return false;
-		if (!c->sub.max_time_ms || c->sub.max_time_ms > left)
-			c->sub.max_time_ms = left;
-	}
-	return true;
-}
-
-DfpnStopReason verify_spent(const VerifyCtx *c)
-{
-	if (!c->lim)
-		return DFPN_STOP_NONE;
-	if (c->lim->stop && atomic_load(c->lim->stop))
-		return DFPN_STOP_USER;
-	if (c->lim->max_nodes && c->nodes >= c->lim->max_nodes)
-		return DFPN_STOP_NODES;
-	if (c->lim->max_time_ms && (clock_now() - c->start) * 1000.0 >= (double)c->lim->max_time_ms)
-		return DFPN_STOP_TIME;
-	/* the share of the shorter variations (cap_nodes, cap_time) */
-	return c->cap_nodes && c->nodes >= c->cap_nodes ? DFPN_STOP_NODES : DFPN_STOP_TIME;
-}
-
 void verify_stopped(VerifyCtx *c, DfpnStopReason why)
 {
 	c->out->undecided++;
@@ -99,11 +46,11 @@ DfpnStatus verify_mate_within(VerifyCtx *c, const Position *pos, int max_len, in
 {
 	DfpnBound b;
 	if (!verify_next_limits(c)) {
-		verify_stopped(c, verify_spent(c));
+		verify_stopped(c, dfpn_budget_spent(&c->budget));
 		return DFPN_UNKNOWN;
 	}
 	dfpn_mate_within(c->d, pos, c->attacker, max_len, &c->sub, &b);
-	c->nodes += b.nodes;
+	dfpn_budget_spend(&c->budget, b.nodes);
 	c->out->check_nodes[c->check] += b.nodes;
 	if (b.status == DFPN_UNKNOWN)
 		verify_stopped(c, b.reason);

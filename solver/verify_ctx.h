@@ -15,28 +15,19 @@
 /* One problem being verified. */
 typedef struct {
 	Dfpn *d;
-	const DfpnLimits *lim;
-	DfpnLimits sub;
-	double start;
-	uint64_t nodes;
+	DfpnBudget budget; /* the problem's limits and what its searches spent */
+	DfpnLimits sub;    /* the next search's limits (dfpn_budget_next) */
 	VerifyResult *out;
 	Color attacker;
 	VerifyCheck check; /* the kind of check the sub-searches serve now */
-	uint64_t cap_nodes; /* when not 0: the sub-searches stop at this many nodes in all */
-	double cap_time;    /* when not 0: ... and at this clock_now() time */
 	bool quick;       /* VerifySpec.first_failure */
 	Position pos;     /* scratch */
 	Position mod;     /* a position with one attacker piece removed */
 } VerifyCtx;
 
-/* Limits for the next sub-search: what is left of the problem's budget.
- * Returns false when nothing is left. */
-bool verify_next_limits(VerifyCtx *c);
-
-/* Why verify_next_limits has nothing left to give: the stop flag
- * (DFPN_STOP_USER), the node limit or the time limit of the problem or of
- * the current share of it. */
-DfpnStopReason verify_spent(const VerifyCtx *c);
+/* Limits for the next sub-search (c->sub): what is left of the problem's
+ * budget.  Returns false when nothing is left (dfpn_budget_spent says why). */
+static inline bool verify_next_limits(VerifyCtx *c) { return dfpn_budget_next(&c->budget, &c->sub); }
 
 /* Counts a sub-search that a limit stopped (why) as undecided, for the
  * current kind of check; the first reason is kept in c->out->stop, and the

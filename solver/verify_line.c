@@ -148,12 +148,7 @@ void verify_line_variations(VerifyCtx *c, const Position *root, const Move *line
 	DfpnStopReason stop = out->stop;
 	c->check = VERIFY_CHECK_VARIATION;
 	/* a quarter of what is left of the problem's limits */
-	if (c->lim && c->lim->max_nodes)
-		c->cap_nodes = c->nodes + (c->lim->max_nodes > c->nodes ? (c->lim->max_nodes - c->nodes) / 4 : 0) + 1;
-	if (c->lim && c->lim->max_time_ms) {
-		double now = clock_now(), left = c->start + c->lim->max_time_ms / 1000.0 - now;
-		c->cap_time = now + (left > 0 ? left / 4 : 0) + 1e-9;
-	}
+	dfpn_budget_share(&c->budget, 4);
 	pos_copy(pos, root);
 	for (int k = 0; k < n; k++) {
 		int t = n - k; /* plies left from this node */
@@ -177,7 +172,6 @@ void verify_line_variations(VerifyCtx *c, const Position *root, const Move *line
 	}
 	out->undecided = undecided; /* information: no verdict rests on it */
 	out->stop = stop;
-	c->cap_nodes = 0;
-	c->cap_time = 0;
+	dfpn_budget_unshare(&c->budget);
 	c->check = was;
 }
