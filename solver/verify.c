@@ -100,6 +100,28 @@ const char *verify_verdict_name(VerifyVerdict v)
 	return v <= VERDICT_LEFTOVER_CONVENTION ? NAME[v] : "";
 }
 
+/* A problem's context for the checks: d, the budget of lim from now, the
+ * result out (not reset here), the attacker.  NULL when out of memory. */
+static VerifyCtx *ctx_open(Dfpn *d, const Position *root, const DfpnLimits *lim, VerifyResult *out)
+{
+	VerifyCtx *c = calloc(1, sizeof *c); /* large (two Positions): on the heap */
+	if (!c)
+		return NULL;
+	c->d = d;
+	dfpn_budget_begin(&c->budget, lim);
+	c->out = out;
+	c->attacker = root->side;
+	return c;
+}
+
+/* Plays the given line[0..n) (replayed before) as the line verify reports
+ * (out->line, out->line_len). */
+static void take_given_line(VerifyCtx *c, const Position *root, const Move *given, int n)
+{
+	verify_play_given(c, root, given, n, c->out->line);
+	c->out->line_len = n;
+}
+
 /* No mate: after the stated first move `first` (when it is a legal check),
  * a defence with no mate at all -- where the stated line breaks -- into
  * *stated (VERDICT_NO_MATE, ply 1, that defence); left as it is when none
@@ -131,14 +153,10 @@ VerifyVerdict verify_stated(Dfpn *d, const Position *root, const Move *given, in
                             const DfpnLimits *lim, VerifyStated *stated)
 {
 	*stated = (VerifyStated){.verdict = VERDICT_UNDECIDED, .ply = -1, .move = MOVE_NONE, .worst_ply = -1};
-	VerifyCtx *c = calloc(1, sizeof *c);
 	VerifyResult *out = calloc(1, sizeof *out);
+	VerifyCtx *c = out ? ctx_open(d, root, lim, out) : NULL;
 	if (!c || !out)
 		goto done;
-	c->d = d;
-	dfpn_budget_begin(&c->budget, lim);
-	c->out = out;
-	c->attacker = root->side;
 	if (res->status == DFPN_NOMATE) {
 		/* where the stated line breaks: a defence to its first check
 		 * with no mate at all, as verify names it */
@@ -151,7 +169,7 @@ VerifyVerdict verify_stated(Dfpn *d, const Position *root, const Move *given, in
 		goto done;
 	if (res->status != DFPN_MATE || !res->len_minimal)
 		goto done;
-	verify_play_given(c, root, given, n, out->line);
+	take_given_line(c, root, given, n);
 	if (n == res->len) {
 		/* exact; other mating final moves? (the last ply is the attacker's) */
 		Position *pos = &c->pos;
@@ -202,8 +220,7 @@ static bool solve_by_line(VerifyCtx *c, const Position *root, const VerifySpec *
 	VerifyStated where;
 	if (n > DFPN_MAX_PV || !verify_replay_stated(c, root, spec->given, n, &where))
 		return false;
-	verify_play_given(c, root, spec->given, n, out->line);
-	out->line_len = n;
+	take_given_line(c, root, spec->given, n);
 	if (!verify_line_counted(c, root, out->line, n))
 		return false;
 	/* the upper bound: the solver's first proof, when it is as long as the
@@ -267,31 +284,33 @@ static void result_reset(VerifyResult *out)
 	out->stated = (VerifyStated){.verdict = VERDICT_NONE, .ply = -1, .move = MOVE_NONE, .worst_ply = -1};
 }
 
-unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, const DfpnLimits *lim, VerifyResult *out)
+/* Counts what stopped the proof or the minimality search as undecided. */
+static void solve_undecided(VerifyCtx *c, VerifyCheck check)
 {
-	VerifyCtx *c = calloc(1, sizeof *c); /* large (two Positions): on the heap */
-	Dfpn *strict = NULL; /* the unnecessary-piece test's context */
-	result_reset(out);
-	if (!c) {
-		out->flags = VERIFY_UNDECIDED;
-		out->stop = DFPN_STOP_MEMORY;
-		return out->flags;
-	}
-	c->d = d;
-	dfpn_budget_begin(&c->budget, lim);
-	c->out = out;
-	c->attacker = root->side;
-	c->quick = spec->first_failure;
+	VerifyResult *out = c->out;
+	out->flags |= VERIFY_UNDECIDED;
+	out->undecided++;
+	out->check_stopped[check]++;
+	if (out->stop == DFPN_STOP_NONE)
+		out->stop = out->solve.reason != DFPN_STOP_NONE ? out->solve.reason : dfpn_budget_spent(&c->budget);
+}
 
-	/* 1. solve: along the stated line when it proves the length, else the
-	 * solver's search (over the table the line's searches filled) */
+/* Phase 1, the length: along the stated line when it proves the length
+ * (*alts_done: its alternatives checked too, into *alt), else the solver's
+ * search (over the table the line's searches filled).  Sets out->len and
+ * the length flags.  Returns false when there is nothing more to check (no
+ * mate, or no mate proven). */
+static bool phase_solve(VerifyCtx *c, const Position *root, const VerifySpec *spec, VerifyAlternatives *alt,
+                        bool *alts_done)
+{
+	VerifyResult *out = c->out;
+	Dfpn *d = c->d;
 	dfpn_clear(d);
-	VerifyAlternatives alt;
-	bool alts_done = false;
+	*alts_done = false;
 	if (!spec->first_failure && spec->given && spec->given_len > 0 &&
 	    (spec->stated_len < 0 || spec->stated_len == spec->given_len) && !dfpn_futile_mates_by_search(dfpn_futile(d)))
-		alts_done = solve_by_line(c, root, spec, &alt);
-	if (!out->solve.len_minimal && !(alts_done && !alt.shorter) && verify_next_limits(c)) {
+		*alts_done = solve_by_line(c, root, spec, alt);
+	if (!out->solve.len_minimal && !(*alts_done && !alt->shorter) && verify_next_limits(c)) {
 		uint64_t before = out->check_nodes[VERIFY_CHECK_PROOF];
 		dfpn_solve(d, root, &c->sub, &out->solve);
 		dfpn_budget_spend(&c->budget, out->solve.nodes);
@@ -300,67 +319,78 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 		out->check_nodes[VERIFY_CHECK_PROOF] = before + out->solve.nodes_prove;
 		out->check_nodes[VERIFY_CHECK_MINIMAL] += out->solve.nodes - out->solve.nodes_prove;
 	}
-	if (out->solve.status == DFPN_UNKNOWN && out->solve.reason == DFPN_STOP_NONE && dfpn_budget_spent(&c->budget) == DFPN_STOP_USER)
+	if (out->solve.status == DFPN_UNKNOWN && out->solve.reason == DFPN_STOP_NONE &&
+	    dfpn_budget_spent(&c->budget) == DFPN_STOP_USER)
 		out->interrupted = true; /* no search ran: the flag was up */
 	c->check = VERIFY_CHECK_STATED;
 	if (out->solve.status == DFPN_NOMATE) {
 		out->flags |= VERIFY_NOT_MATE;
 		if (spec->given && spec->given_len > 0 && spec->stated_len >= 0 && !spec->first_failure)
 			escaping_defence(c, root, spec->given[0], &out->stated);
-		goto done;
+		return false;
 	}
 	if (out->solve.status != DFPN_MATE || !out->solve.len_minimal) {
-		out->flags |= VERIFY_UNDECIDED;
-		out->undecided++;
-		out->check_stopped[out->solve.status != DFPN_MATE ? VERIFY_CHECK_PROOF : VERIFY_CHECK_MINIMAL]++;
-		if (out->stop == DFPN_STOP_NONE)
-			out->stop = out->solve.reason != DFPN_STOP_NONE ? out->solve.reason : dfpn_budget_spent(&c->budget);
+		solve_undecided(c, out->solve.status != DFPN_MATE ? VERIFY_CHECK_PROOF : VERIFY_CHECK_MINIMAL);
 		if (out->solve.status != DFPN_MATE)
-			goto done;
+			return false;
 	}
 	out->len = out->solve.len;
 	/* a length differs for certain when ours is minimal, or shorter anyway
 	 * (ours is then an upper bound: a longer stated one is not yet wrong) */
-	bool known = out->solve.len_minimal;
-	if (spec->stated_len >= 0 && spec->stated_len != out->len && (known || out->len < spec->stated_len))
+	if (spec->stated_len >= 0 && spec->stated_len != out->len &&
+	    (out->solve.len_minimal || out->len < spec->stated_len))
 		out->flags |= VERIFY_WRONG_LENGTH;
+	return true;
+}
 
-	/* 2. the main line: the given one if any, else ours */
+/* Phase 2, the main line the report prints and the checks judge by: the
+ * given one if any (its length against ours), else ours when it is a
+ * checked main line of the minimal length; none when a limit stopped its
+ * reading.  The one place that chooses it.  Returns false when there is
+ * none to judge by (a bad given line, or ours not read). */
+static bool choose_line(VerifyCtx *c, const Position *root, const VerifySpec *spec)
+{
+	VerifyResult *out = c->out;
 	if (spec->given && spec->given_len > 0) {
 		if (!verify_replay_stated(c, root, spec->given, spec->given_len, &out->stated)) {
 			out->flags |= VERIFY_BAD_LINE; /* out->stated: where it fails */
-			goto done;
+			return false;
 		}
-		if (spec->given_len != out->len && (known || out->len < spec->given_len))
+		if (spec->given_len != out->len && (out->solve.len_minimal || out->len < spec->given_len))
 			out->flags |= VERIFY_WRONG_LENGTH;
-		verify_play_given(c, root, spec->given, spec->given_len, out->line);
-		out->line_len = spec->given_len;
-	} else if (out->solve.len_minimal && out->solve.pv_verified) {
+		take_given_line(c, root, spec->given, spec->given_len);
+		return true;
+	}
+	if (out->solve.len_minimal && out->solve.pv_verified) {
 		memcpy(out->line, out->solve.pv, sizeof(Move) * (size_t)out->solve.pv_len);
 		out->line_len = out->solve.pv_len;
-	} else {
-		out->line_len = 0; /* no main line to judge 余詰 or 駒余り by */
-		if (out->solve.len_minimal) {
-			/* a limit stopped the main line's reading: the checks that
-			 * judge by it (余詰, 駒余り, unnecessary pieces) are undecided,
-			 * never passed */
-			out->flags |= VERIFY_UNDECIDED;
-			out->undecided++;
-			out->check_stopped[VERIFY_CHECK_MINIMAL]++;
-			if (out->stop == DFPN_STOP_NONE)
-				out->stop = out->solve.reason != DFPN_STOP_NONE ? out->solve.reason : dfpn_budget_spent(&c->budget);
-			goto done;
-		}
+		return true;
 	}
+	out->line_len = 0; /* no main line to judge 余詰 or 駒余り by */
+	if (out->solve.len_minimal) {
+		/* a limit stopped the main line's reading: the checks that judge
+		 * by it (余詰, 駒余り, unnecessary pieces) are undecided, never
+		 * passed */
+		solve_undecided(c, VERIFY_CHECK_MINIMAL);
+		return false;
+	}
+	return true;
+}
 
-	/* 3. cooks, final alternatives, leftover pieces, shorter variations
-	 * (done in 1 when the stated line was searched) */
+/* Phase 3, along the main line: cooks, final alternatives, leftover pieces
+ * (done in phase 1 when the stated line was searched), the stated verdict,
+ * shorter variations.  Returns false when a quick run (first_failure) has
+ * its failure. */
+static bool phase_alternatives(VerifyCtx *c, const Position *root, const VerifySpec *spec, VerifyAlternatives *alt,
+                               bool alts_done)
+{
+	VerifyResult *out = c->out;
 	c->check = VERIFY_CHECK_COOK;
 	if (!alts_done && out->line_len > 0)
-		verify_line_alternatives(c, root, out->line, out->line_len, out, &alt);
+		verify_line_alternatives(c, root, out->line, out->line_len, out, alt);
 	flag_line_findings(out);
 	if (spec->first_failure && (out->flags & VERIFY_FAIL_MASK))
-		goto done;
+		return false;
 	c->check = VERIFY_CHECK_STATED;
 	if (!spec->first_failure)
 		verify_stated_verdict(c, root, spec);
@@ -371,31 +401,19 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 		if (!out->leftover)
 			out->flags &= ~VERIFY_LEFTOVER;
 	}
-
 	/* information: shorter variations, on at most a quarter of what is
 	 * left (the table still warm; not counted as undecided) */
 	verify_line_variations(c, root, out->line, out->line_len, out);
 	if (out->short_variations)
 		out->flags |= VERIFY_SHORT_VAR;
+	return true;
+}
 
-	/* a length not proven minimal leaves nothing to compare a piece's
-	 * removal with (the problem is undecided already) */
-	if (!out->solve.len_minimal)
-		goto done;
-
-	/* 4. unnecessary pieces, judged strictly: the position without the piece
-	 * must stay the same problem even when every interposition counts (so a
-	 * piece is never called unnecessary because of the futile-drop rule) */
-	c->check = VERIFY_CHECK_UNNECESSARY;
-	/* in a context of its own (d's table is kept for the stated verdict),
-	 * unless d counts every interposition already */
-	strict = dfpn_futile(d) == DFPN_FUTILE_NONE ? d : dfpn_new_like(d, DFPN_FUTILE_NONE);
-	if (!strict) {
-		out->flags |= VERIFY_UNDECIDED;
-		out->stop = DFPN_STOP_MEMORY;
-		goto done;
-	}
-	c->d = strict;
+/* The unnecessary-piece test on c->d, a context that counts every
+ * interposition: each attacker piece on the board and each kind in hand. */
+static void judge_pieces(VerifyCtx *c, const Position *root, const VerifySpec *spec)
+{
+	VerifyResult *out = c->out;
 	/* a main line that is a mate with every interposition counted is what
 	 * each piece's test compares with: without one (the mate counts futile
 	 * drops, or no line) no piece can be judged */
@@ -404,8 +422,7 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	pos_copy(&c->pos, root);
 	if (!judged || !line_replay(&c->pos, judged, out->len, verify_ctx_mated, c, &lc)) {
 		out->flags |= VERIFY_UNNECESSARY_NA;
-		c->d = d;
-		goto done;
+		return;
 	}
 	/* ... and forcing so: else a defence resists longer by an interposition
 	 * the rule in force calls futile, and no piece can be judged either */
@@ -413,8 +430,7 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	if (forcing != 1) {
 		if (forcing == 0)
 			out->flags |= VERIFY_UNNECESSARY_NA; /* (-1: a limit, counted undecided) */
-		c->d = d;
-		goto done;
+		return;
 	}
 	for (Square sq = 0; sq < SQ_NB; sq++) {
 		Piece p = root->board[sq];
@@ -433,12 +449,52 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 		if (r > 0)
 			add_unnecessary(out, SQ_NONE, (PieceType)pt);
 	}
-	c->d = d;
 	out->unnecessary_judged = !spec->first_failure;
 	if (out->unnecessary)
 		out->flags |= VERIFY_UNNECESSARY;
+}
 
-done:
+/* Phase 4, unnecessary pieces (the main line of the minimal length as
+ * evidence), judged strictly: the position without the piece must stay
+ * the same problem even when every interposition counts (so a piece is
+ * never called unnecessary because of the futile-drop rule).  In a context
+ * of its own (d's table is kept for the stated verdict), unless d counts
+ * every interposition already. */
+static void phase_unnecessary(VerifyCtx *c, const Position *root, const VerifySpec *spec)
+{
+	Dfpn *d = c->d;
+	c->check = VERIFY_CHECK_UNNECESSARY;
+	Dfpn *strict = dfpn_futile(d) == DFPN_FUTILE_NONE ? d : dfpn_new_like(d, DFPN_FUTILE_NONE);
+	if (!strict) {
+		c->out->flags |= VERIFY_UNDECIDED;
+		c->out->stop = DFPN_STOP_MEMORY;
+		return;
+	}
+	c->d = strict;
+	judge_pieces(c, root, spec);
+	c->d = d;
+	if (strict != d)
+		dfpn_free(strict);
+}
+
+unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, const DfpnLimits *lim, VerifyResult *out)
+{
+	result_reset(out);
+	VerifyCtx *c = ctx_open(d, root, lim, out);
+	if (!c) {
+		out->flags = VERIFY_UNDECIDED;
+		out->stop = DFPN_STOP_MEMORY;
+		return out->flags;
+	}
+	c->quick = spec->first_failure;
+	VerifyAlternatives alt;
+	bool alts_done;
+	/* a length not proven minimal leaves nothing to compare a piece's
+	 * removal with (the problem is undecided already) */
+	if (phase_solve(c, root, spec, &alt, &alts_done) && choose_line(c, root, spec) &&
+	    phase_alternatives(c, root, spec, &alt, alts_done) && out->solve.len_minimal)
+		phase_unnecessary(c, root, spec);
+	/* the end: the stated verdict where no phase gave one */
 	c->check = VERIFY_CHECK_STATED;
 	if (out->stated.verdict == VERDICT_NONE && !spec->first_failure)
 		verify_stated_verdict(c, root, spec);
@@ -446,8 +502,6 @@ done:
 		out->flags |= VERIFY_UNDECIDED;
 	out->nodes = c->budget.nodes;
 	out->seconds = clock_now() - c->budget.start;
-	if (strict != d)
-		dfpn_free(strict);
 	free(c);
 	return out->flags;
 }
@@ -458,19 +512,14 @@ unsigned verify_answer(Dfpn *d, const Position *root, const Move *given, int n, 
 	result_reset(out);
 	if (res->status != DFPN_MATE || !res->len_minimal || n != res->len || n > DFPN_MAX_PV)
 		return out->flags = 0;
-	VerifyCtx *c = calloc(1, sizeof *c);
+	VerifyCtx *c = ctx_open(d, root, lim, out);
 	if (!c) {
 		out->stop = DFPN_STOP_MEMORY;
 		return out->flags = VERIFY_UNDECIDED;
 	}
-	c->d = d;
-	dfpn_budget_begin(&c->budget, lim);
-	c->out = out;
-	c->attacker = root->side;
 	VerifyStated where;
 	if (verify_replay_stated(c, root, given, n, &where)) {
-		verify_play_given(c, root, given, n, out->line);
-		out->line_len = n;
+		take_given_line(c, root, given, n);
 		out->len = n;
 		out->solve = *res;
 		c->check = VERIFY_CHECK_COOK;
