@@ -326,7 +326,8 @@ bool dfpn_is_mated(Position *pos)
 
 bool dfpn_is_mated_by(Position *pos, DfpnFutileRule rule)
 {
-	if (rule == DFPN_FUTILE_NONE)
+	const DfpnFutileSpec *spec = dfpn_futile_spec(rule);
+	if (spec && spec->counts_all)
 		return futile_is_mated(pos, &FUTILITY_NONE);
 	if (!dfpn_futile_mates_by_search(rule))
 		return dfpn_is_mated(pos); /* narrow, nogain: the narrow test */

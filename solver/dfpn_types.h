@@ -134,30 +134,55 @@ typedef enum {
 } DfpnFutileRule;
 #define DFPN_FUTILE_DEFAULT DFPN_FUTILE_NOGAIN
 
-/* The rule's properties: what the search, the table and verify ask of a
- * rule, each a function of the enum alone (one place to change for a new
- * rule, with its verdict in futile.c and futile_sub.c).  DFPN_FUTILE_NB
- * stands for the capturable test (futile.h), which none of them has. */
+/* A rule as the search, the table and verify see it: its name and its
+ * properties, one row of DFPN_FUTILE_SPEC each (futile.c, the one place to
+ * change for a rule: a new rule is a new enumerator and a new row, and a
+ * new test in futile.c's verdict only when no row's test says it).
+ * DFPN_FUTILE_NB stands for the capturable test (futile.h), which has no
+ * row and none of the properties. */
+typedef struct {
+	const char *name;        /* as --futile and FutileRule spell it */
+	bool counts_all;         /* every interposition counts (no verdict at all) */
+	bool searches;           /* a verdict runs a sub-search (futile_sub.h) */
+	bool mates_by_search;    /* a check answered only by drops is mate by a
+	                            sub-search, not only by the narrow test (a
+	                            one-off question: dfpn_is_mated_by) */
+	bool frontier_search;    /* ... and at the search's length-budget
+	                            frontier, where no expansion follows */
+	bool weighs_evasions;    /* a drop is futile only when the mate after its
+	                            capture is no longer than the node's other
+	                            defences (nogain; futile.h) */
+	bool lengths_monotone;   /* mate lengths are monotone in the hands */
+	bool narrow_if_only_drops; /* a check whose every answer is a drop takes
+	                              the narrow test (answered) */
+	DfpnFutileRule bounding; /* the monotone rule that bounds it (below) */
+} DfpnFutileSpec;
+extern const DfpnFutileSpec DFPN_FUTILE_SPEC[DFPN_FUTILE_NB];
+
+static inline const DfpnFutileSpec *dfpn_futile_spec(DfpnFutileRule r)
+{
+	return r < DFPN_FUTILE_NB ? &DFPN_FUTILE_SPEC[r] : NULL;
+}
 
 /* Does the rule need a sub-search (futile_sub.h) for its verdicts (broad,
  * nogain, answered)? */
-static inline bool dfpn_futile_searches(DfpnFutileRule r)
-{
-	return r == DFPN_FUTILE_BROAD || r == DFPN_FUTILE_NOGAIN || r == DFPN_FUTILE_ANSWERED;
-}
+static inline bool dfpn_futile_searches(DfpnFutileRule r) { return r < DFPN_FUTILE_NB && DFPN_FUTILE_SPEC[r].searches; }
 
 /* Is a check whose every evasion is a drop mate by a sub-search under the
  * rule, not only by the narrow test (broad, answered; under nogain "mated"
  * means the narrow test)?  A one-off question: dfpn_is_mated_by. */
 static inline bool dfpn_futile_mates_by_search(DfpnFutileRule r)
 {
-	return r == DFPN_FUTILE_BROAD || r == DFPN_FUTILE_ANSWERED;
+	return r < DFPN_FUTILE_NB && DFPN_FUTILE_SPEC[r].mates_by_search;
 }
 
 /* ... and at the search's length-budget frontier, where no expansion
  * follows (broad only: answered takes the narrow test there, nogain's
  * "mated" is the narrow test)? */
-static inline bool dfpn_futile_frontier_search(DfpnFutileRule r) { return r == DFPN_FUTILE_BROAD; }
+static inline bool dfpn_futile_frontier_search(DfpnFutileRule r)
+{
+	return r < DFPN_FUTILE_NB && DFPN_FUTILE_SPEC[r].frontier_search;
+}
 
 /* Which facts a table of the rule's results may use for other hands.
  * Whether a mate exists is the same under every rule (futile drops change
@@ -167,7 +192,10 @@ static inline bool dfpn_futile_frontier_search(DfpnFutileRule r) { return r == D
  * answered; under nogain they are not (futile.h), so the table keeps
  * nogain lengths for their own hand only (tt.h).  Are the rule's mate
  * lengths monotone in the hands? */
-static inline bool dfpn_futile_lengths_monotone(DfpnFutileRule r) { return r != DFPN_FUTILE_NOGAIN; }
+static inline bool dfpn_futile_lengths_monotone(DfpnFutileRule r)
+{
+	return r >= DFPN_FUTILE_NB || DFPN_FUTILE_SPEC[r].lengths_monotone;
+}
 
 /* The monotone rule that bounds r from above: every drop futile under it is
  * futile under r (its futility test is the first that r makes), so a
@@ -179,7 +207,7 @@ static inline bool dfpn_futile_lengths_monotone(DfpnFutileRule r) { return r != 
  * rule whose lengths are monotone -> itself. */
 static inline DfpnFutileRule dfpn_futile_bounding(DfpnFutileRule r)
 {
-	return dfpn_futile_lengths_monotone(r) ? r : DFPN_FUTILE_NARROW;
+	return r < DFPN_FUTILE_NB ? DFPN_FUTILE_SPEC[r].bounding : r;
 }
 
 /* Result of a bounded search (dfpn_mate_within). */

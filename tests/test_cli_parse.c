@@ -150,6 +150,18 @@ static void test_reason_names(void **state)
 	assert_string_equal(cli_reason_name(DFPN_STOP_MEMORY), "memory");
 }
 
+/* The rule names in usage texts and messages are the solver's table's. */
+static void test_futile_names(void **state)
+{
+	(void)state;
+	char bar[128] = "", sentence[128];
+	size_t n = 0;
+	for (int r = 0; r < DFPN_FUTILE_NB; r++)
+		n += (size_t)snprintf(bar + n, sizeof bar - n, "%s%s", r ? "|" : "", dfpn_futile_name((DfpnFutileRule)r));
+	assert_string_equal(bar, CLI_FUTILE_NAMES);
+	assert_string_equal(cli_futile_names(sentence, sizeof sentence), "none, narrow, broad, nogain or answered");
+}
+
 static void test_worse_status(void **state)
 {
 	(void)state;
@@ -206,7 +218,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_uint),         cmocka_unit_test(test_seconds),    cmocka_unit_test(test_json),
 	    cmocka_unit_test(test_reason_names), cmocka_unit_test(test_worse_status), cmocka_unit_test(test_join_args),
-	    cmocka_unit_test(test_sigint),       cmocka_unit_test(test_clock),
+	    cmocka_unit_test(test_sigint),       cmocka_unit_test(test_clock),       cmocka_unit_test(test_futile_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

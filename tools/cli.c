@@ -22,16 +22,22 @@ int cli_worse_status(int a, int b)
 
 /* ---- option values ---- */
 
+const char *cli_futile_names(char *buf, size_t size)
+{
+	size_t n = 0;
+	buf[0] = '\0';
+	for (int r = 0; r < DFPN_FUTILE_NB && n < size; r++)
+		n += (size_t)snprintf(buf + n, size - n, "%s%s", r == 0 ? "" : r + 1 < DFPN_FUTILE_NB ? ", " : " or ",
+		                      dfpn_futile_name((DfpnFutileRule)r));
+	return buf;
+}
+
 bool cli_option_futile(const char *prog, const char *s, DfpnFutileRule *rule)
 {
 	if (dfpn_futile_parse(s, rule))
 		return true;
 	char what[128];
-	size_t n = 0;
-	for (int r = 0; r < DFPN_FUTILE_NB; r++)
-		n += (size_t)snprintf(what + n, sizeof what - n, "%s%s", r == 0 ? "" : r + 1 < DFPN_FUTILE_NB ? ", " : " or ",
-		                      dfpn_futile_name((DfpnFutileRule)r));
-	cli_bad_value(prog, "--futile", what, s);
+	cli_bad_value(prog, "--futile", cli_futile_names(what, sizeof what), s);
 	return false;
 }
 

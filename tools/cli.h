@@ -102,12 +102,18 @@ bool cli_option_seconds(const char *prog, const char *opt, const char *s, double
  * memory runs out; free() the result. */
 char *cli_join_args(char **argv, int first, int last);
 
+/* The futility rules' names as a sentence ("none, narrow, ... or
+ * answered"), from the solver's table, into buf (size bytes); returns buf. */
+const char *cli_futile_names(char *buf, size_t size);
+
 /* --futile NAME: the futile-interposition rule (dfpn.h, futile.h) called s.
  * Returns true and sets *rule; else reports "PROG: --futile must be none or
  * narrow, got 'S'" and returns false. */
 bool cli_option_futile(const char *prog, const char *s, DfpnFutileRule *rule);
 
-/* The names of the rules for usage texts: "none|narrow|broad|nogain|answered". */
+/* The names of the rules for usage texts: "none|narrow|broad|nogain|answered"
+ * (a constant for the usage strings; tests/test_cli_parse.c holds it equal
+ * to the solver's table of rules). */
 #define CLI_FUTILE_NAMES "none|narrow|broad|nogain|answered"
 
 /* How the text reports of verify and solve name the moves of their verdicts

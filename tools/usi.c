@@ -290,8 +290,9 @@ static void cmd_setoption(Usi *u, char *args)
 			say(u, "info string error: ShortestMate must be true or false, got '%s'",
 			    quote_value(q, value ? value : "", value ? strlen(value) : 0));
 	} else if (strcasecmp(name, "FutileRule") == 0) {
+		char names[128];
 		if (!value || !dfpn_futile_parse(value, &u->futile))
-			say(u, "info string error: FutileRule must be none, narrow, broad, nogain or answered, got '%s'",
+			say(u, "info string error: FutileRule must be %s, got '%s'", cli_futile_names(names, sizeof names),
 			    quote_value(q, value ? value : "", value ? strlen(value) : 0));
 	}
 	/* other names (USI_Ponder, a GUI's own): nothing to set */
