@@ -555,6 +555,30 @@ static void test_gzip_members(void **state)
 		pio_close(r);
 	}
 
+	/* zero bytes to the end of the file (block padding) are no data, as
+	 * gzip -d reads them; zeros and then another byte are, named at it */
+	for (int stray = 0; stray <= 1; stray++) {
+		size_t pad = 512;
+		memset(data + n, 0, pad);
+		if (stray)
+			data[n + pad++] = 'x';
+		write_file(path, (const char *)data, n + pad);
+		r = pio_open(path, NULL);
+		assert_non_null(r);
+		expect_problem(r, 1, P1, "");
+		expect_problem(r, 2, P3, "B*3a 2b3b R*4b");
+		expect_problem(r, 3, P1, "G*3b");
+		if (stray) {
+			char what[160];
+			snprintf(what, sizeof what,
+			         "gzip: %s: data after the end of the gzip stream (byte %zu of the file), not a gzip member",
+			         path, n + pad);
+			expect_error(r, PIO_ERR_STREAM, 4, "gzip", 0, what);
+		}
+		expect_end(r);
+		pio_close(r);
+	}
+
 	/* a large set (more than one buffer of inflated bytes) and text after it */
 	const char *big = tmp_path("big.sfen.gz");
 	write_set(big, true, 4000);

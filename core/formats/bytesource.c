@@ -73,6 +73,23 @@ static int read_more(ByteSource *r)
 	return 1;
 }
 
+/* After a member, at a zero byte: skips zero bytes; true when they run to
+ * the end of the file (padding, as tape and block devices leave it, which
+ * gzip -d ignores), false at the first other byte (left to read). */
+static bool zero_padding(ByteSource *r)
+{
+	for (;;) {
+		while (r->zs.avail_in > 0 && r->zs.next_in[0] == 0) {
+			r->zs.next_in++;
+			r->zs.avail_in--;
+		}
+		if (r->zs.avail_in > 0)
+			return false;
+		if (read_more(r) <= 0)
+			return !r->pending.field;
+	}
+}
+
 /* Inflates into r->inflated up to the end of a member (as gzread does):
  * after one, the next bytes must start another gzip member, or be the end
  * of the file.  A truncated stream keeps the bytes inflated before its end;
@@ -88,6 +105,8 @@ static size_t inflate_more(ByteSource *r)
 				;
 			if (r->pending.field || r->zs.avail_in == 0)
 				break; /* a read error, or the end of the file after the last member */
+			if (r->zs.next_in[0] == 0 && zero_padding(r))
+				break; /* zero bytes to the end of the file: padding, as gzip -d reads it */
 			if (r->zs.avail_in < 2 || r->zs.next_in[0] != 0x1f || r->zs.next_in[1] != 0x8b) {
 				note_error(
 				    r, "gzip",
