@@ -424,6 +424,11 @@ static void test_kif_contradictions(void **state)
 	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
 	replace(text, sizeof text, "後手の持駒：なし", "後手持駒：なし");
 	convert_bad("後手持駒", text, 2, "a hand line not understood: '後手持駒：なし'");
+	/* a move number of 20 digits: an error on its own line, not a number
+	 * clamped and a mismatch on the next */
+	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
+	replace(text, sizeof text, "   1 ５二銀不成(43)", "99999999999999999999 ５二銀不成(43)");
+	convert_bad("20-digit move number", text, 19, "move number over 100000000");
 }
 
 /* A problem file cut in its moves is refused, not solved as the position

@@ -316,6 +316,10 @@ static int kif_find_move(const Position *pos, const KifMove *km, Move prev, Move
 }
 
 /* "   12 ２三金打   (...)": true with *number and *field for a move line. */
+/* The largest move number read (a game's record may start anywhere, but
+ * no record reaches this); a larger one is an error on its line. */
+#define KIF_MOVE_NUMBER_MAX 100000000L
+
 static bool kif_move_line(const char *s, long *number, const char **field)
 {
 	while (*s == ' ' || *s == '\t')
@@ -324,8 +328,7 @@ static bool kif_move_line(const char *s, long *number, const char **field)
 		return false;
 	long n = 0;
 	while (*s >= '0' && *s <= '9') {
-		if (n < 100000000)
-			n = n * 10 + (*s - '0');
+		n = n <= KIF_MOVE_NUMBER_MAX ? n * 10 + (*s - '0') : n; /* past the maximum: stays past it */
 		s++;
 	}
 	if (*s != ' ' && *s != '\t' && !conv_starts(s, "　"))
@@ -466,6 +469,10 @@ int conv_kif_parse(char *text, bool rest, ConvProblem *out)
 			if (km.end) {
 				ended = closed = true;
 				continue;
+			}
+			if (number > KIF_MOVE_NUMBER_MAX) {
+				conv_unplay(out);
+				return conv_fail(out, lineno, "move number over %ld", KIF_MOVE_NUMBER_MAX);
 			}
 			if (number_base < 0)
 				number_base = number - 1;
