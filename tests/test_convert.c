@@ -429,6 +429,11 @@ static void test_kif_contradictions(void **state)
 	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
 	replace(text, sizeof text, "   1 ５二銀不成(43)", "99999999999999999999 ５二銀不成(43)");
 	convert_bad("20-digit move number", text, 19, "move number over 100000000");
+	/* after the moves: a 手数 that contradicts まで, a second file appended */
+	snprintf(text, sizeof text, "%s手数：5手\r\n", KIF_SILVER + 3);
+	convert_bad("手数 after まで", text, 0, "手数 states 5 moves, まで 3");
+	snprintf(text, sizeof text, "%s%s", KIF_SILVER + 3, KIF_SILVER + 3);
+	convert_bad("two files in one", text, 25, "a board or hand line after the moves");
 }
 
 /* A problem file cut in its moves is refused, not solved as the position

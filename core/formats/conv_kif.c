@@ -500,13 +500,30 @@ int conv_kif_parse(char *text, bool rest, ConvProblem *out)
 		const char *s = line;
 		int rc = 0;
 		if (root_ready) {
-			/* after the moves only the closing "まで N手..." matters */
+			/* after the moves: the closing "まで N手..." and a 手数 line
+			 * (both checked against the other below); a second diagram
+			 * (a second file appended) would be another problem */
+			const char *t = conv_skip_ws(s);
 			if (conv_eat(&s, "まで")) {
 				if (stated_length(s, &stated_end, out, lineno)) {
 					conv_unplay(out);
 					return -1;
 				}
 				closed = true;
+			} else if (conv_eat(&t, "手数：")) {
+				int again = -1;
+				if (stated_length(t, &again, out, lineno)) {
+					conv_unplay(out);
+					return -1;
+				}
+				if (stated_header >= 0 && again != stated_header) {
+					conv_unplay(out);
+					return conv_fail(out, lineno, "手数 states %d moves here, %d before", again, stated_header);
+				}
+				stated_header = again;
+			} else if (t[0] == '|' || strstr(t, "持駒")) {
+				conv_unplay(out);
+				return conv_fail(out, lineno, "a board or hand line after the moves: one problem a file");
 			}
 			continue;
 		}
