@@ -341,9 +341,6 @@ bool dfpn_is_mated_by(Position *pos, DfpnFutileRule rule)
 	return mated;
 }
 
-const char *dfpn_futile_name(DfpnFutileRule rule) { return futile_rule_name(rule); }
-
-bool dfpn_futile_parse(const char *name, DfpnFutileRule *rule) { return futile_rule_parse(name, rule); }
 
 bool dfpn_is_futile_drop(Dfpn *d, Position *pos, Move m, int hint)
 {

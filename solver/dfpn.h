@@ -72,10 +72,7 @@ void dfpn_free(Dfpn *d);
 /* Empties the transposition table (between unrelated problems). */
 void dfpn_clear(Dfpn *d);
 
-/* The rule's name as the tools spell it ("none", "narrow", "broad", "nogain"). */
-const char *dfpn_futile_name(DfpnFutileRule rule);
-/* The rule called name; returns false (and leaves *rule) for an unknown name. */
-bool dfpn_futile_parse(const char *name, DfpnFutileRule *rule);
+/* The rule names: dfpn_futile_name and dfpn_futile_parse (futile_rule.h). */
 
 /* Sets the futile-interposition rule of d (DFPN_FUTILE_DEFAULT when created).
  * Results under one rule are not valid under another: switching empties the

@@ -196,12 +196,6 @@ typedef struct FutileSubTests {
  * only for the others). */
 Futility futile_rule(DfpnFutileRule rule, FutileSub *s, const FutileSubTests *tests);
 
-/* The rule's name as the tools spell it ("none", "narrow", "broad",
- * "nogain", "answered"; "?" for another value), and the rule called name
- * (false, *rule left, for an unknown name): dfpn_futile_name and
- * dfpn_futile_parse. */
-const char *futile_rule_name(DfpnFutileRule rule);
-bool futile_rule_parse(const char *name, DfpnFutileRule *rule);
 
 /* Plays the checker's capture cap of the dropped pt and gives pt back to
  * the defender (pos: after the drop, the attacker to move; then the
