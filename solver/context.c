@@ -14,6 +14,7 @@ Dfpn *context_new(size_t hash_mb, TT *tt, RepTable *rt, const FutileSearchOps *o
 	d->tab.tt = tt;
 	d->tab.rt = rt;
 	d->tab.hash_mb = hash_mb;
+	d->rules.count = DFPN_FUTILE_NONE;
 	d->rules.fut = FUTILITY_NONE;
 	d->rules.ops = ops;
 	/* Microcosmos' main line comes back to positions 100 to 300 plies up the
@@ -50,6 +51,7 @@ bool context_take_rule(Dfpn *d, DfpnFutileRule rule)
 		if (!d->rules.sub)
 			return false;
 	}
+	d->rules.count = rule;
 	d->rules.fut = futile_rule(rule, d->rules.sub, &FUTILE_SUB_TESTS);
 	d->tab.tt->rule = rule; /* the one place the rule is kept (tt.h) */
 	return true;
@@ -58,6 +60,7 @@ bool context_take_rule(Dfpn *d, DfpnFutileRule rule)
 void context_take_count(Dfpn *d, bool bounding)
 {
 	DfpnFutileRule count = bounding ? dfpn_futile_bounding(d->tab.tt->rule) : d->tab.tt->rule;
+	d->rules.count = count;
 	d->rules.fut = futile_rule(count, d->rules.sub, &FUTILE_SUB_TESTS);
 	d->tab.tt->bounding = bounding;
 	/* the initial values stay: a bounding rule tests futility too, as

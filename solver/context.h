@@ -50,7 +50,10 @@ typedef struct {
 
 /* The futile-interposition rule in force (dfpn_set_futile). */
 typedef struct {
-	Futility fut;            /* the rule as futile.h takes it */
+	DfpnFutileRule count;    /* the rule lengths are counted under now: the
+	                            table's rule, or its bounding rule during a
+	                            first proof (context_take_count) */
+	Futility fut;            /* that rule as futile.h takes it */
 	FutileSub *sub;          /* the sub-search rules' searches (made on first use) */
 	uint64_t sub_nodes_seen; /* futile_sub_nodes(sub) already counted in nodes */
 	const FutileSearchOps *ops; /* the searches handed to sub (futile_sub.h) */
@@ -96,14 +99,12 @@ struct Dfpn {
 	DfpnRun run;
 	DfpnTree tree;
 	DfpnKeptLine kept;
+	Dfpn *sibling; /* dfpn_sibling's context, made on first use (NULL: none yet) */
 };
 
 /* The rule d's search counts lengths under now: its rule, or the rule's
- * bounding rule while the table says so (context_take_count). */
-static inline DfpnFutileRule context_count(const Dfpn *d)
-{
-	return d->tab.tt->bounding ? dfpn_futile_bounding(d->tab.tt->rule) : d->tab.tt->rule;
-}
+ * bounding rule during a first proof (context_take_count). */
+static inline DfpnFutileRule context_count(const Dfpn *d) { return d->rules.count; }
 
 /* A context searching the tables tt and rt (a main context's own, set by
  * the caller after this, or a helper's main's), ops handed to the rules

@@ -65,6 +65,7 @@ void dfpn_free(Dfpn *d)
 		return;
 	if (d->thr.tid == 0)
 		pool_free(d->thr.pool);
+	dfpn_free(d->sibling);
 	context_free(d);
 }
 
@@ -347,17 +348,18 @@ bool dfpn_is_futile_drop(Dfpn *d, Position *pos, Move m, int hint)
 	return futile_judge_drop(pos, m, &d->rules.fut, hint, POS_MAX_PLY);
 }
 
-Dfpn *dfpn_new_like(const Dfpn *d, DfpnFutileRule rule)
+Dfpn *dfpn_sibling(Dfpn *d, DfpnFutileRule rule)
 {
-	Dfpn *s = dfpn_new_with_rule(d->tab.hash_mb, rule);
-	if (s && !dfpn_set_threads(s, dfpn_threads(d))) {
-		dfpn_free(s);
+	if (dfpn_futile(d) == rule)
+		return d;
+	if (!d->sibling)
+		d->sibling = dfpn_new_with_rule(d->tab.hash_mb, rule);
+	Dfpn *s = d->sibling;
+	if (!s || !dfpn_set_futile(s, rule) || !dfpn_set_threads(s, dfpn_threads(d)))
 		return NULL;
-	}
-	if (s) {
-		s->thr.par_start = d->thr.par_start;
-		s->run.rep_span = d->run.rep_span;
-	}
+	s->thr.par_start = d->thr.par_start;
+	s->run.rep_span = d->run.rep_span;
+	dfpn_clear(s);
 	return s;
 }
 

@@ -138,12 +138,13 @@ void dfpn_set_helper_start(Dfpn *d, uint64_t nodes);
  * applied at every distance (before threshold control was added). */
 void dfpn_set_repetition_span(Dfpn *d, int plies);
 
-/* A new context like d: the same table size (hash_mb), threads, helper
- * start and repetition span, under `rule`, its table empty -- for a check
- * that counts under another rule without touching d's table (verify's
- * unnecessary-piece test).  Free it with dfpn_free.  NULL when out of
- * memory. */
-Dfpn *dfpn_new_like(const Dfpn *d, DfpnFutileRule rule);
+/* A context beside d for a check that counts under another rule without
+ * touching d's table (verify's unnecessary-piece test): d itself when d's
+ * rule is `rule`; else d's sibling, made on the first call (the same table
+ * size, threads, helper start and repetition span), kept and freed with d,
+ * its table emptied at each call (in O(1): no allocation per problem).
+ * NULL when out of memory. */
+Dfpn *dfpn_sibling(Dfpn *d, DfpnFutileRule rule);
 
 /* Solves the position: the side to move is the attacker.  Fills *res and
  * returns res->status.  The table is kept between calls (call dfpn_clear for

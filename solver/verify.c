@@ -464,7 +464,7 @@ static void phase_unnecessary(VerifyCtx *c, const Position *root, const VerifySp
 {
 	Dfpn *d = c->d;
 	c->check = VERIFY_CHECK_UNNECESSARY;
-	Dfpn *strict = dfpn_futile(d) == DFPN_FUTILE_NONE ? d : dfpn_new_like(d, DFPN_FUTILE_NONE);
+	Dfpn *strict = dfpn_sibling(d, DFPN_FUTILE_NONE);
 	if (!strict) {
 		c->out->flags |= VERIFY_UNDECIDED;
 		c->out->stop = DFPN_STOP_MEMORY;
@@ -473,8 +473,6 @@ static void phase_unnecessary(VerifyCtx *c, const Position *root, const VerifySp
 	c->d = strict;
 	judge_pieces(c, root, spec);
 	c->d = d;
-	if (strict != d)
-		dfpn_free(strict);
 }
 
 unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, const DfpnLimits *lim, VerifyResult *out)
