@@ -26,13 +26,9 @@
  *    "mate within N" is the same with or without the repetition rule, and the
  *    budget ends every cycle.  Such results hold for every path and go to the
  *    TT; the rule remains a pruning for short cycles.
- *  - Threshold control (TCA, Kishimoto 2005, in the form KomoringHeights
- *    uses): table entries remember the shallowest path index they were
- *    stored from; a node with a child whose entry comes from higher up the
- *    path (a transposition from above, maybe a loop) searches at least one
- *    step past its thresholds before returning, and hands the extension
- *    down until a new node is expanded -- against threshold starvation in
- *    loops.  Used in the first (unbounded) proof only.
+ *  - No threshold control (TCA): extending thresholds at transpositions
+ *    from above sent the search round whole long cycles of an explored
+ *    region (search.c, before search_root, has the figures).
  *  - Mate length: every proof carries its length; after the first proof the
  *    root is searched again with the budget "mate within N-2" until that
  *    fails, so the reported length is proven minimal.

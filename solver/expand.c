@@ -79,7 +79,7 @@ static inline void init_and_child(Dfpn *d, Child *c, int remain, Hand hand)
 		Hand proof = proof_hand_mated(pos, d->run.attacker, total);
 		child_set_proven(c, 0, proof);
 		tt_store(d->tab.tt, &(TTRecord){.key = pos_board_key(pos), .hand = hand, .result_hand = proof, .pn = 0, .dn = PNDN_INF,
-	                                .len = 0, .amount = 1, .depth = d->tree.path.len});
+	                                .len = 0, .amount = 1});
 		return;
 	}
 	if (remain < 1) {
@@ -122,7 +122,7 @@ static inline void init_or_child(Dfpn *d, Child *c, int remain, Hand hand)
 		proof = proof_hand_before(proof, mate, hand);
 		child_set_proven(c, 1, proof);
 		tt_store(d->tab.tt, &(TTRecord){.key = pos_board_key(pos), .hand = hand, .result_hand = proof, .pn = 0, .dn = PNDN_INF,
-	                                .len = 1, .amount = 1, .depth = d->tree.path.len});
+	                                .len = 1, .amount = 1});
 		return;
 	}
 	if (remain < 3 || nchecks == 0) {
@@ -192,8 +192,6 @@ void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move move)
 		c->dn = p.dn;
 		c->len = p.len;
 		c->hand = p.hand;
-		if (p.pn != 0 && p.dn != 0 && p.depth < d->tree.path.len)
-			c->flags |= CHILD_OLD;
 		return;
 	}
 	c->flags |= CHILD_NEW;

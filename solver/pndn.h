@@ -52,10 +52,8 @@ static inline PnDn delta(PnDn pn, PnDn dn, bool or_node) { return or_node ? dn :
  * another 中合い square (delayed expansion of interpositions: one piece at a
  * time, the next looked at only once the one before is proven -- the idea
  * of KomoringHeights' 合駒の遅延展開).
- * CHILD_OLD: its table entry was stored from a shallower point of the path
- * (a transposition from above, maybe a loop: the threshold control of mid()).
  * CHILD_NEW: no table entry yet (its values are the initial estimates). */
-enum { CHILD_FUTILE = 1, CHILD_JUDGED = 2, CHILD_DELAYED = 4, CHILD_OLD = 8, CHILD_NEW = 16 };
+enum { CHILD_FUTILE = 1, CHILD_JUDGED = 2, CHILD_DELAYED = 4, CHILD_NEW = 16 };
 
 /* One child of an expanded node, kept in the context's arena. */
 typedef struct {

@@ -16,9 +16,9 @@ static TTProbe probe_child(Dfpn *d, Move m, int remain)
 	pos_do_move(pos, m);
 	TTProbe p;
 	if (path_contains(&d->tree.path, pos_key(pos)))
-		p = (TTProbe){.pn = PNDN_INF, .dn = 0, .len = TT_LEN_INF, .found = true, .depth = INT16_MAX};
+		p = (TTProbe){.pn = PNDN_INF, .dn = 0, .len = TT_LEN_INF, .found = true};
 	else if (pos->side != d->run.attacker && futile_is_mated(pos, &d->rules.fut))
-		p = (TTProbe){.pn = 0, .dn = PNDN_INF, .len = 0, .found = true, .depth = INT16_MAX};
+		p = (TTProbe){.pn = 0, .dn = PNDN_INF, .len = 0, .found = true};
 	else
 		p = tt_probe(d->tab.tt, pos_board_key(pos), pos->hand[d->run.attacker], remain);
 	pos_undo_move(pos, m);

@@ -182,8 +182,10 @@ again:
 	*second_out = second;
 }
 
-/* inc: extend the thresholds (TCA, below), handed down from the parent. */
-static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
+/* Searches the current node until its values reach a threshold (or it is
+ * resolved).  No threshold control (TCA) extends the thresholds: see the
+ * note before search_root. */
+static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 {
 	Position *pos = &d->tree.pos;
 	const bool or_node = pos->side == d->run.attacker;
@@ -209,12 +211,12 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 		if (or_node) {
 			Hand dis = proof_disproof_or_clamp(HAND_FULL, hand);
 			tt_store(d->tab.tt, &(TTRecord){.key = key, .hand = hand, .result_hand = dis, .pn = PNDN_INF, .dn = 0,
-			                                .len = TT_LEN_INF, .amount = 1, .depth = d->tree.path.len - 1});
+			                                .len = TT_LEN_INF, .amount = 1});
 			return (NodeResult){.pn = PNDN_INF, .dn = 0, .len = TT_LEN_INF, .rep = REP_NONE, .hand = dis};
 		}
 		Hand proof = proof_guard_interpositions(pos, d->run.attacker, 0);
 		tt_store(d->tab.tt, &(TTRecord){.key = key, .hand = hand, .result_hand = proof, .pn = 0, .dn = PNDN_INF, .len = 0,
-		                                .amount = 1, .depth = d->tree.path.len - 1});
+		                                .amount = 1});
 		return (NodeResult){.pn = 0, .dn = PNDN_INF, .len = 0, .rep = REP_NONE, .hand = proof};
 	}
 	if (base == SIZE_MAX) {
@@ -226,7 +228,6 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 	if (d->thr.busy)
 		busy_enter(d->thr.busy, path_top_hash(&d->tree.path));
 	int decisive;
-	bool first_pass = true;
 	for (;;) {
 		Child *ch = &d->tree.arena[base];
 		int best;
@@ -236,24 +237,6 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 		else
 			node_values(d, ch, n, false, remain, &r, &best, &decisive, &second);
 		const PnDn pn = r.pn, dn = r.dn;
-		if (first_pass) {
-			/* Threshold control (TCA, Kishimoto 2005; as in KomoringHeights):
-			 * a child whose entry comes from higher up the path may hold
-			 * values that depend on this very node; returning as soon as
-			 * the thresholds are exceeded can then loop without progress.
-			 * Search at least one step further instead.  Only in the
-			 * unbounded first proof: in the re-searches under a length
-			 * budget it cost more than it saved (Microcosmos). */
-			first_pass = false;
-			for (int i = 0; i < n && !inc && !d->run.budgeted; i++)
-				inc = (ch[i].flags & CHILD_OLD) && ch[i].pn != 0 && ch[i].dn != 0;
-			if (inc && pn != 0 && dn != 0) {
-				if (pn < PNDN_INF && thpn <= pn)
-					thpn = pn + 1;
-				if (dn < PNDN_INF && thdn <= dn)
-					thdn = dn + 1;
-			}
-		}
 		if (pn == 0 || dn == 0 || pn >= thpn || dn >= thdn || d->run.stopped)
 			break;
 
@@ -268,12 +251,9 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 		                                       : thdelta - delta(pn, dn, or_node) + delta(ch[best].pn, ch[best].dn, or_node);
 		PnDn cthpn = or_node ? cthphi : cthdelta, cthdn = or_node ? cthdelta : cthphi;
 		Move m = ch[best].move;
-		bool child_new = (ch[best].flags & CHILD_NEW) != 0;
 		pos_do_move(pos, m);
 		path_push(&d->tree.path, pos, d->run.attacker, m);
-		NodeResult cr = mid(d, cthpn, cthdn, remain - 1, inc && !child_new);
-		if (child_new)
-			inc = false; /* a new node was expanded: progress */
+		NodeResult cr = mid(d, cthpn, cthdn, remain - 1);
 		path_pop(&d->tree.path);
 		pos_undo_move(pos, m);
 		Child *c = &d->tree.arena[base + best]; /* the arena may have moved */
@@ -282,7 +262,7 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 		c->len = cr.len;
 		c->hand = cr.hand;
 		c->rep = (uint16_t)(cr.dn == 0 ? cr.rep : REP_NONE);
-		c->flags &= ~(CHILD_NEW | CHILD_OLD);
+		c->flags &= ~CHILD_NEW;
 	}
 	/* A disproof resting only on repetitions of this node itself (or of
 	 * positions below it) holds for every path: the defender may always
@@ -298,13 +278,26 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain, bool inc)
 	if (r.dn == 0 && r.rep != REP_NONE) {
 		/* true on this path only: keep it under the path key */
 		rt_store(d->tab.rt, path_top_hash(&d->tree.path), r.rep, r.len, d->run.nodes - nodes_before);
-		tt_mark_rep(d->tab.tt, key, hand, d->tree.path.len - 1);
+		tt_mark_rep(d->tab.tt, key, hand);
 	} else if (!(d->run.stopped && r.pn != 0 && r.dn != 0))
 		tt_store(d->tab.tt, &(TTRecord){.key = key, .hand = hand, .result_hand = r.hand, .pn = r.pn, .dn = r.dn, .len = r.len,
-		                                .amount = d->run.nodes - nodes_before, .depth = d->tree.path.len - 1});
+		                                .amount = d->run.nodes - nodes_before});
 	return r;
 }
 
+/* No threshold control.  TCA (Kishimoto 2005) extends a node's thresholds
+ * when a child's values come from higher up the path, so that a loop of
+ * transpositions makes progress.  Handed down to every later descent, as
+ * it was, it sent each descent in an explored region of long cycles round
+ * a whole 30-130-ply cycle: on 雪月花 79 % of the visits ended in a
+ * repetition, one position was visited 43,399 times, and no mate was found
+ * in 54.6 M nodes (559 plies in 12.2 M nodes without it).  The variants
+ * measured (first proofs, nodes; doc/speed.md): KomoringHeights' counter
+ * for the whole path (return once the first new node pays the debt) and
+ * TCA for the node alone, not handed down, both lose to none on 雪月花 and
+ * STARSHIP TROOPER; on the 13-ply loop position TCA was adopted for, the
+ * search without it finds the 31-ply first mate at once (1.2 M nodes, 11
+ * proven minimal at 1.3 M), where TCA took a 2,303-ply detour. */
 NodeResult search_root(Dfpn *d, int remain)
 {
 	NodeResult r;
@@ -315,7 +308,7 @@ NodeResult search_root(Dfpn *d, int remain)
 	if (lead)
 		limits_pool_begin(d, remain);
 	do {
-		r = mid(d, PNDN_INF, PNDN_INF, remain, false);
+		r = mid(d, PNDN_INF, PNDN_INF, remain);
 	} while (r.pn != 0 && r.dn != 0 && !d->run.stopped);
 	if (lead)
 		r = pool_end(d, r);

@@ -2,7 +2,7 @@
  * search.h -- the df-pn search proper (search.c): the recursive mid() of
  * Nagai 2002 with the 1+epsilon trick (Pawlewicz & Lew 2007), df-pn+ initial
  * values, mate in one at new attacker nodes, delayed expansion of drop
- * interpositions, threshold control (TCA) and the repetition handling that
+ * interpositions and the repetition handling that
  * dfpn.h describes.  Not part of the API.
  */
 #ifndef TSUME_SEARCH_H

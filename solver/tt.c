@@ -152,15 +152,14 @@ static inline TTEntry slot_load(const TTSlot *s)
 	                 .amount = (uint32_t)(w2 >> 32),
 	                 .len = (uint16_t)w3,
 	                 .gen = (uint16_t)(w3 >> 16),
-	                 .flags = (uint16_t)(w3 >> 32),
-	                 .depth = (uint16_t)(w3 >> 48)};
+	                 .flags = (uint16_t)(w3 >> 32)};
 }
 
 static inline void slot_store(TTSlot *s, const TTEntry *e)
 {
 	uint64_t w1 = (uint64_t)e->hand | (uint64_t)e->pn << 32;
 	uint64_t w2 = (uint64_t)e->dn | (uint64_t)e->amount << 32;
-	uint64_t w3 = (uint64_t)e->len | (uint64_t)e->gen << 16 | (uint64_t)e->flags << 32 | (uint64_t)e->depth << 48;
+	uint64_t w3 = (uint64_t)e->len | (uint64_t)e->gen << 16 | (uint64_t)e->flags << 32;
 	atomic_store_explicit(&s->w[1], w1, memory_order_relaxed);
 	atomic_store_explicit(&s->w[2], w2, memory_order_relaxed);
 	atomic_store_explicit(&s->w[3], w3, memory_order_relaxed);
@@ -197,16 +196,15 @@ static inline bool probe_bucket(const TT *tt, const TTSlot *b, uint64_t key, Han
 		 * tt_store), the shortest proof, the longest disproof */
 		if (e->pn == 0) {
 			if (proof_holds(tt, e, hand, remain) && (res->pn != 0 || e->len < res->len))
-				*res = (TTProbe){.pn = 0, .dn = PNDN_INF, .len = e->len, .found = true, .depth = INT16_MAX, .hand = e->hand};
+				*res = (TTProbe){.pn = 0, .dn = PNDN_INF, .len = e->len, .found = true, .hand = e->hand};
 		} else if (e->dn == 0) {
 			if (disproof_holds(tt, e, hand, remain) && res->pn != 0 && (res->dn != 0 || e->len > res->len))
-				*res = (TTProbe){.pn = PNDN_INF, .dn = 0, .len = e->len, .found = true, .depth = INT16_MAX, .hand = e->hand};
+				*res = (TTProbe){.pn = PNDN_INF, .dn = 0, .len = e->len, .found = true, .hand = e->hand};
 		} else if (e->hand == hand) {
 			r->pn = e->pn;
 			r->dn = e->dn;
 			r->found = true;
 			r->maybe_rep = (e->flags & TT_FLAG_REP) != 0;
-			r->depth = e->depth;
 		}
 	}
 	/* (a torn slot may show the flag falsely: one more bucket read) */
@@ -215,7 +213,7 @@ static inline bool probe_bucket(const TT *tt, const TTSlot *b, uint64_t key, Han
 
 TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain)
 {
-	TTProbe r = {.pn = 1, .dn = 1, .depth = INT16_MAX, .hand = hand};
+	TTProbe r = {.pn = 1, .dn = 1, .hand = hand};
 	TTProbe res = {.pn = 1, .dn = 1}; /* a result that holds, once found */
 	const TTSlot *b = bucket_of(tt, key), *sb;
 	if (probe_bucket(tt, b, key, hand, remain, &r, &res) && (sb = spill_of(tt, b)) != NULL)
@@ -257,7 +255,7 @@ TTStoreOutcome tt_store(TT *tt, const TTRecord *r)
 	const uint64_t key = r->key;
 	const Hand hand = r->hand;
 	PnDn pn = r->pn, dn = r->dn;
-	int len = r->len, depth = r->depth;
+	int len = r->len;
 	const uint64_t amount = r->amount;
 	/* the home bucket, and the one it spilled into if it has */
 	TTSlot *b = bucket_of(tt, key), *sb = NULL;
@@ -369,18 +367,11 @@ TTStoreOutcome tt_store(TT *tt, const TTRecord *r)
 	victim->len = (uint16_t)len;
 	victim->amount = amt;
 	victim->gen = tt->gen;
-	if (depth < 0)
-		depth = 0;
-	if (depth > UINT16_MAX)
-		depth = UINT16_MAX;
 	int at = (int)(victim - bucket);
 	TTSlot *slot = at < TT_BUCKET_SIZE ? &b[at] : &sb[at - TT_BUCKET_SIZE];
 	if (victim_is_new) {
 		/* a new entry keeps its bucket's mark of a spill */
 		victim->flags = spilled(tt, at < TT_BUCKET_SIZE ? bucket : bucket + TT_BUCKET_SIZE) ? TT_FLAG_SPILL : 0;
-		victim->depth = (uint16_t)depth;
-	} else if (depth < victim->depth) {
-		victim->depth = (uint16_t)depth;
 	}
 	if (resolved)
 		victim->flags = (uint16_t)((victim->flags & ~TT_FLAG_BOUNDING) | mine.flags);
@@ -409,12 +400,12 @@ static TTSlot *find_open(const TT *tt, uint64_t key, Hand hand, TTEntry *e)
 	return NULL;
 }
 
-void tt_mark_rep(TT *tt, uint64_t key, Hand hand, int depth)
+void tt_mark_rep(TT *tt, uint64_t key, Hand hand)
 {
 	TTEntry e;
 	TTSlot *s = find_open(tt, key, hand, &e);
 	if (!s) {
-		tt_store(tt, &(TTRecord){.key = key, .hand = hand, .result_hand = hand, .pn = 1, .dn = 1, .depth = depth});
+		tt_store(tt, &(TTRecord){.key = key, .hand = hand, .result_hand = hand, .pn = 1, .dn = 1});
 		s = find_open(tt, key, hand, &e); /* NULL if a result for hand blocked it */
 	}
 	if (s) {

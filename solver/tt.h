@@ -65,7 +65,7 @@
  *   amount  search effort spent below this node, saturating (0 = empty slot)
  *   gen     table generation; tt_clear() starts a new one instead of zeroing
  *   flags   TT_FLAG_REP, TT_FLAG_BOUNDING (see above)
- *   depth   open entry: the smallest path index it was stored from (TCA in search.c)
+ *   spare   unused (0)
  */
 typedef struct {
 	uint64_t key;
@@ -75,7 +75,7 @@ typedef struct {
 	uint16_t len;
 	uint16_t gen;   /* entries of an older generation are empty */
 	uint16_t flags; /* TT_FLAG_REP, TT_FLAG_BOUNDING */
-	uint16_t depth; /* open entry: the smallest path index it was stored from */
+	uint16_t spare; /* unused (0) */
 } TTEntry;
 #define TT_FLAG_REP 1u
 #define TT_FLAG_BOUNDING 2u /* resolved: len counted under the bounding rule (above) */
@@ -86,7 +86,7 @@ _Static_assert(sizeof(TTEntry) == 32, "TTEntry layout");
 
 /* How a TTEntry is kept in the table: four 64-bit words, each loaded and
  * stored whole, w[0] = key ^ w[1] ^ w[2] ^ w[3] (the others: hand | pn << 32,
- * dn | amount << 32, len | gen << 16 | flags << 32 | depth << 48).  A slot
+ * dn | amount << 32, len | gen << 16 | flags << 32).  A slot
  * read while another thread writes it can mix words of two stores; the key
  * it then gives is not the key looked up (but with the 2^-64 chance of any
  * key collision), so the read counts as a miss -- never a wrong result
@@ -139,7 +139,6 @@ typedef struct {
 	uint16_t len; /* meaningful when pn == 0 or dn == 0 */
 	bool found;   /* an entry for this exact position (or a dominating resolved one) */
 	bool maybe_rep; /* open entry flagged TT_FLAG_REP */
-	int depth;      /* open entry: its smallest path index (TCA); else INT16_MAX */
 	Hand hand;    /* resolved: the entry's proof / disproof hand; else the query hand */
 } TTProbe;
 
@@ -189,9 +188,7 @@ TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain);
 /* Stores the values of the position (key, hand).  For a resolved result
  * (pn == 0 or dn == 0) result_hand is the proof hand (<= hand) or the
  * disproof hand (>= hand) under which the result holds; the entry of the
- * position itself is replaced by it.  amount = nodes searched below;
- * depth = the position's index on the search path (an open entry keeps the
- * smallest it was stored from, for the threshold control of search.c). */
+ * position itself is replaced by it.  amount = nodes searched below. */
 typedef enum {
 	TT_KEPT = 0,     /* nothing stored: an entry at least as strong is there */
 	TT_UPDATED,      /* the slot of this position (and hand) rewritten */
@@ -207,7 +204,6 @@ typedef struct {
 	PnDn pn, dn;
 	int len;          /* mate-length bound (tt.h, above) */
 	uint64_t amount;  /* nodes searched below */
-	int depth;        /* the position's index on the search path */
 } TTRecord;
 
 /* Stores *r; returns what the store did to the table. */
@@ -232,7 +228,7 @@ void tt_populate(TT *tt);
 
 /* Flags the open entry of (key, hand) with TT_FLAG_REP, creating one with
  * pn = dn = 1 if there is none; a resolved entry is left alone. */
-void tt_mark_rep(TT *tt, uint64_t key, Hand hand, int depth);
+void tt_mark_rep(TT *tt, uint64_t key, Hand hand);
 
 /* Fraction of slots in use, per mille (USI hashfull): counted over the
  * first TT_HASHFULL_SAMPLE slots (all of a smaller table; keys spread

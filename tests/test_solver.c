@@ -12,8 +12,10 @@
  */
 #include "testutil.h"
 
+#include "context.h" /* the table, for test_repetition_path_dependent */
 #include "dfpn.h"
 #include "line.h"
+#include "tt.h"
 
 static Dfpn *solver;
 
@@ -669,6 +671,63 @@ static void test_first_mate_line_rebuilt(void **state)
 	                     DFPN_FUTILE_DEFAULT, 6000000);
 }
 
+/* Repetition results hold for their path only (the GHI problem, Kishimoto
+ * & Mueller 2004).  nshogi's mate-11 line 4 (white attacks) is solved
+ * first; its search reaches each position X below along a path where X's
+ * mates all pass through a position already on that path, so on that path
+ * X is no mate, a repetition, and the table flags X's entry (TT_FLAG_REP)
+ * with the result kept under the path's key.  Each X as a problem of its
+ * own mates (the 7- to 19-ply figures were found by a fresh search, and
+ * are checked here again against a fresh table): solved on the table the
+ * first search left, each must get exactly that answer.  The positions are
+ * those the search of line 4 flagged and a fresh search proves mate (found
+ * by dumping the flagged positions of nshogi mate-11 lines 1-300). */
+static void test_repetition_path_dependent(void **state)
+{
+	(void)state;
+	static const char *const x[] = {
+	    "ln1g1k1nl/1r2Pgg2/p2p+Bs1pp/2p3n2/7P1/2P1p3P/PPKP5/5P+r2/LN+b+p4L w GS2s3p 114",
+	    "ln1g1k1nl/1r2Pgg2/p2p+Bs1pp/2p3n2/7P1/2P1p3P/PP1P5/1K1+b1P+r2/LN1+p4L w GS2s3p 114",
+	    "ln1g1k1nl/1r2Pgg2/p2p+Bs1pp/2p3n2/7P1/2PKp+b2P/PP1P5/6Pr1/LNs+p4L w G2SP2p 114",
+	    "ln1g1k1nl/1r2Pgg2/p2p+Bs1pp/2p3n2/7P1/2P1p3P/PP1P5/1K1+b2Pr1/LN1+p4L w G2SPs2p 114",
+	    "ln1g1k1nl/1r2Pgg2/p2p+Bs1pp/2p3n2/7P1/2P1p3P/PPKP5/6Pr1/LN+b+p4L w G2SPs2p 114",
+	    "ln1g1k1nl/1r2Pgg2/p2p+Bs1pp/2p3n2/4K2P1/2P1p3P/PP1P+b4/6Pr1/LNs+p4L w G2SP2p 114",
+	    "ln1g1k1nl/1r2Pgg2/p2p+Bs1pp/2p3n2/7P1/2P1p3P/PPKP5/5Pr2/LN+b+p4L w GS2s3p 114",
+	    "ln1g1k1nl/1r2Pgg2/p2p+Bs1pp/2p3n2/7P1/2P1p3P/PP1P5/1K1+b1Pr2/LN1+p4L w GS2s3p 114",
+	};
+	static Position root, pos;
+	static DfpnResult fresh;
+	Dfpn *kept = dfpn_new(16), *clean = dfpn_new(16);
+	assert_non_null(kept);
+	assert_non_null(clean);
+	tu_parse(&root, "ln1g1k1nl/1r2Pgg2/p2p+Bs1pp/2p3n2/7P1/2P1pb2P/PP1P5/1K4Pr1/LN1+p4L w GSP2s2p 114");
+	assert_int_equal(dfpn_solve(kept, &root, NULL, &result), DFPN_MATE);
+	assert_int_equal(result.len, 11);
+	/* the flags first: solving one X changes the table the next sees */
+	int flagged = 0;
+	for (size_t i = 0; i < sizeof x / sizeof *x; i++) {
+		tu_parse(&pos, x[i]);
+		flagged += tt_probe(kept->tab.tt, pos_board_key(&pos), pos.hand[pos.side], BUDGET_INF).maybe_rep;
+	}
+	for (size_t i = 0; i < sizeof x / sizeof *x; i++) {
+		tu_parse(&pos, x[i]);
+		dfpn_clear(clean);
+		assert_int_equal(dfpn_solve(clean, &pos, NULL, &fresh), DFPN_MATE);
+		assert_true(fresh.len_minimal);
+		if (dfpn_solve(kept, &pos, NULL, &result) != DFPN_MATE || result.len != fresh.len || !result.len_minimal)
+			fail_msg("%s: %s %d after the search of its root, mate %d on a fresh table", x[i],
+			         result.status == DFPN_MATE ? "mate" : "no mate", result.len, fresh.len);
+		check_main_line(&pos, &result, x[i]);
+	}
+	/* the test tests something: the first search left repetition results */
+	if (flagged == 0)
+		fail_msg("none of the positions was flagged as a repetition by the first search");
+	print_message("%d of %zu positions flagged as repetitions on the first search's path, each its fresh mate\n",
+	              flagged, sizeof x / sizeof *x);
+	dfpn_free(kept);
+	dfpn_free(clean);
+}
+
 int main(void)
 {
 	core_init();
@@ -690,7 +749,7 @@ int main(void)
 	    cmocka_unit_test(test_answered_cases_tsv), cmocka_unit_test(test_answered_komori_yaml),
 	    cmocka_unit_test(test_answered_kif_problems), cmocka_unit_test(test_answered_shogiboardq_7),
 	    cmocka_unit_test(test_answered_nshogi_7), cmocka_unit_test(test_answered_only_drops),
-	    cmocka_unit_test(test_answered_zuko27),
+	    cmocka_unit_test(test_answered_zuko27),   cmocka_unit_test(test_repetition_path_dependent),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

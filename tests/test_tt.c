@@ -17,7 +17,7 @@
  *    (TT_FLAG_BOUNDING) still hold across hands, the rule's own lengths
  *    for their own hand only; a search counting under the bounding rule
  *    takes no proof of the rule's count;
- *  - tt_mark_rep, the depth kept by open entries, tt_hashfull.
+ *  - tt_mark_rep, tt_hashfull.
  * Keys and hands are made up: the table never looks inside them.
  */
 #include "testutil.h"
@@ -58,9 +58,9 @@ static void store_disproof(TT *t, uint64_t key, Hand hand, Hand dis, int len, ui
 	tt_store(t, &(TTRecord){.key = key, .hand = hand, .result_hand = dis, .pn = PNDN_INF, .dn = 0, .len = len, .amount = amount});
 }
 
-static TTStoreOutcome store_open(TT *t, uint64_t key, Hand hand, PnDn pn, PnDn dn, uint64_t amount, int depth)
+static TTStoreOutcome store_open(TT *t, uint64_t key, Hand hand, PnDn pn, PnDn dn, uint64_t amount)
 {
-	return tt_store(t, &(TTRecord){.key = key, .hand = hand, .result_hand = hand, .pn = pn, .dn = dn, .amount = amount, .depth = depth});
+	return tt_store(t, &(TTRecord){.key = key, .hand = hand, .result_hand = hand, .pn = pn, .dn = dn, .amount = amount});
 }
 
 static bool proven(const TT *t, uint64_t key, Hand hand, int remain) { return tt_probe(t, key, hand, remain).pn == 0; }
@@ -191,7 +191,7 @@ static void test_interval_entry(void **state)
 	tt.bounding = false;
 	store_proof(&tt, key, gsp, g, 7, 10);
 	store_disproof(&tt, key, gs, gsp, 3, 10);
-	assert_int_equal(store_open(&tt, key, gs, 7, 2, 30, 4), TT_NEW);
+	assert_int_equal(store_open(&tt, key, gs, 7, 2, 30), TT_NEW);
 	TTProbe p = tt_probe(&tt, key, gs, 5);
 	assert_true(p.found);
 	assert_int_equal(p.pn, 7);
@@ -245,7 +245,7 @@ static void test_bounded_disproof_keeps_proof(void **state)
 	assert_true(disproven(&tt, key, h, 7));
 	assert_true(disproven(&tt, key, h, 5));
 	/* open values for the same hand do not replace the proof either */
-	store_open(&tt, key, h, 3, 4, 1000, 0);
+	store_open(&tt, key, h, 3, 4, 1000);
 	assert_true(proven(&tt, key, h, 9));
 }
 
@@ -282,19 +282,19 @@ static void test_full_bucket_keeps_costliest(void **state)
 	Hand h = tu_hand(1, 0, 0, 0, 0, 0, 0);
 	/* fill the bucket with open entries of effort 10, 20, ..., 80 */
 	for (int i = 0; i < TT_BUCKET_SIZE; i++)
-		assert_int_equal(store_open(&small, 100 + (uint64_t)i, h, 2, 2, 10 * (uint64_t)(i + 1), 0), TT_NEW);
+		assert_int_equal(store_open(&small, 100 + (uint64_t)i, h, 2, 2, 10 * (uint64_t)(i + 1)), TT_NEW);
 	assert_int_equal(tt_hashfull(&small), 1000);
 	/* a new entry replaces the cheapest one (effort 10) */
-	assert_int_equal(store_open(&small, 200, h, 2, 2, 1000, 0), TT_REPLACED);
+	assert_int_equal(store_open(&small, 200, h, 2, 2, 1000), TT_REPLACED);
 	assert_false(tt_probe(&small, 100, h, 0).found);
 	for (int i = 1; i < TT_BUCKET_SIZE; i++)
 		assert_true(tt_probe(&small, 100 + (uint64_t)i, h, 0).found);
 	assert_true(tt_probe(&small, 200, h, 0).found);
 	/* the same position again rewrites its own slot */
-	assert_int_equal(store_open(&small, 200, h, 3, 3, 1000, 0), TT_UPDATED);
+	assert_int_equal(store_open(&small, 200, h, 3, 3, 1000), TT_UPDATED);
 	/* eight costlier entries push out all the old ones */
 	for (int i = 0; i < TT_BUCKET_SIZE; i++)
-		store_open(&small, 300 + (uint64_t)i, h, 2, 2, 5000, 0);
+		store_open(&small, 300 + (uint64_t)i, h, 2, 2, 5000);
 	for (int i = 0; i < TT_BUCKET_SIZE; i++)
 		assert_false(tt_probe(&small, 100 + (uint64_t)i, h, 0).found);
 	assert_false(tt_probe(&small, 200, h, 0).found);
@@ -306,9 +306,9 @@ static void test_full_bucket_keeps_costliest(void **state)
 	tt_clear(&small);
 	store_proof(&small, 1, h, h, 1, 100);
 	for (int i = 0; i < TT_BUCKET_SIZE - 1; i++)
-		store_open(&small, 10 + (uint64_t)i, h, 2, 2, 200, 0);
+		store_open(&small, 10 + (uint64_t)i, h, 2, 2, 200);
 	for (int i = 0; i < 3; i++)
-		store_open(&small, 50 + (uint64_t)i, h, 2, 2, 10000, 0);
+		store_open(&small, 50 + (uint64_t)i, h, 2, 2, 10000);
 	assert_true(proven(&small, 1, h, 1));
 	int left = 0;
 	for (int i = 0; i < TT_BUCKET_SIZE - 1; i++)
@@ -328,7 +328,7 @@ static void test_full_bucket_spills(void **state)
 	/* twelve hands of one board: the first bucket is full at eight, the
 	 * other four go to the next bucket, and every one is found */
 	for (int i = 0; i < 12; i++)
-		assert_int_equal(store_open(&two, key, tu_hand(i, 0, 0, 0, 0, 0, 0), 3 + (PnDn)i, 5, 10, 0), TT_NEW);
+		assert_int_equal(store_open(&two, key, tu_hand(i, 0, 0, 0, 0, 0, 0), 3 + (PnDn)i, 5, 10), TT_NEW);
 	for (int i = 0; i < 12; i++) {
 		TTProbe p = tt_probe(&two, key, tu_hand(i, 0, 0, 0, 0, 0, 0), 0);
 		assert_true(p.found);
@@ -340,11 +340,11 @@ static void test_full_bucket_spills(void **state)
 	assert_true(proven(&two, key, g, 5));
 	/* the second bucket's own keys still fit and are found; when both are
 	 * full the entry of least effort goes, as in one bucket */
-	assert_int_equal(store_open(&two, other, g, 2, 2, 1000, 0), TT_NEW);
-	assert_int_equal(store_open(&two, other + 1, g, 2, 2, 1000, 0), TT_NEW);
-	assert_int_equal(store_open(&two, other + 2, g, 2, 2, 1000, 0), TT_NEW);
+	assert_int_equal(store_open(&two, other, g, 2, 2, 1000), TT_NEW);
+	assert_int_equal(store_open(&two, other + 1, g, 2, 2, 1000), TT_NEW);
+	assert_int_equal(store_open(&two, other + 2, g, 2, 2, 1000), TT_NEW);
 	assert_int_equal(tt_hashfull(&two), 1000);
-	assert_int_equal(store_open(&two, other + 3, g, 2, 2, 1000, 0), TT_REPLACED);
+	assert_int_equal(store_open(&two, other + 3, g, 2, 2, 1000), TT_REPLACED);
 	assert_true(tt_probe(&two, other, g, 0).found);
 	assert_true(tt_probe(&two, other + 3, g, 0).found);
 	/* the replaced entry was an open one of effort 10 (the proof, of
@@ -355,7 +355,7 @@ static void test_full_bucket_spills(void **state)
 		left += tt_probe(&two, key, tu_hand(i, 0, 0, 0, 0, 0, 0), 0).found;
 	assert_int_equal(left, 11);
 	/* tt_mark_rep finds an open entry in the second bucket */
-	tt_mark_rep(&two, key, tu_hand(11, 0, 0, 0, 0, 0, 0), 0);
+	tt_mark_rep(&two, key, tu_hand(11, 0, 0, 0, 0, 0, 0));
 	assert_true(tt_probe(&two, key, tu_hand(11, 0, 0, 0, 0, 0, 0), 0).maybe_rep);
 	tt_free(&two);
 }
@@ -369,15 +369,15 @@ static void test_mark_rep(void **state)
 	TTProbe p = tt_probe(&tt, key, h, 5);
 	assert_false(p.found);
 	assert_false(p.maybe_rep);
-	tt_mark_rep(&tt, key, h, 4);
+	tt_mark_rep(&tt, key, h);
 	p = tt_probe(&tt, key, h, 5);
 	assert_true(p.found);
 	assert_true(p.maybe_rep);
 	assert_int_equal(p.pn, 1);
 	assert_int_equal(p.dn, 1);
 	/* an existing open entry keeps its numbers and gains the flag */
-	store_open(&tt, key + 1, h, 5, 3, 10, 2);
-	tt_mark_rep(&tt, key + 1, h, 2);
+	store_open(&tt, key + 1, h, 5, 3, 10);
+	tt_mark_rep(&tt, key + 1, h);
 	p = tt_probe(&tt, key + 1, h, 5);
 	assert_true(p.maybe_rep);
 	assert_int_equal(p.pn, 5);
@@ -386,25 +386,23 @@ static void test_mark_rep(void **state)
 	assert_false(tt_probe(&tt, key + 1, tu_hand(0, 2, 0, 0, 0, 0, 0), 5).maybe_rep);
 	/* a resolved entry is left alone */
 	store_proof(&tt, key + 2, h, h, 3, 10);
-	tt_mark_rep(&tt, key + 2, h, 1);
+	tt_mark_rep(&tt, key + 2, h);
 	p = tt_probe(&tt, key + 2, h, 5);
 	assert_int_equal(p.pn, 0);
 	assert_false(p.maybe_rep);
 }
 
-static void test_open_depth(void **state)
+static void test_open_values(void **state)
 {
 	(void)state;
 	const uint64_t key = 0x2718281828459045ULL;
 	Hand h = 0;
-	/* an open entry keeps the smallest path index it was stored from */
-	store_open(&tt, key, h, 2, 3, 10, 5);
-	assert_int_equal(tt_probe(&tt, key, h, 0).depth, 5);
-	store_open(&tt, key, h, 4, 3, 20, 3);
-	assert_int_equal(tt_probe(&tt, key, h, 0).depth, 3);
-	assert_int_equal(tt_probe(&tt, key, h, 0).pn, 4); /* the newer values */
-	store_open(&tt, key, h, 6, 3, 30, 7);
-	assert_int_equal(tt_probe(&tt, key, h, 0).depth, 3);
+	/* an open entry holds the values last stored */
+	store_open(&tt, key, h, 2, 3, 10);
+	assert_int_equal(tt_probe(&tt, key, h, 0).pn, 2);
+	store_open(&tt, key, h, 4, 3, 20);
+	assert_int_equal(tt_probe(&tt, key, h, 0).pn, 4);
+	assert_int_equal(tt_probe(&tt, key, h, 0).dn, 3);
 	/* open values are for the exact hand only */
 	assert_false(tt_probe(&tt, key, tu_hand(1, 0, 0, 0, 0, 0, 0), 0).found);
 }
@@ -420,10 +418,10 @@ static void test_hashfull(void **state)
 	/* keys spread over the buckets: key = b << 62 lands in bucket b */
 	for (uint64_t b = 0; b < 4; b++)
 		for (uint64_t i = 0; i < 4; i++)
-			store_open(&t, (b << 62) | i, 0, 1, 1, 1, 0);
+			store_open(&t, (b << 62) | i, 0, 1, 1, 1);
 	assert_int_equal(tt_hashfull(&t), 16 * 1000 / 32);
 	/* storing the same position again takes no new slot */
-	assert_int_equal(store_open(&t, 1, 0, 3, 3, 5, 0), TT_UPDATED);
+	assert_int_equal(store_open(&t, 1, 0, 3, 3, 5), TT_UPDATED);
 	assert_int_equal(tt_hashfull(&t), 500);
 	tt_clear(&t);
 	assert_int_equal(tt_hashfull(&t), 0);
@@ -446,7 +444,7 @@ static void test_torn_slot_misses(void **state)
 	for (int w = 0; w < 4; w++)
 		proof[w] = atomic_load(&t.entries[0].w[w]);
 	tt_clear(&t);
-	store_open(&t, key, 0, 7, 9, 10, 0);
+	store_open(&t, key, 0, 7, 9, 10);
 	uint64_t open[4];
 	for (int w = 0; w < 4; w++)
 		open[w] = atomic_load(&t.entries[0].w[w]);
@@ -496,7 +494,7 @@ int main(void)
 	    cmocka_unit_test_setup(test_full_bucket_keeps_costliest, fresh),
 	    cmocka_unit_test_setup(test_full_bucket_spills, fresh),
 	    cmocka_unit_test_setup(test_mark_rep, fresh),
-	    cmocka_unit_test_setup(test_open_depth, fresh),
+	    cmocka_unit_test_setup(test_open_values, fresh),
 	    cmocka_unit_test_setup(test_hashfull, fresh),
 	    cmocka_unit_test_setup(test_torn_slot_misses, fresh),
 	};
