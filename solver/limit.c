@@ -25,11 +25,21 @@ uint64_t limits_first_check(const DfpnLimits *lim)
 	return lim && lim->max_nodes && lim->max_nodes < 1024 ? lim->max_nodes : 1024;
 }
 
+/* Do helpers ever join this search?  Not a search under a length budget
+ * (the re-searches for a shorter mate, dfpn_mate_within): there two threads
+ * stalled where one did not -- Microcosmos' re-search within 1,547 plies ran
+ * over 400 s on two threads against 165 s for the whole minimality proof
+ * on one (doc/speed.md) -- so those run on the calling thread alone until
+ * two are shown never to be slower. */
+static bool helpers_join(const Dfpn *d) { return !d->run.budgeted; }
+
 /* Is it time for the main thread to hand its root to the helpers: after
  * 1,024 nodes of this search and d->thr.par_start in all (at most
  * DFPN_HELPER_START_MIN once the table is resident: the start-up is paid)? */
 static bool helpers_due(const Dfpn *d)
 {
+	if (!helpers_join(d))
+		return false;
 	uint64_t start = pool_populated(d) && d->thr.par_start > DFPN_HELPER_START_MIN ? DFPN_HELPER_START_MIN
 	                                                                                 : d->thr.par_start;
 	return d->thr.tid == 0 && pool_pending(d) && d->run.nodes - pool_base(d) >= 1024 && d->run.nodes >= start;
@@ -38,7 +48,7 @@ static bool helpers_due(const Dfpn *d)
 void limits_pool_begin(Dfpn *d, int remain)
 {
 	pool_begin(d, remain);
-	if (d->thr.par_start == 0)
+	if (d->thr.par_start == 0 && helpers_join(d))
 		pool_start(d, check_interval(d));
 }
 
