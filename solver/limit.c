@@ -83,6 +83,8 @@ void limits_stop(Dfpn *d, DfpnStopReason reason)
 void limits_check(Dfpn *d)
 {
 	d->run.next_check = d->run.nodes + check_interval(d);
+	if (d->thr.tid == 0 && !d->tab.tt->resident && d->run.nodes >= tt_pages(d->tab.tt) / 4)
+		tt_populate(d->tab.tt); /* a search long enough to fault in the table (tt.h) */
 	if (d->thr.tid == 0 && !d->tab.tt->huge && d->run.nodes >= 1000000)
 		tt_advise_huge(d->tab.tt); /* a long search: worth 2 MB pages (tt.c) */
 	/* the nodes of the search, all threads together */

@@ -150,7 +150,8 @@ void pool_start(Dfpn *d, uint64_t check_interval)
 		/* the first search long enough for helpers: the whole table made
 		 * resident now, before the helpers run (tt_populate) */
 		p->populated = true;
-		tt_populate(d->tab.tt);
+		if (!d->tab.tt->resident)
+			tt_populate(d->tab.tt);
 	}
 	for (int i = 0; i < p->n; i++) {
 		Dfpn *h = p->helper[i];

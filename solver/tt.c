@@ -37,6 +37,7 @@ int tt_init(TT *tt, size_t bytes)
 		return -1;
 	}
 	tt->huge = bytes < TT_HUGE_MIN; /* nothing to advise for small tables */
+	tt->resident = false;
 	tt->rule = DFPN_FUTILE_NONE;
 	tt->bounding = false;
 	tt->entries = p;
@@ -59,6 +60,7 @@ void tt_populate(TT *tt)
 {
 	if (!tt->entries)
 		return;
+	tt->resident = true;
 #ifdef MADV_POPULATE_WRITE
 	if (madvise(tt->entries, map_size(tt), MADV_POPULATE_WRITE) == 0)
 		return;
@@ -69,6 +71,8 @@ void tt_populate(TT *tt)
 	for (size_t k = 0; k < n; k += per_page)
 		atomic_fetch_or_explicit(&tt->entries[k].w[0], 0, memory_order_relaxed);
 }
+
+size_t tt_pages(const TT *tt) { return map_size(tt) / 4096; }
 
 void tt_free(TT *tt)
 {

@@ -115,6 +115,7 @@ typedef struct {
 	 * run (parallel.c), before they start and after they stop. */
 	bool shared;
 	bool huge; /* tt_advise_huge done (or the table is too small for it) */
+	bool resident; /* tt_populate done */
 	/* the futile-interposition rule whose results the table holds: the
 	 * one place a context's rule is kept (dfpn_futile reads it).  Under a
 	 * rule whose lengths are not monotone in the hands (nogain, whose
@@ -223,8 +224,17 @@ void tt_advise_huge(TT *tt);
  * takes 0.10 s for 256 MB and 0.28 s for 1 GB here).  4 KB pages: asking
  * for 2 MB ones first (MADV_HUGEPAGE) made the call take 0.1 to 2.4 s from
  * one run to the next on this virtual machine (compaction).  Failure is
- * harmless. */
+ * harmless.  Sets tt->resident.
+ *
+ * A search on one thread calls it too, once it has run tt_pages(tt) / 4
+ * nodes (limit.c): a table is touched at random, so a long search faults
+ * every page in anyway, one fault at a time (8.5 us a page here: 4.3 s of
+ * system time in STARSHIP TROOPER's first 8 M nodes on 2 GB), where one
+ * call costs about 1 us a page; a search shorter than that never pays. */
 void tt_populate(TT *tt);
+
+/* The 4 KB pages of the table's mapping. */
+size_t tt_pages(const TT *tt);
 
 /* Flags the open entry of (key, hand) with TT_FLAG_REP, creating one with
  * pn = dn = 1 if there is none; a resolved entry is left alone. */
