@@ -817,6 +817,10 @@ name="solve of a path that names no file: a missing file, not a bad board"
 "$TSUME" solve -q sub/mate3 >"$tmp/out" 2>"$tmp/err"
 rc=$?
 expect_msg 2 "tsume: sub/mate3: cannot open: No such file or directory"
+name="solve of a board alone, short of a rank and of the side: the board's fault, not a missing file"
+"$TSUME" solve -q '7gk/9/6P1+P/9/9/9/9/9' >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_msg 2 "tsume: bad position: board (column 22): 8 ranks, expected 9"
 name="solve of an unquoted SFEN with eight ranks: the board's fault, not a missing file"
 "$TSUME" solve -q 7gk/9/6P1+P/9/9/9/9/9 b G 1 >"$tmp/out" 2>"$tmp/err"
 rc=$?

@@ -354,7 +354,10 @@ static bool names_files(int argc, char **argv, int first)
 		for (const char *c = a; *c; c++)
 			slashes += *c == '/';
 		bool side_next = argc > first + 1 && (strcmp(argv[first + 1], "b") == 0 || strcmp(argv[first + 1], "w") == 0);
-		if (slashes != 8 && !side_next)
+		/* a word of board characters with a '/' is a board, short of a
+		 * rank or not ("7gk/9"): its error is the board's */
+		bool board_like = slashes > 0 && strspn(a, "123456789plnsgbrkPLNSGBRK+/") == strlen(a);
+		if (slashes != 8 && !side_next && !board_like)
 			return true; /* one word that is no board: a file name ("myproblem", "sub/mate3") */
 	}
 	return strchr(a, '.') != NULL && !starts_with_board(a);
