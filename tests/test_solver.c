@@ -728,6 +728,30 @@ static void test_repetition_path_dependent(void **state)
 	dfpn_free(clean);
 }
 
+/* The loop position threshold control (TCA) was once adopted for: with TCA
+ * handed down the path, the first proof found a 2,303-ply mate and the
+ * re-searches then stepped down two plies at a time (not done in 100 M
+ * nodes); without it, mate in 11 proven minimal in 1.26 M nodes on 256 MB
+ * (2.1 M on 16 MB, 5.0 M on 64 MB: the first proof depends on what the
+ * table keeps).  Given 20 M (outside TSUME_QUICK). */
+static void test_loop_position_minimal(void **state)
+{
+	(void)state;
+	if (tu_quick())
+		skip();
+	static Position root;
+	tu_parse(&root, "9/7kP/9/6+P1r/9/9/9/1R7/9 b GP2b3g4s4n4l15p 1 moves 8h8b+ P*7b");
+	Dfpn *d = dfpn_new(256);
+	assert_non_null(d);
+	DfpnLimits lim = {.max_nodes = 20000000};
+	assert_int_equal(dfpn_solve(d, &root, &lim, &result), DFPN_MATE);
+	if (result.len != 11 || !result.len_minimal)
+		fail_msg("mate %d%s in %llu nodes, expected 11 proven minimal", result.len,
+		         result.len_minimal ? "" : " (minimality not proven)", (unsigned long long)result.nodes);
+	check_main_line(&root, &result, "loop position");
+	dfpn_free(d);
+}
+
 int main(void)
 {
 	core_init();
@@ -750,6 +774,7 @@ int main(void)
 	    cmocka_unit_test(test_answered_kif_problems), cmocka_unit_test(test_answered_shogiboardq_7),
 	    cmocka_unit_test(test_answered_nshogi_7), cmocka_unit_test(test_answered_only_drops),
 	    cmocka_unit_test(test_answered_zuko27),   cmocka_unit_test(test_repetition_path_dependent),
+	    cmocka_unit_test(test_loop_position_minimal),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
