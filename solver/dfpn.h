@@ -148,7 +148,14 @@ Dfpn *dfpn_sibling(Dfpn *d, DfpnFutileRule rule);
 
 /* Solves the position: the side to move is the attacker.  Fills *res and
  * returns res->status.  The table is kept between calls (call dfpn_clear for
- * a fresh start).  root is not modified. */
+ * a fresh start).  root is not modified.
+ * As soon as a mate is proven (the first proof, then each shorter one the
+ * re-searches prove), a complete line of it is taken out of the table and
+ * held (DFPN_MAX_PV moves, in d), so that a limit or the stop flag can only
+ * end the search on the best line held: a MATE result always has its line,
+ * exactly len plies.  Where the table lost part of the first proof, it is
+ * proved again past the node and time limits (not past the stop flag);
+ * the walk that reads a line takes up to 96 MB while it runs. */
 DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, DfpnResult *res);
 
 /* Is there a mate of at most max_len plies for `attacker` from pos?  pos may

@@ -113,7 +113,8 @@ static void *search_thread(void *arg)
 	 * command only after the answer, and that command must find the search
 	 * finished (reap_search joins this thread). */
 	atomic_store(&u->done, true);
-	if (res->status == DFPN_MATE && res->pv_len > 0) {
+	if (res->status == DFPN_MATE) {
+		/* a mate always comes with its line, exactly len plies (dfpn.h) */
 		size_t cap = (size_t)res->pv_len * 6 + 16, n = 0;
 		char *line = malloc(cap);
 		if (line) {
@@ -134,13 +135,6 @@ static void *search_thread(void *arg)
 		} else {
 			say(u, "checkmate timeout");
 		}
-	} else if (res->status == DFPN_MATE) {
-		/* proven, but no line as long as the mate is left in the table:
-		 * no shorter line in its place */
-		say(u, "info score mate %d", res->len);
-		say(u, "info string mate in %d proven, line not found (the table lost it; a larger USI_Hash may keep it)",
-		    res->len);
-		say(u, "checkmate timeout");
 	} else if (res->status == DFPN_NOMATE) {
 		say(u, "checkmate nomate");
 	} else {
