@@ -411,6 +411,48 @@ lines = e.read_until("readyok")
 check("FutileRule bad value", "info string error: FutileRule must be none, narrow, broad, nogain or answered, got 'wide'" in lines, lines)
 e.close()
 
+# stop and quit in every phase: Shogi Zuko 83 (a mate in 261 as published,
+# first proven longer, then shorter ones) on one thread and a 1 MB table,
+# stopped after 0.1 to 3 s -- in the first proof, the re-searches for a
+# shorter mate or the main line, wherever this machine is by then.  `stop`
+# is answered by `checkmate`: a line exactly as long as the `score mate`
+# sent before it, or timeout (never a mate announced without its line);
+# `quit` ends the engine.  5 s only detects a hang: tests do not measure speed
+z83 = next(row.split("\t")[1] for row in open(os.path.join(DATA, "problems/classics/zuko.tsv"), encoding="utf-8")
+           if row.startswith("zuko083\t"))
+bad = []
+for after in (0.1, 0.7, 1.5, 3.0):
+    e = Engine()
+    e.send("setoption name USI_Hash value 1")
+    e.send("setoption name Threads value 1")
+    e.send(f"position sfen {z83}")
+    e.send("go mate infinite")
+    time.sleep(after)
+    e.send("stop")
+    try:
+        lines = e.read_until("checkmate", timeout=5)
+    except (TimeoutError, EOFError) as x:
+        bad.append((after, "stop", str(x)[:80]))
+        e.p.kill()
+        continue
+    scores = [l.split("score mate ")[1].split()[0] for l in lines if "score mate " in l]
+    moves = lines[-1].split()[1:]
+    if moves != ["timeout"] and (not scores or int(scores[-1]) != len(moves) or len(moves) % 2 != 1):
+        bad.append((after, "stop", scores[-1:], len(moves)))
+    if any("line not found" in l for l in lines):
+        bad.append((after, "stop", "line not found"))
+    e.send("go mate infinite")
+    time.sleep(after)
+    e.send("quit")
+    try:
+        rc = e.p.wait(timeout=5)
+        if rc != 0:
+            bad.append((after, "quit", rc))
+    except subprocess.TimeoutExpired:
+        bad.append((after, "quit", "still running after 5 s"))
+        e.p.kill()
+check("stop and quit in every phase", not bad, bad)
+
 # Threads: offered with the cores as default; a bad value named; a search on
 # two threads (Zuko 43, 85 plies: long enough for the helper to join) gives
 # the length one thread gives
