@@ -337,6 +337,10 @@ TTStoreOutcome tt_store(TT *tt, const TTRecord *r)
 		if (!victim && ns > TT_BUCKET_SIZE && (victim = free_slot(tt, bucket + TT_BUCKET_SIZE)) != NULL)
 			mark_spilled(tt, b, bucket);
 		if (victim) {
+			/* a free slot may hold an entry of an earlier generation
+			 * (tt_clear): none of its marks carries over, as in a new
+			 * table (its spill mark made the new entry's) */
+			victim->flags = 0;
 			outcome = TT_NEW;
 		} else {
 			/* no free slot: the entry of least effort in the home bucket

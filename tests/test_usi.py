@@ -453,6 +453,38 @@ for after in (0.1, 0.7, 1.5, 3.0):
         e.p.kill()
 check("stop and quit in every phase", not bad, bad)
 
+# a session answers as fresh engines do: one engine through Shogi Zuko 33,
+# 64, 43 and 64 again (usinewgame, position, go mate problem after
+# problem), at a small and a larger USI_Hash, one thread, gives each the
+# result, length and node count a fresh engine gives it (Zuko 64 after 33
+# on 1 MB once took 125,455 nodes, 127,169 in a fresh engine)
+def final(e, name, sfen):
+    e.send("usinewgame")
+    e.send(f"position sfen {sfen}")
+    e.send("go mate 120000")
+    lines = e.read_until("checkmate", timeout=180)
+    nodes = [l.split(" nodes ")[1].split()[0] for l in lines if l.startswith("info time") and " nodes " in l]
+    return (name, lines[-1].split()[1] if len(lines[-1].split()) == 2 else len(lines[-1].split()) - 1, nodes[-1:])
+zrows = {row.split("\t")[0]: row.split("\t")[1] for row in open(os.path.join(DATA, "problems/classics/zuko.tsv"), encoding="utf-8")
+         if row.startswith("zuko")}
+differ = []
+for mb in (1, 64):
+    opts = [f"setoption name USI_Hash value {mb}", "setoption name Threads value 1"]
+    session = Engine()
+    for o in opts:
+        session.send(o)
+    for name in ("zuko033", "zuko064", "zuko043", "zuko064"):
+        got = final(session, name, zrows[name])
+        fresh = Engine()
+        for o in opts:
+            fresh.send(o)
+        want = final(fresh, name, zrows[name])
+        fresh.close()
+        if got != want:
+            differ.append((mb, got, want))
+    session.close()
+check("a session answers as fresh engines do", not differ, differ)
+
 # Threads: offered with the cores as default; a bad value named; a search on
 # two threads (Zuko 43, 85 plies: long enough for the helper to join) gives
 # the length one thread gives
