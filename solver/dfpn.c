@@ -81,6 +81,13 @@ void dfpn_clear(Dfpn *d)
 	}
 }
 
+int dfpn_held(const Dfpn *d, Move *line)
+{
+	if (line && d->kept.len > 0)
+		memcpy(line, d->kept.line, (size_t)d->kept.len * sizeof *line);
+	return d->kept.len;
+}
+
 void dfpn_set_repetition_span(Dfpn *d, int plies) { d->run.rep_span = plies < 4 ? 4 : plies; }
 
 bool dfpn_set_futile(Dfpn *d, DfpnFutileRule rule)
@@ -266,6 +273,7 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 	res->nodes_minimize = res->nodes_pv = 0; /* after pv: not cleared above */
 	begin_search(d, root, root->side, lim);
 	int root_ply = d->tree.pos.ply;
+	d->kept.len = 0; /* no line held yet (dfpn_held) */
 
 	/* Under a rule whose lengths are not monotone in the hands (nogain),
 	 * the first proof counts under its bounding rule (futile.h): whether a
@@ -281,7 +289,6 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 		fprintf(lim->trace, "dfpn: first proof%s: %s, len %d, %llu nodes, %.1f s, hashfull %d\n",
 		        bounding ? " (counted as narrow)" : "", r.pn == 0 ? "mate" : r.dn == 0 ? "no mate" : "unknown", r.len,
 		        (unsigned long long)d->run.nodes, clock_now() - d->run.start, tt_hashfull(d->tab.tt));
-	d->kept.len = 0;
 	if (r.pn == 0) {
 		int best = r.len;
 		bool minimal = false;
@@ -353,6 +360,8 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 					        clock_now() - d->run.start);
 			}
 		}
+		if (res->pv_len > 0 && !res->pv_verified && d->kept.len > 0 && d->kept.bound < res->len)
+			res->pv_len = 0; /* the held line is shorter: never a longer line than one held */
 		if (res->pv_len == 0 && d->kept.len > 0) {
 			/* the held line, with its proven bound: minimal only when it is
 			 * the bound proven minimal */

@@ -158,6 +158,13 @@ Dfpn *dfpn_sibling(Dfpn *d, DfpnFutileRule rule);
  * the walk that reads a line takes up to 96 MB while it runs. */
 DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, DfpnResult *res);
 
+/* The line held for the shortest mate the running dfpn_solve (or the last
+ * one) has proven so far (see dfpn_solve): its length, 0 when none is held
+ * yet; copied to line (room for DFPN_MAX_PV moves) unless NULL.  For the
+ * search's own thread (lim->progress is called there) or after the search.
+ * The result's line is never longer than the last one held. */
+int dfpn_held(const Dfpn *d, Move *line);
+
 /* Is there a mate of at most max_len plies for `attacker` from pos?  pos may
  * have either side to move (the defender to move: pos is an AND node, e.g.
  * after a candidate check).  Repetitions are judged from pos on only.  The

@@ -441,6 +441,13 @@ for after in (0.1, 0.7, 1.5, 3.0):
         bad.append((after, "stop", scores[-1:], len(moves)))
     if any("line not found" in l for l in lines):
         bad.append((after, "stop", "line not found"))
+    # the mates held are reported as they are proven, each shorter than
+    # the one before; the answer is never longer than the last (and never
+    # a timeout after one)
+    held = scores[:-1] if moves != ["timeout"] else scores
+    if any(int(b) >= int(a) for a, b in zip(held, held[1:])) or (moves == ["timeout"] and scores) or \
+            (held and moves != ["timeout"] and int(scores[-1]) > int(held[-1])):
+        bad.append((after, "stop", "scores", scores, lines[-1][:20]))
     e.send("go mate infinite")
     time.sleep(after)
     e.send("quit")
