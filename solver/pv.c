@@ -319,8 +319,16 @@ static bool tree_tick(Dfpn *d, const TreeMemo *memo)
 {
 	if (!memo->search)
 		return true;
-	if (++d->run.nodes >= d->run.next_check)
+	if (++d->run.nodes >= d->run.next_check) {
 		limits_check(d);
+		if (d->run.stopped && d->thr.superseded && d->run.stop_reason == DFPN_STOP_NONE) {
+			/* with helpers, between two searches: the last one's end
+			 * (its helpers told the root was resolved) is not a stop
+			 * of the walk, as pool_end takes it for the search */
+			d->thr.superseded = false;
+			d->run.stopped = false;
+		}
+	}
 	return !d->run.stopped;
 }
 
