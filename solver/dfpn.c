@@ -187,8 +187,9 @@ static int table_line(Dfpn *d, int bound, Move *line, PvMode mode)
 	return complete ? n : 0;
 }
 
-/* The line of the proof tree of the root (proven within bound plies) into
- * scratch, what the table lost of it proved again (pv_tree_line), past the
+/* A line of the root (proven within bound plies) into scratch, what the
+ * table lost of it proved again: the table's line when it is bound plies
+ * long (table_line, PV_REPROVE), else the proof tree's (pv_tree_line), past the
  * node and time limits: a mate proven is not given up for want of its line
  * (the walk proves again only what the proof just found, and it is held
  * within PV_TREE_POSITIONS positions).  The stop flag is obeyed.  d's
@@ -209,7 +210,17 @@ static int reprove_line(Dfpn *d, int bound, Move *scratch)
 	d->run.lim = &grace;
 	d->run.stopped = false;
 	d->run.stop_reason = DFPN_STOP_NONE;
-	int n = pv_tree_line(d, bound, scratch, PV_TREE_POSITIONS, true);
+	/* the table's line with the proofs it lost proved again (as long as
+	 * the bound), else the proof tree's */
+	int n = table_line(d, bound, scratch, PV_REPROVE);
+	if (n != bound && !d->run.stopped) {
+		int root_ply = d->tree.pos.ply;
+		n = pv_tree_line(d, bound, scratch, PV_TREE_POSITIONS, true);
+		if (n <= 0)
+			back_to_root(d, scratch, root_ply);
+	} else if (n != bound) {
+		n = 0;
+	}
 	d->run.lim = lim;
 	if (d->run.stop_reason != DFPN_STOP_USER) {
 		d->run.stopped = stopped;
