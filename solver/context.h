@@ -84,9 +84,10 @@ typedef struct {
 	InitCache ic; /* new nodes' initial values (initcache.h); this context's own */
 } DfpnTree;
 
-/* The complete mating line, as long as the proof's bound, read from the
- * table right after the last proof that gave one (dfpn_solve: kept for when
- * a limit stops the minimality proof or the main line later). */
+/* The line held for the shortest mate proven so far: complete, read from
+ * the table right after the proof that gave it (dfpn_solve), bound the
+ * length its proof tree proves (= len); kept for when a limit stops the
+ * minimality proof or the main line later.  len 0: none held. */
 typedef struct {
 	Move *line; /* DFPN_MAX_PV moves */
 	int len, bound;

@@ -81,6 +81,13 @@ void dfpn_clear(Dfpn *d)
 	}
 }
 
+int dfpn_held(const Dfpn *d, Move *line)
+{
+	if (line && d->kept.len > 0)
+		memcpy(line, d->kept.line, (size_t)d->kept.len * sizeof *line);
+	return d->kept.len;
+}
+
 void dfpn_set_repetition_span(Dfpn *d, int plies) { d->run.rep_span = plies < 4 ? 4 : plies; }
 
 bool dfpn_set_futile(Dfpn *d, DfpnFutileRule rule)
@@ -153,7 +160,8 @@ DfpnStatus dfpn_mate_within(Dfpn *d, const Position *pos, Color attacker, int ma
 	return out->status;
 }
 
-/* The most positions pv_tree_line remembers (24 bytes each). */
+/* The most positions pv_tree_line remembers (its memo: 2^23 slots of 12
+ * bytes, 96 MB at most, the pages it touches). */
 #define PV_TREE_POSITIONS ((size_t)1 << 21)
 
 /* Takes back the moves played on d->tree.pos since the root ply root_ply. */
@@ -179,17 +187,86 @@ static int table_line(Dfpn *d, int bound, Move *line, PvMode mode)
 	return complete ? n : 0;
 }
 
-/* After a proof of a mate within bound plies: keeps the table's line if it
- * is complete and bound plies long (DfpnKeptLine in context.h), reading it into scratch
- * (DFPN_MAX_PV moves) so that an incomplete one leaves the kept line alone. */
-static void keep_line(Dfpn *d, int bound, Move *scratch)
+/* A line of the root (proven within bound plies) into scratch, what the
+ * table lost of it proved again: the table's line when it is bound plies
+ * long (table_line, PV_REPROVE), else the proof tree's (pv_tree_line), past the
+ * node and time limits: a mate proven is not given up for want of its line
+ * (the walk proves again only what the proof just found, and it is held
+ * within PV_TREE_POSITIONS positions).  The stop flag is obeyed.  d's
+ * limits and stop state are as before after it, unless the stop flag
+ * stopped it.  Returns the line's length, 0 for none. */
+static int reprove_line(Dfpn *d, int bound, Move *scratch)
 {
-	int n = table_line(d, bound, scratch, PV_TABLE);
-	if (n == bound) {
-		memcpy(d->kept.line, scratch, (size_t)n * sizeof *scratch);
-		d->kept.len = n;
-		d->kept.bound = bound;
+	const DfpnLimits *lim = d->run.lim;
+	DfpnLimits grace = {0};
+	if (lim) {
+		grace.stop = lim->stop;
+		grace.progress = lim->progress;
+		grace.progress_arg = lim->progress_arg;
+		grace.trace = lim->trace;
 	}
+	bool stopped = d->run.stopped;
+	DfpnStopReason reason = d->run.stop_reason;
+	d->run.lim = &grace;
+	d->run.stopped = false;
+	d->run.stop_reason = DFPN_STOP_NONE;
+	/* the table's line with the proofs it lost proved again (as long as
+	 * the bound), else the proof tree's */
+	int n = table_line(d, bound, scratch, PV_REPROVE);
+	if (n != bound && !d->run.stopped) {
+		int root_ply = d->tree.pos.ply;
+		n = pv_tree_line(d, bound, scratch, PV_TREE_POSITIONS, true);
+		if (n <= 0)
+			back_to_root(d, scratch, root_ply);
+	} else if (n != bound) {
+		n = 0;
+	}
+	d->run.lim = lim;
+	if (d->run.stop_reason != DFPN_STOP_USER) {
+		d->run.stopped = stopped;
+		d->run.stop_reason = reason;
+	}
+	return n;
+}
+
+/* After a proof of the root within bound plies, before the next search can
+ * overwrite the table: holds a complete line of it (d->kept, DfpnKeptLine
+ * in context.h) -- the table's line when it is bound plies long; else the
+ * line of the proof tree the table holds (pv_tree_line), its length a
+ * proven bound of at most bound plies, taken from the table alone (no
+ * search: the table and the node count unchanged); when that fails and no
+ * line is held yet, by proving again what the table lost (reprove_line)
+ * (a line held already stays, with its longer bound, rather than the next
+ * search begin on another table).  A
+ * line of bound plies is read into scratch (DFPN_MAX_PV moves), so that an
+ * incomplete one leaves the held line alone.  Returns whether a line was
+ * taken. */
+static bool hold_line(Dfpn *d, int bound, Move *scratch)
+{
+	int root_ply = d->tree.pos.ply;
+	const char *from = "the table";
+	double t0 = clock_now();
+	int n = table_line(d, bound, scratch, PV_TABLE);
+	if (n != bound) {
+		from = "the proof tree";
+		n = pv_tree_line(d, bound, scratch, PV_TREE_POSITIONS, false);
+		back_to_root(d, scratch, root_ply);
+	}
+	if (n <= 0 && d->kept.len == 0 && (!d->run.stopped || d->run.stop_reason == DFPN_STOP_NODES ||
+	                                   d->run.stop_reason == DFPN_STOP_TIME)) {
+		from = "the proof tree proved again";
+		n = reprove_line(d, bound, scratch);
+		back_to_root(d, scratch, root_ply);
+	}
+	if (d->run.lim && d->run.lim->trace)
+		fprintf(d->run.lim->trace, "dfpn: line held for mate within %d: %s %d, from %s, %.3f s\n", bound,
+		        n > 0 ? "len" : "none", n > 0 ? n : bound, from, clock_now() - t0);
+	if (n <= 0)
+		return false;
+	memcpy(d->kept.line, scratch, (size_t)n * sizeof *scratch);
+	d->kept.len = n;
+	d->kept.bound = n;
+	return true;
 }
 
 /* Every thread of d counts lengths under the rule's bounding rule or under
@@ -207,6 +284,7 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 	res->nodes_minimize = res->nodes_pv = 0; /* after pv: not cleared above */
 	begin_search(d, root, root->side, lim);
 	int root_ply = d->tree.pos.ply;
+	d->kept.len = 0; /* no line held yet (dfpn_held) */
 
 	/* Under a rule whose lengths are not monotone in the hands (nogain),
 	 * the first proof counts under its bounding rule (futile.h): whether a
@@ -222,11 +300,10 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 		fprintf(lim->trace, "dfpn: first proof%s: %s, len %d, %llu nodes, %.1f s, hashfull %d\n",
 		        bounding ? " (counted as narrow)" : "", r.pn == 0 ? "mate" : r.dn == 0 ? "no mate" : "unknown", r.len,
 		        (unsigned long long)d->run.nodes, clock_now() - d->run.start, tt_hashfull(d->tab.tt));
-	d->kept.len = 0;
 	if (r.pn == 0) {
 		int best = r.len;
 		bool minimal = false;
-		keep_line(d, best, res->pv);
+		hold_line(d, best, res->pv);
 		if (bounding && !d->run.stopped && !(lim && lim->first_mate_only)) {
 			/* the first proof's repetition results were counted as
 			 * narrow: the path-keyed table starts again */
@@ -246,7 +323,7 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 				        (unsigned long long)d->run.nodes, clock_now() - d->run.start, tt_hashfull(d->tab.tt));
 			if (s.pn == 0) {
 				best = s.len;
-				keep_line(d, best, res->pv);
+				hold_line(d, best, res->pv);
 			} else if (s.dn == 0) {
 				minimal = true;
 				break;
@@ -257,12 +334,14 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 		res->len = best;
 		res->len_minimal = minimal;
 		/* The line printed is always complete and as long as the mate
-		 * announced: the checked main line; else (a limit stopped the
-		 * minimality proof or the checking) a line read from the table now,
-		 * when it is as long as the bound (a shorter one followed a defence
-		 * that is not the longest); else, when the length is not proven
-		 * minimal, the one kept after the last proof that gave one, with
-		 * that proof's bound; else none. */
+		 * announced: the checked main line; else, when a limit stopped the
+		 * search after a line was held for the last bound, that line at
+		 * once; else a line read from the table now, when it is as long as
+		 * the bound (a shorter one followed a defence that is not the
+		 * longest), or the proof tree's; else the line held after the last
+		 * proof that gave one, with its proven bound.  A mate with no line
+		 * at all (none could be taken out before a limit stopped the
+		 * search) is not announced: the result is unknown. */
 		res->pv_len = 0;
 		if (minimal && !d->run.stopped) {
 			/* the leftover-pieces tie-break rebuilds sub-lines: for problems
@@ -271,7 +350,8 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 			res->pv_verified = res->pv_len == best;
 			back_to_root(d, res->pv, root_ply);
 		}
-		if (!res->pv_verified) {
+		bool held = d->kept.len > 0 && d->kept.bound <= best;
+		if (!res->pv_verified && !(d->run.stopped && held)) {
 			int n = table_line(d, best, res->pv, PV_REPROVE);
 			res->pv_len = n == best ? n : 0;
 			if (res->pv_len == 0 && !d->run.stopped) {
@@ -279,7 +359,7 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 				 * proofs below were found: the proof tree's own length
 				 * and its line (a proven bound; never below a proven
 				 * minimum) */
-				int u = pv_tree_line(d, best, res->pv, PV_TREE_POSITIONS);
+				int u = pv_tree_line(d, best, res->pv, PV_TREE_POSITIONS, true);
 				back_to_root(d, res->pv, root_ply);
 				if (u > 0 && (u == best || !minimal)) {
 					res->pv_len = u;
@@ -290,17 +370,23 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 					        u > 0 ? "len" : "none, bound", u > 0 ? u : best, (unsigned long long)d->run.nodes,
 					        clock_now() - d->run.start);
 			}
-			/* a proven-minimal length is kept without a line rather than
-			 * exchanged for the longer bound of a line kept earlier */
-			if (res->pv_len == 0 && d->kept.len > 0 && !minimal) {
-				memcpy(res->pv, d->kept.line, (size_t)d->kept.len * sizeof *res->pv);
-				res->pv_len = d->kept.len;
-				if (d->kept.bound != best) {
-					/* the line of a longer mate: report that proven bound */
-					res->len = d->kept.bound;
-					res->len_minimal = false;
-				}
-			}
+		}
+		if (res->pv_len > 0 && !res->pv_verified && d->kept.len > 0 && d->kept.bound < res->len)
+			res->pv_len = 0; /* the held line is shorter: never a longer line than one held */
+		if (res->pv_len == 0 && d->kept.len > 0) {
+			/* the held line, with its proven bound: minimal only when it is
+			 * the bound proven minimal */
+			memcpy(res->pv, d->kept.line, (size_t)d->kept.len * sizeof *res->pv);
+			res->pv_len = d->kept.len;
+			res->len = d->kept.bound;
+			res->len_minimal = minimal && d->kept.bound == best;
+		}
+		if (res->pv_len == 0) {
+			res->status = DFPN_UNKNOWN;
+			res->len = 0;
+			res->len_minimal = false;
+			if (d->run.stop_reason == DFPN_STOP_NONE)
+				d->run.stop_reason = DFPN_STOP_MEMORY; /* the walk's memory bound */
 		}
 		res->nodes_pv = d->run.nodes - res->nodes_prove - res->nodes_minimize;
 	} else if (r.dn == 0) {

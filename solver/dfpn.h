@@ -147,8 +147,22 @@ Dfpn *dfpn_sibling(Dfpn *d, DfpnFutileRule rule);
 
 /* Solves the position: the side to move is the attacker.  Fills *res and
  * returns res->status.  The table is kept between calls (call dfpn_clear for
- * a fresh start).  root is not modified. */
+ * a fresh start).  root is not modified.
+ * As soon as a mate is proven (the first proof, then each shorter one the
+ * re-searches prove), a complete line of it is taken out of the table and
+ * held (DFPN_MAX_PV moves, in d), so that a limit or the stop flag can only
+ * end the search on the best line held: a MATE result always has its line,
+ * exactly len plies.  Where the table lost part of the first proof, it is
+ * proved again past the node and time limits (not past the stop flag);
+ * the walk that reads a line takes up to 96 MB while it runs. */
 DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, DfpnResult *res);
+
+/* The line held for the shortest mate the running dfpn_solve (or the last
+ * one) has proven so far (see dfpn_solve): its length, 0 when none is held
+ * yet; copied to line (room for DFPN_MAX_PV moves) unless NULL.  For the
+ * search's own thread (lim->progress is called there) or after the search.
+ * The result's line is never longer than the last one held. */
+int dfpn_held(const Dfpn *d, Move *line);
 
 /* Is there a mate of at most max_len plies for `attacker` from pos?  pos may
  * have either side to move (the defender to move: pos is an AND node, e.g.

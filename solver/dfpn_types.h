@@ -82,16 +82,17 @@ typedef struct {
 	DfpnStopReason reason; /* why the status is UNKNOWN (or why minimality is not proven) */
 	int len;               /* MATE: plies of the main line */
 	bool len_minimal;      /* MATE: a re-search for a mate within len-2 failed */
-	int pv_len;       /* MATE: 0 (no line as long as the mate could be had), or
-	                     len: a complete line, odd, legal, every attacker move a
-	                     check, ending in mate under the futility rule in force
-	                     (never a partial line, never one of another length) */
+	int pv_len;       /* MATE: len, always: a complete line, odd, legal, every
+	                     attacker move a check, ending in mate under the
+	                     futility rule in force (never a partial line, never
+	                     one of another length).  A mate whose line could not
+	                     be had is not announced: status UNKNOWN */
 	bool pv_verified; /* pv is a checked main line of exactly len plies (attacker
 	                     shortest, defender longest); false: a mating line read
 	                     from the table after a limit stopped the search (its
-	                     defence need not be the longest); when the table lost
-	                     the line of the last proof, the line kept after an
-	                     earlier proof, len then being that proof's bound */
+	                     defence need not be the longest), or the line held
+	                     right after the last proof that gave one, len then
+	                     being the bound its proof tree proves */
 	Move pv[DFPN_MAX_PV];
 	uint64_t nodes;
 	uint64_t nodes_prove;    /* of which: the first proof */

@@ -276,6 +276,7 @@ typedef struct {
 	uint64_t *keys;
 	int32_t *len;
 	size_t mask, used, cap; /* cap: most entries allowed (the memory bound) */
+	bool search;            /* prove lost proofs again (nodes counted, limits checked); false: the table only */
 } TreeMemo;
 
 #define TREE_FAIL (-1)
@@ -312,15 +313,31 @@ static int32_t memo_get(const TreeMemo *m, uint64_t key)
 	return m->keys[i] == key ? m->len[i] : TREE_FAIL;
 }
 
-/* Counts a visited node against d's limits, as the search does. */
-static bool tree_tick(Dfpn *d)
+/* Counts a visited node against d's limits, as the search does (a walk
+ * of the table alone counts nothing and checks no limit). */
+static bool tree_tick(Dfpn *d, const TreeMemo *memo)
 {
-	if (++d->run.nodes >= d->run.next_check)
+	if (!memo->search)
+		return true;
+	if (++d->run.nodes >= d->run.next_check) {
 		limits_check(d);
+		if (d->run.stopped && d->thr.superseded && d->run.stop_reason == DFPN_STOP_NONE) {
+			/* with helpers, between two searches: the last one's end
+			 * (its helpers told the root was resolved) is not a stop
+			 * of the walk, as pool_end takes it for the search */
+			d->thr.superseded = false;
+			d->run.stopped = false;
+		}
+	}
 	return !d->run.stopped;
 }
 
 static int tree_len(Dfpn *d, int t, TreeMemo *memo);
+
+/* Whether a limit has cut the walk short: a walk that searches stops with
+ * d's search; a walk of the table alone is not a search and goes on (it
+ * visits each position once, at most memo->cap of them). */
+static bool cut_short(const Dfpn *d, const TreeMemo *memo) { return memo->search && d->run.stopped; }
 
 /* Proves the current node again within t plies, by a search that sees no
  * path above it: the table's proofs hold whatever the path (as the search
@@ -378,7 +395,7 @@ static int tree_len(Dfpn *d, int t, TreeMemo *memo)
 	Position *pos = &d->tree.pos;
 	uint64_t key = memo_key(pos);
 	bool found;
-	if (memo->used >= memo->cap || pos->ply + 2 >= POS_MAX_PLY || !tree_tick(d))
+	if (memo->used >= memo->cap || pos->ply + 2 >= POS_MAX_PLY || !tree_tick(d, memo))
 		return TREE_FAIL;
 	int32_t *slot = memo_slot(memo, key, &found); /* stays in place: the memo never grows */
 	if (found)
@@ -398,7 +415,7 @@ static int tree_len(Dfpn *d, int t, TreeMemo *memo)
 		gen_checks(pos, &f->list);
 		for (int pass = 0; pass < 2 && u == TREE_FAIL; pass++) {
 			/* the table lost the proofs: prove the node again */
-			if (pass == 1 && (d->run.stopped || search_detached(d, t).pn != 0))
+			if (pass == 1 && (!memo->search || d->run.stopped || search_detached(d, t).pn != 0))
 				break;
 			/* the stored proofs, shortest first, until one gives a length */
 			memset(f->tried, 0, sizeof f->tried);
@@ -413,7 +430,7 @@ static int tree_len(Dfpn *d, int t, TreeMemo *memo)
 						best_len = p.len;
 					}
 				}
-				if (best < 0 || d->run.stopped)
+				if (best < 0 || cut_short(d, memo))
 					break;
 				f->tried[best] = true;
 				int c = tree_child(d, f->list.moves[best], best_len, memo);
@@ -442,8 +459,10 @@ static int tree_len(Dfpn *d, int t, TreeMemo *memo)
 				TTProbe p = probe_child(d, mv, t - 1);
 				int len = p.len;
 				if (p.pn != 0) {
-					if (d->run.stopped)
+					if (!memo->search || d->run.stopped) {
+						failed = true;
 						break;
+					}
 					pos_do_move(pos, mv);
 					bool repeats = path_contains(&d->tree.path, pos_key(pos));
 					NodeResult r = repeats ? (NodeResult){.pn = PNDN_INF, .dn = 0} : search_detached(d, t - 1);
@@ -460,7 +479,7 @@ static int tree_len(Dfpn *d, int t, TreeMemo *memo)
 				counted++;
 			}
 			/* every evasion futile by search: not a mate the line can end on */
-			if (failed || counted == 0 || d->run.stopped)
+			if (failed || counted == 0 || cut_short(d, memo))
 				u = TREE_FAIL;
 		}
 	}
@@ -500,9 +519,9 @@ static int tree_follow(Dfpn *d, int u, Move *pv, TreeMemo *memo)
 	return n;
 }
 
-int pv_tree_line(Dfpn *d, int len, Move *pv, size_t max_positions)
+int pv_tree_line(Dfpn *d, int len, Move *pv, size_t max_positions, bool search)
 {
-	TreeMemo memo = {0};
+	TreeMemo memo = {.search = search};
 	size_t size = 1024;
 	while (size < 2 * max_positions + 2)
 		size *= 2;

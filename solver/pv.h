@@ -41,12 +41,17 @@ int pv_build(Dfpn *d, int len, Move *pv, PvMode mode, bool tiebreak);
  * is not futile at each of the defender's, the longest of them in the line.
  * The length so found is a proven bound, at most len and often less, where
  * the table's lengths were stored before shorter proofs of the positions
- * below were found.  Where the table lost a proof, the node is proved again
- * by search (unless d is stopped).  max_positions: the most positions
- * remembered (memory: 24 bytes each, allocated for the call).  Returns the
- * line's length, written to pv (room for DFPN_MAX_PV moves) and played on
- * d->tree.pos and d->tree.path as pv_build does; 0 when no complete line
- * was found (a proof lost and not found again, a limit, max_positions). */
-int pv_tree_line(Dfpn *d, int len, Move *pv, size_t max_positions);
+ * below were found.  search true: where the table lost a proof, the node is
+ * proved again by search (unless d is stopped), the positions visited
+ * counted as d's nodes and d's limits checked.  search false: the table's
+ * proofs alone -- the table, the repetition table and d's node count are
+ * left as they are and no limit is checked (d stopped or not), so that a
+ * line can be taken out between two searches without changing either.
+ * max_positions: the most positions remembered (memory: 24 bytes each,
+ * allocated for the call).  Returns the line's length, written to pv (room
+ * for DFPN_MAX_PV moves) and played on d->tree.pos and d->tree.path as
+ * pv_build does; 0 when no complete line was found (a proof lost and, with
+ * search, not found again; a limit; max_positions). */
+int pv_tree_line(Dfpn *d, int len, Move *pv, size_t max_positions, bool search);
 
 #endif

@@ -411,6 +411,88 @@ lines = e.read_until("readyok")
 check("FutileRule bad value", "info string error: FutileRule must be none, narrow, broad, nogain or answered, got 'wide'" in lines, lines)
 e.close()
 
+# stop and quit in every phase: Shogi Zuko 83 (a mate in 261 as published,
+# first proven longer, then shorter ones) on one thread and a 1 MB table,
+# stopped after 0.1 to 3 s -- in the first proof, the re-searches for a
+# shorter mate or the main line, wherever this machine is by then.  `stop`
+# is answered by `checkmate`: a line exactly as long as the `score mate`
+# sent before it, or timeout (never a mate announced without its line);
+# `quit` ends the engine.  5 s only detects a hang: tests do not measure speed
+z83 = next(row.split("\t")[1] for row in open(os.path.join(DATA, "problems/classics/zuko.tsv"), encoding="utf-8")
+           if row.startswith("zuko083\t"))
+bad = []
+for after in (0.1, 0.7, 1.5, 3.0):
+    e = Engine()
+    e.send("setoption name USI_Hash value 1")
+    e.send("setoption name Threads value 1")
+    e.send(f"position sfen {z83}")
+    e.send("go mate infinite")
+    time.sleep(after)
+    e.send("stop")
+    try:
+        lines = e.read_until("checkmate", timeout=5)
+    except (TimeoutError, EOFError) as x:
+        bad.append((after, "stop", str(x)[:80]))
+        e.p.kill()
+        continue
+    scores = [l.split("score mate ")[1].split()[0] for l in lines if "score mate " in l]
+    moves = lines[-1].split()[1:]
+    if moves != ["timeout"] and (not scores or int(scores[-1]) != len(moves) or len(moves) % 2 != 1):
+        bad.append((after, "stop", scores[-1:], len(moves)))
+    if any("line not found" in l for l in lines):
+        bad.append((after, "stop", "line not found"))
+    # the mates held are reported as they are proven, each shorter than
+    # the one before; the answer is never longer than the last (and never
+    # a timeout after one)
+    held = scores[:-1] if moves != ["timeout"] else scores
+    if any(int(b) >= int(a) for a, b in zip(held, held[1:])) or (moves == ["timeout"] and scores) or \
+            (held and moves != ["timeout"] and int(scores[-1]) > int(held[-1])):
+        bad.append((after, "stop", "scores", scores, lines[-1][:20]))
+    e.send("go mate infinite")
+    time.sleep(after)
+    e.send("quit")
+    try:
+        rc = e.p.wait(timeout=5)
+        if rc != 0:
+            bad.append((after, "quit", rc))
+    except subprocess.TimeoutExpired:
+        bad.append((after, "quit", "still running after 5 s"))
+        e.p.kill()
+check("stop and quit in every phase", not bad, bad)
+
+# a session answers as fresh engines do: one engine through Shogi Zuko 33,
+# 64, 43 and 64 again (33, 64, 33 under the sanitizers: TSUME_QUICK), with
+# usinewgame, position, go mate problem after problem, at a small and a
+# larger USI_Hash, one thread, gives each the result, length and node
+# count a fresh engine gives it (Zuko 64 after 33 on 1 MB once took
+# 125,455 nodes, 127,169 in a fresh engine)
+def final(e, name, sfen):
+    e.send("usinewgame")
+    e.send(f"position sfen {sfen}")
+    e.send("go mate 120000")
+    lines = e.read_until("checkmate", timeout=180)
+    nodes = [l.split(" nodes ")[1].split()[0] for l in lines if l.startswith("info time") and " nodes " in l]
+    return (name, lines[-1].split()[1] if len(lines[-1].split()) == 2 else len(lines[-1].split()) - 1, nodes[-1:])
+zrows = {row.split("\t")[0]: row.split("\t")[1] for row in open(os.path.join(DATA, "problems/classics/zuko.tsv"), encoding="utf-8")
+         if row.startswith("zuko")}
+differ = []
+for mb in (1, 64):
+    opts = [f"setoption name USI_Hash value {mb}", "setoption name Threads value 1"]
+    session = Engine()
+    for o in opts:
+        session.send(o)
+    for name in ("zuko033", "zuko064", "zuko033") if quick else ("zuko033", "zuko064", "zuko043", "zuko064"):
+        got = final(session, name, zrows[name])
+        fresh = Engine()
+        for o in opts:
+            fresh.send(o)
+        want = final(fresh, name, zrows[name])
+        fresh.close()
+        if got != want:
+            differ.append((mb, got, want))
+    session.close()
+check("a session answers as fresh engines do", not differ, differ)
+
 # Threads: offered with the cores as default; a bad value named; a search on
 # two threads (Zuko 43, 85 plies: long enough for the helper to join) gives
 # the length one thread gives

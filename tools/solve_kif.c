@@ -388,8 +388,6 @@ int solve_kif_write(FILE *f, Dfpn *d, const Position *root, const DfpnResult *re
 		add_comment(&p, -1, "不詰");
 	else if (res->status == DFPN_UNKNOWN)
 		add_comment(&p, -1, "unknown: %s", cli_reason_name(res->reason));
-	else if (res->pv_len == 0)
-		add_comment(&p, -1, "line not found (no line as long as the mate is left in the table)");
 	if (res->status == DFPN_MATE && !res->len_minimal)
 		add_comment(&p, -1, "mate %d (minimality not proven: %s)", res->len, cli_reason_name(res->reason));
 	if (mate && !verified)

@@ -104,22 +104,16 @@ void solve_report_text(FILE *out, const SolveReport *r, bool diagram)
 	}
 	checks_text(out, r);
 	if (res->status == DFPN_MATE) {
-		if (res->pv_len == 0) {
-			fprintf(out, "line not found (no line as long as the mate is left in the table: the search was stopped "
-			             "first, or the table lost it; a larger --hash may keep it)\n");
-		} else {
-			if (!res->pv_verified)
-				fprintf(out,
-				        "line not verified (%d pl%s, read from the search table; the defence may not be the "
-				        "longest)\n",
-				        res->pv_len, res->pv_len == 1 ? "y" : "ies");
-			fprintf(out, "usi:");
-			for (int i = 0; i < res->pv_len; i++) {
-				char usi[6];
-				fprintf(out, " %s", usi_format(res->pv[i], usi));
-			}
-			fprintf(out, "\nkif: %s\n", r->kif);
+		/* a mate always comes with its line, exactly len plies (dfpn_types.h) */
+		if (!res->pv_verified)
+			fprintf(out, "line not verified (%d pl%s, read from the search table; the defence may not be the longest)\n",
+			        res->pv_len, res->pv_len == 1 ? "y" : "ies");
+		fprintf(out, "usi:");
+		for (int i = 0; i < res->pv_len; i++) {
+			char usi[6];
+			fprintf(out, " %s", usi_format(res->pv[i], usi));
 		}
+		fprintf(out, "\nkif: %s\n", r->kif);
 	}
 	fprintf(out,
 	        "nodes %llu (proof %llu, shorter-mate re-search %llu, main line %llu) time %.3f s nps %.0f hashfull %.1f%%\n",

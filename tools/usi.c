@@ -59,6 +59,8 @@ typedef struct {
 	atomic_bool done;
 	int64_t time_ms; /* 0 = infinite */
 	double last_info;
+	int held_said;   /* the length of the held mate last reported (0: none) */
+	Move *held_line; /* DFPN_MAX_PV moves: the held line as on_progress reads it */
 } Usi;
 
 /* A value from the GUI as a message quotes it (sfen_quote): whole up to 40
@@ -84,9 +86,39 @@ static void say(Usi *u, const char *fmt, ...)
 	pthread_mutex_unlock(&u->out_mu);
 }
 
+/* The moves line[0 .. n) in USI, blank-separated, in a new string (NULL:
+ * out of memory). */
+static char *usi_line(const Move *line, int n)
+{
+	size_t cap = (size_t)n * 6 + 16, at = 0;
+	char *text = malloc(cap);
+	if (!text)
+		return NULL;
+	text[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		char m[6];
+		at += (size_t)snprintf(text + at, cap - at, "%s%s", i ? " " : "", usi_format(line[i], m));
+	}
+	return text;
+}
+
+/* The search's progress (its own thread, every 0.1 s): a mate proven
+ * since the last report, with the line held for it, at once; the nodes,
+ * speed and table use once a second. */
 static void on_progress(void *arg, uint64_t nodes, double seconds, int hashfull)
 {
 	Usi *u = arg;
+	int held = dfpn_held(u->d, NULL);
+	if (held > 0 && held != u->held_said && u->held_line) {
+		dfpn_held(u->d, u->held_line);
+		char *text = usi_line(u->held_line, held);
+		if (text) {
+			u->held_said = held;
+			say(u, "info time %lld nodes %llu score mate %d pv %s", (long long)(seconds * 1000), (unsigned long long)nodes,
+			    held, text);
+			free(text);
+		}
+	}
 	if (seconds - u->last_info < 1.0)
 		return;
 	u->last_info = seconds;
@@ -106,6 +138,7 @@ static void *search_thread(void *arg)
 	lim.progress_arg = u;
 	lim.first_mate_only = !u->search_shortest;
 	u->last_info = 0;
+	u->held_said = 0;
 	dfpn_solve(u->d, &u->root, &lim, res);
 	say(u, "info time %lld nodes %llu nps %.0f hashfull %d", (long long)(res->seconds * 1000), (unsigned long long)res->nodes,
 	    res->seconds > 0 ? (double)res->nodes / res->seconds : 0.0, res->hashfull);
@@ -113,15 +146,10 @@ static void *search_thread(void *arg)
 	 * command only after the answer, and that command must find the search
 	 * finished (reap_search joins this thread). */
 	atomic_store(&u->done, true);
-	if (res->status == DFPN_MATE && res->pv_len > 0) {
-		size_t cap = (size_t)res->pv_len * 6 + 16, n = 0;
-		char *line = malloc(cap);
+	if (res->status == DFPN_MATE) {
+		/* a mate always comes with its line, exactly len plies (dfpn.h) */
+		char *line = usi_line(res->pv, res->pv_len);
 		if (line) {
-			line[0] = '\0';
-			for (int i = 0; i < res->pv_len; i++) {
-				char m[6];
-				n += (size_t)snprintf(line + n, cap - n, "%s%s", i ? " " : "", usi_format(res->pv[i], m));
-			}
 			say(u, "info score mate %d pv %s", res->len, line);
 			if (!u->search_shortest)
 				say(u, "info string mate in %d, the first mate found (ShortestMate false): a shorter mate may exist",
@@ -134,13 +162,6 @@ static void *search_thread(void *arg)
 		} else {
 			say(u, "checkmate timeout");
 		}
-	} else if (res->status == DFPN_MATE) {
-		/* proven, but no line as long as the mate is left in the table:
-		 * no shorter line in its place */
-		say(u, "info score mate %d", res->len);
-		say(u, "info string mate in %d proven, line not found (the table lost it; a larger USI_Hash may keep it)",
-		    res->len);
-		say(u, "checkmate timeout");
 	} else if (res->status == DFPN_NOMATE) {
 		say(u, "checkmate nomate");
 	} else {
@@ -411,6 +432,7 @@ int usi_run_config(FILE *in, FILE *out, const char *first_line, const UsiConfig 
 		return 1;
 	}
 	u->out = out;
+	u->held_line = malloc(DFPN_MAX_PV * sizeof *u->held_line); /* NULL: the held mates are not reported */
 	pthread_mutex_init(&u->out_mu, NULL);
 	u->max_hash_mb = cfg && cfg->max_hash_mb ? cfg->max_hash_mb : (size_t)1 << 20;
 	u->max_nodes = cfg ? cfg->max_nodes : 0;
@@ -495,6 +517,7 @@ int usi_run_config(FILE *in, FILE *out, const char *first_line, const UsiConfig 
 		finish_search(u); /* end of input: a timed search still answers, within its time */
 	dfpn_free(u->d);
 	pthread_mutex_destroy(&u->out_mu);
+	free(u->held_line);
 	free(line);
 	free(u);
 	return 0;
