@@ -101,6 +101,11 @@ e.send("position sfen bad")
 lines = e.read_until("info string error")
 check("bad position: the column in the line sent",
       lines[-1] == "info string error: bad position: board (column 16): unknown piece letter 'a'", lines)
+# neither startpos nor sfen (nor a board): said so, not read as a board
+e.send("position garbage")
+lines = e.read_until("info string error")
+check("bad position: not startpos or sfen",
+      lines[-1] == "info string error: bad position: expected startpos or sfen, got 'garbage'", lines)
 # tabs separate words as spaces do: a position sent with one replaces the
 # last one, and go mate with one keeps its time
 e.send("position sfen 7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1")

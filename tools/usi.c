@@ -337,6 +337,14 @@ static const char *line_column(SfenError *err, int base)
 static void cmd_position(Usi *u, const char *args, int base)
 {
 	SfenError err;
+	/* startpos or sfen (or, leniently, a board: a word with a '/') */
+	size_t w = strcspn(args, " \t");
+	bool keyword = (w == 8 && strncmp(args, "startpos", 8) == 0) || (w == 4 && strncmp(args, "sfen", 4) == 0);
+	if (w > 0 && !keyword && !memchr(args, '/', w)) {
+		say(u, "info string error: bad position: expected startpos or sfen, got '%.*s'", (int)(w < 40 ? w : 40), args);
+		u->have_root = false;
+		return;
+	}
 	if (sfen_parse(&u->scratch, args, &err) != SFEN_OK) {
 		say(u, "info string error: bad position: %s", line_column(&err, base));
 		u->have_root = false;
