@@ -745,6 +745,11 @@ expect_msg() {
 	fi
 }
 
+name="the reader of the output goes away: SIGPIPE, exit 141 (doc/hardening.md)"
+# (the second command comes once head has gone: its answer meets a closed pipe)
+{ (printf 'usi\n'; sleep 1; printf 'isready\n') | "$TSUME" usi; echo $? >"$tmp/rc"; } | head -n 1 >"$tmp/out"
+if [ "$(cat "$tmp/rc")" = 141 ] && [ -s "$tmp/out" ]; then passed=$((passed + 1)); else fail "exit status $(cat "$tmp/rc"), output $(cat "$tmp/out")"; fi
+
 # bad_input CLASS TEXT MESSAGE -- TEXT as the argument of solve, as the line of
 # 'solve -' and as the line of a problem file for verify: status 2 and MESSAGE
 # after "tsume: bad position: ", "stdin:1: bad position: " and "FILE:1: ".
