@@ -350,8 +350,12 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 			res->pv_verified = res->pv_len == best;
 			back_to_root(d, res->pv, root_ply);
 		}
+		/* a line held for the last bound is the one to give when a limit
+		 * stopped the search, or when none followed that proof (the first
+		 * mate only): the table is as it was when the line was taken, and
+		 * reading it again would only repeat that work */
 		bool held = d->kept.len > 0 && d->kept.bound <= best;
-		if (!res->pv_verified && !(d->run.stopped && held)) {
+		if (!res->pv_verified && !(held && (d->run.stopped || !minimal))) {
 			int n = table_line(d, best, res->pv, PV_REPROVE);
 			res->pv_len = n == best ? n : 0;
 			if (res->pv_len == 0 && !d->run.stopped) {
