@@ -93,6 +93,16 @@ typedef struct {
 	int len, bound;
 } DfpnKeptLine;
 
+/* A root searched with one first move (dfpn_solve_first): at the root --
+ * the node of this ply and key -- the attacker plays only `move`, and the
+ * root's values, true for that move alone, are not stored in the table.
+ * move MOVE_NONE: every check, as always. */
+typedef struct {
+	Move move;
+	int ply;
+	uint64_t key;
+} DfpnFirstMove;
+
 struct Dfpn {
 	DfpnTables tab;
 	DfpnThreads thr;
@@ -100,12 +110,32 @@ struct Dfpn {
 	DfpnRun run;
 	DfpnTree tree;
 	DfpnKeptLine kept;
+	DfpnFirstMove first; /* copied to the helpers (pool_start) */
 	Dfpn *sibling; /* dfpn_sibling's context, made on first use (NULL: none yet) */
 };
 
 /* The rule d's search counts lengths under now: its rule, or the rule's
  * bounding rule during a first proof (context_take_count). */
 static inline DfpnFutileRule context_count(const Dfpn *d) { return d->rules.count; }
+
+/* true iff pos is the root of a search with one first move (DfpnFirstMove). */
+static inline bool context_first_only(const Dfpn *d, const Position *pos)
+{
+	return d->first.move != MOVE_NONE && pos->ply == d->first.ply && pos_key(pos) == d->first.key;
+}
+
+/* Leaves in list (the checks of pos) only the first move when pos is the
+ * root of a search with one first move; else list as it is. */
+static inline void context_first_filter(const Dfpn *d, const Position *pos, MoveList *list)
+{
+	if (!context_first_only(d, pos))
+		return;
+	int n = 0;
+	for (int i = 0; i < list->n; i++)
+		if (list->moves[i] == d->first.move)
+			list->moves[n++] = d->first.move;
+	list->n = n;
+}
 
 /* A context searching the tables tt and rt (a main context's own, set by
  * the caller after this, or a helper's main's), ops handed to the rules

@@ -408,6 +408,37 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 	return res->status;
 }
 
+/* Sets (first: a move) or clears (MOVE_NONE) the one first move of d's
+ * searches from root, on every thread of d. */
+static void set_first(Dfpn *d, const Position *root, Move first)
+{
+	d->first = (DfpnFirstMove){.move = first, .ply = root->ply, .key = pos_key(root)};
+	for (int i = 0; i < pool_helpers(d->thr.pool); i++)
+		pool_helper(d->thr.pool, i)->first = d->first;
+}
+
+DfpnStatus dfpn_solve_first(Dfpn *d, const Position *root, Move first, const DfpnLimits *lim, DfpnResult *res)
+{
+	MoveList list;
+	Position *pos = &d->tree.pos;
+	pos_copy(pos, root);
+	gen_checks(pos, &list);
+	bool legal = false;
+	for (int i = 0; i < list.n; i++)
+		legal |= list.moves[i] == first && first != MOVE_NONE;
+	if (!legal) {
+		memset(res, 0, sizeof *res);
+		res->status = DFPN_UNKNOWN;
+		res->reason = DFPN_STOP_NONE;
+		res->threads = dfpn_threads(d);
+		return res->status;
+	}
+	set_first(d, root, first);
+	dfpn_solve(d, root, lim, res);
+	set_first(d, root, MOVE_NONE);
+	return res->status;
+}
+
 bool dfpn_is_mated(Position *pos)
 {
 	FutileMemo memo;

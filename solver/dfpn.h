@@ -157,6 +157,18 @@ Dfpn *dfpn_sibling(Dfpn *d, DfpnFutileRule rule);
  * the walk that reads a line takes up to 96 MB while it runs. */
 DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, DfpnResult *res);
 
+/* dfpn_solve with one first move: at root the attacker plays `first` (one
+ * of the legal checks of root, gen_checks), the rest is dfpn_solve's.  res
+ * is the shortest mate beginning with first, its length proven minimal for
+ * that first move (len_minimal), its line beginning with first; NOMATE: no
+ * mate begins with first.  The table keeps only what holds whatever the
+ * first move (the root's own values are not stored), so that calls for the
+ * first moves of one root, and dfpn_solve on it, share their work.  first
+ * not a legal check of root: DFPN_UNKNOWN (reason DFPN_STOP_NONE), nothing
+ * searched.  The KomoringHeights MultiPV of excluded root moves, the other
+ * way round: one move kept. */
+DfpnStatus dfpn_solve_first(Dfpn *d, const Position *root, Move first, const DfpnLimits *lim, DfpnResult *res);
+
 /* The line held for the shortest mate the running dfpn_solve (or the last
  * one) has proven so far (see dfpn_solve): its length, 0 when none is held
  * yet; copied to line (room for DFPN_MAX_PV moves) unless NULL.  For the

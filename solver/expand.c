@@ -259,10 +259,13 @@ __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain, int *
 {
 	Position *pos = &d->tree.pos;
 	MoveList list;
-	if (or_node)
+	if (or_node) {
 		gen_checks(pos, &list);
-	else
+		if (d->first.move != MOVE_NONE)
+			context_first_filter(d, pos, &list);
+	} else {
 		gen_evasions(pos, &list);
+	}
 	*count = list.n;
 	if (list.n == 0)
 		return 0;

@@ -161,6 +161,7 @@ void pool_start(Dfpn *d, uint64_t check_interval)
 		path_copy_prefix(&h->tree.path, &d->tree.path, d->run.root_len);
 		context_begin(h, d->run.attacker, d->run.lim, d->run.start, check_interval);
 		h->run.rep_span = d->run.rep_span;
+		h->first = d->first;
 	}
 	/* the main thread's path counts as searched from now on: its frames
 	 * above the current node leave it when they return (mid), the current

@@ -81,6 +81,7 @@ static Step attacker_move(Dfpn *d, int t, PvMode mode, Move *chosen, int *chosen
 	const bool verify = mode == PV_CHECKED;
 	MoveList list;
 	gen_checks(&d->tree.pos, &list);
+	context_first_filter(d, &d->tree.pos, &list);
 	*chosen = MOVE_NONE;
 	for (int pass = 0; pass < 2 && *chosen == MOVE_NONE; pass++) {
 		int best_len = TT_LEN_INF;
@@ -413,6 +414,7 @@ static int tree_len(Dfpn *d, int t, TreeMemo *memo)
 	int u = TREE_FAIL;
 	if (pos->side == d->run.attacker) {
 		gen_checks(pos, &f->list);
+		context_first_filter(d, pos, &f->list);
 		for (int pass = 0; pass < 2 && u == TREE_FAIL; pass++) {
 			/* the table lost the proofs: prove the node again */
 			if (pass == 1 && (!memo->search || d->run.stopped || search_detached(d, t).pn != 0))
@@ -497,10 +499,12 @@ static int tree_follow(Dfpn *d, int u, Move *pv, TreeMemo *memo)
 	while (u > 0 && n < DFPN_MAX_PV - 1) {
 		MoveList list;
 		bool attacker = pos->side == d->run.attacker;
-		if (attacker)
+		if (attacker) {
 			gen_checks(pos, &list);
-		else
+			context_first_filter(d, pos, &list);
+		} else {
 			gen_evasions(pos, &list);
+		}
 		Move chosen = MOVE_NONE;
 		for (int i = 0; i < list.n && chosen == MOVE_NONE; i++) {
 			pos_do_move(pos, list.moves[i]);

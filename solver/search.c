@@ -279,7 +279,7 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 		/* true on this path only: keep it under the path key */
 		rt_store(d->tab.rt, path_top_hash(&d->tree.path), r.rep, r.len, d->run.nodes - nodes_before);
 		tt_mark_rep(d->tab.tt, key, hand);
-	} else if (!(d->run.stopped && r.pn != 0 && r.dn != 0))
+	} else if (!(d->run.stopped && r.pn != 0 && r.dn != 0) && !(d->first.move != MOVE_NONE && context_first_only(d, pos)))
 		tt_store(d->tab.tt, &(TTRecord){.key = key, .hand = hand, .result_hand = r.hand, .pn = r.pn, .dn = r.dn, .len = r.len,
 		                                .amount = d->run.nodes - nodes_before});
 	return r;

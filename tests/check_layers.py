@@ -35,7 +35,7 @@ LAYERS = {
     "tools": {"core", "core/formats", "solver", "tools"},
 }
 # the solver's API: what tools/ may include
-PUBLIC = {"dfpn.h", "verify.h"}
+PUBLIC = {"dfpn.h", "verify.h", "multipv.h", "futile_end.h"}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 # a function definition in a .c file: at column 0, not static, a name and "("
 # on a line that does not end a prototype with ";"

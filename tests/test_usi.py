@@ -523,5 +523,63 @@ for threads in (1, 2):
 check("Threads 2: the length of one thread", plies[1] == plies[2] == 85, plies)
 e.close()
 
+# MultiPV: offered (1..800, as KomoringHeights); a bad value named; every first
+# move reported best first, before the checkmate of the best: two mates in one
+# (S*5b, G*5b: a cook at ply 1), then mates in 3; a first move that does not
+# mate says so; MultiPV 1 again: the plain answer
+e = Engine()
+e.send("usi")
+lines = e.read_until("usiok")
+check("MultiPV offered", "option name MultiPV type spin default 1 min 1 max 800" in lines, lines)
+for bad in ("0", "801", "x"):
+    e.send(f"setoption name MultiPV value {bad}")
+    e.send("isready")
+    lines = e.read_until("readyok")
+    check("MultiPV " + bad, lines == [f"info string error: MultiPV must be a whole number of first moves, 1..800, got '{bad}'", "readyok"], lines)
+e.send("setoption name MultiPV value 800")
+e.send("position sfen 4k4/9/3PPP3/9/9/9/9/9/9 b G2S 1")
+e.send("go mate 20000")
+lines = e.read_until("checkmate", timeout=60)
+rows = [l for l in lines if l.startswith("info multipv ")]
+check("MultiPV: the count said", "info string MultiPV: 12 of 12 first moves, best first" in lines, lines)
+check("MultiPV: one row a first move, numbered", [int(r.split()[2]) for r in rows] == list(range(1, 13)), rows)
+check("MultiPV: two mates in one first", sorted(rows[:2]) == ["info multipv 1 score mate 1 pv S*5b",
+      "info multipv 2 score mate 1 pv G*5b"] or sorted(r.split(" ", 3)[3] for r in rows[:2]) == ["score mate 1 pv G*5b", "score mate 1 pv S*5b"], rows)
+check("MultiPV: then mates in 3", all(" score mate 3 pv " in r for r in rows[2:4]), rows)
+check("MultiPV: the others do not mate", all(r.endswith(" does not mate") for r in rows[4:]) and len(rows) == 12, rows)
+check("MultiPV: checkmate is the best", lines[-1] in ("checkmate S*5b", "checkmate G*5b"), lines)
+e.send("setoption name MultiPV value 1")
+e.send("go mate 20000")
+lines = e.read_until("checkmate", timeout=60)
+check("MultiPV 1: no multipv rows", not any(l.startswith("info multipv") for l in lines) and
+      any(l.startswith("info score mate 1 pv") for l in lines), lines)
+e.close()
+
+# a line that ends in check with futile replies only (the bishop's move
+# uncovers the dragon; seven drops on 1e, futile under nogain): named in an
+# info string; PlayOutFutile true plays them out to a mate with no legal reply
+e = Engine()
+e.send("position sfen 9/9/9/8k/8B/8+R/9/9/9 b rb4g4s4n4l18p 1")
+e.send("go mate 10000")
+lines = e.read_until("checkmate", timeout=60)
+check("futile end named", "info string the line ends in check: 7 interpositions left, on 1e, are futile under "
+      "nogain (setoption PlayOutFutile true plays them out)" in lines and lines[-1] == "checkmate 1e3c+", lines)
+e.send("setoption name PlayOutFutile value maybe")
+e.send("isready")
+lines = e.read_until("readyok")
+check("PlayOutFutile maybe", lines[0] == "info string error: PlayOutFutile must be true or false, got 'maybe'", lines)
+e.send("setoption name PlayOutFutile value true")
+e.send("go mate 10000")
+lines = e.read_until("checkmate", timeout=60)
+last = lines[-1].split()
+check("PlayOutFutile: played out", len(last) == 4 and last[1] == "1e3c+" and last[2].endswith("*1e") and last[3] == "1f1e"
+      and f"info score mate 3 pv {' '.join(last[1:])}" in lines, lines)
+e.send("setoption name FutileRule value none")
+e.send("go mate 10000")
+lines = e.read_until("checkmate", timeout=60)
+check("FutileRule none: a plain mate, nothing to play out", not any("ends in check" in l for l in lines) and
+      len(lines[-1].split()) == 4, lines)
+e.close()
+
 print(f"test_usi: {passed} passed, {len(failures)} failed")
 sys.exit(1 if failures else 0)

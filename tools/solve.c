@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "dfpn.h"
+#include "futile_end.h"
 #include "kif.h"
 #include "line.h"
 #include "movegen.h"
@@ -46,11 +47,16 @@
 	"                 Japanese notation, ▲２一金) or usi (G*2a); json always uses usi\n"                       \
 	"  --variations N KIF: variations (変化) per defender move, 0..600, 0 = none (default 8)\n"                  \
 	"  --futile R     the futile-interposition rule: none, narrow, broad, nogain (default) or answered\n"          \
+	"  --multipv N    every first move (up to N, 1..800, best first): its shortest mate or that it does not\n"  \
+	"                 mate, within the same --time and --nodes (default 1: the main line only; text, json)\n"  \
 	"  --rest         give the pieces in nobody's hand to the defender\n"                                          \
 	"  -q, --quiet    no board diagram\n"                                                                           \
 	"  --trace        the search's phases on stderr\n"                                                             \
 	"exit status: 0 mate, 1 no mate, 2 bad input or usage, 3 unknown (a limit stopped the search);\n"           \
 	"             with FILE or '-', the worst over the problems\n"
+
+/* Largest --multipv (KomoringHeights' MultiPV range). */
+#define SOLVE_MULTIPV_MAX 800
 
 /* Largest accepted --hash (1 TB). */
 #define HASH_MB_MAX (UINT64_C(1) << 20)
@@ -92,6 +98,7 @@ typedef struct {
 	Problem pb;
 	DfpnResult res;
 	VerifyResult check;    /* the composer's checks on the main line judged */
+	DfpnFirst *first;      /* --multipv: the first moves, best first (NULL when 1) */
 	Position start, after; /* the line's position before and after its moves */
 } SolveWork;
 
@@ -106,6 +113,7 @@ typedef struct {
 	CliNotation notation; /* --notation: how text and KIF verdicts name moves */
 	bool rest, quiet;
 	int variations;       /* --variations (KIF) */
+	int multipv;          /* --multipv: first moves shown (1: the main line only) */
 	int printed;          /* problems printed so far (text and KIF separate them by a blank line) */
 	const char *out_path; /* -o FILE; NULL or "-" = standard output */
 	FILE *out;            /* opened at the first result (a bad problem leaves no file) */
@@ -226,12 +234,35 @@ static int solve_text(SolveCtx *ctx, const char *text, const char *where, const 
 		stated = verify_stated_totals(res->len, ctx->file_stated, pb->given_len);
 	const VerifyResult *check = solve_check(ctx->d, &pb->root, pb->given, pb->given_len, res, line_exact, &ctx->lim,
 	                                        &ctx->w->after, &ctx->w->check);
+	int first_n = 0, checks = 0;
+	if (ctx->multipv > 1 && res->status != DFPN_UNKNOWN) {
+		first_n = dfpn_first_moves(ctx->d, &pb->root, res, &ctx->lim, ctx->w->first, ctx->multipv, &checks);
+		if (first_n < 0) {
+			fprintf(stderr, "tsume: out of memory\n");
+			free(kif);
+			return EXIT_UNKNOWN;
+		}
+	}
 	progress_clear(&ctx->progress);
 	int rc = res->status == DFPN_MATE ? EXIT_MATE : res->status == DFPN_NOMATE ? EXIT_NOMATE : EXIT_UNKNOWN;
 	FILE *out = solve_output(ctx);
-	SolveReport rep = {&pb->root, pb->given, pb->given_len, res,           &stated,
-	                   sfen,      kif,       ctx->notation, ctx->file_rest, check,
-	                   check && pb->given_len > 0 && line_exact};
+	SolveReport rep = {.root = &pb->root,
+	                   .given = pb->given,
+	                   .given_len = pb->given_len,
+	                   .res = res,
+	                   .stated = &stated,
+	                   .sfen = sfen,
+	                   .kif = kif,
+	                   .notation = ctx->notation,
+	                   .defender_rest = ctx->file_rest,
+	                   .check = check,
+	                   .check_on_given = check && pb->given_len > 0 && line_exact,
+	                   .first = ctx->w->first,
+	                   .first_n = first_n,
+	                   .checks = checks,
+	                   .rule = dfpn_futile(ctx->d)};
+	if (res->status == DFPN_MATE)
+		rep.end_replies = futile_end_replies(&pb->root, res->pv, res->pv_len, rep.end_squares, 8, &rep.end_n_squares);
 	if (!out) {
 		rc = EXIT_BADINPUT;
 	} else {
@@ -368,7 +399,7 @@ static bool names_files(int argc, char **argv, int first)
 
 /* The options of one run, checked. */
 typedef struct {
-	uint64_t hash, nodes, threads, variations;
+	uint64_t hash, nodes, threads, variations, multipv;
 	double time_s;
 	SolveFormat format; /* --format, or kif for -o F.kif / F.kifu without it */
 	CliNotation notation; /* --notation */
@@ -392,6 +423,7 @@ static int solve_parse(int argc, char **argv, SolveOptions *o)
 	                                     {"output", required_argument, NULL, 'o'},
 	                                     {"variations", required_argument, NULL, 'V'},
 	                                     {"notation", required_argument, NULL, 'N'},
+	                                     {"multipv", required_argument, NULL, 'M'},
 	                                     {"rest", no_argument, NULL, 'r'},
 	                                     {"quiet", no_argument, NULL, 'q'},
 	                                     {"trace", no_argument, NULL, 'T'},
@@ -400,12 +432,13 @@ static int solve_parse(int argc, char **argv, SolveOptions *o)
 	*o = (SolveOptions){.hash = 256,
 	                    .threads = (uint64_t)cli_cores(),
 	                    .variations = SOLVE_KIF_VARIATIONS,
+	                    .multipv = 1,
 	                    .format = FORMAT_TEXT,
 	                    .notation = CLI_NOTATION_JA,
 	                    .futile = DFPN_FUTILE_DEFAULT};
 	bool format_given = false;
 	int c;
-	while ((c = getopt_long(argc, argv, "H:t:n:f:F:j:o:V:N:rqTh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "H:t:n:f:F:j:o:V:N:M:rqTh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'F':
 			if (!cli_option_futile("tsume", optarg, &o->futile))
@@ -452,6 +485,10 @@ static int solve_parse(int argc, char **argv, SolveOptions *o)
 			                     "0 = none", &o->variations))
 				return EXIT_BADINPUT;
 			break;
+		case 'M':
+			if (!cli_option_uint("tsume", "--multipv", optarg, 1, SOLVE_MULTIPV_MAX, "first moves", NULL, &o->multipv))
+				return EXIT_BADINPUT;
+			break;
 		case 'r':
 			o->rest = true;
 			break;
@@ -476,6 +513,10 @@ static int solve_parse(int argc, char **argv, SolveOptions *o)
 	o->first = optind;
 	if (!format_given && o->out_path && (cli_ends_with(o->out_path, ".kif") || cli_ends_with(o->out_path, ".kifu")))
 		o->format = FORMAT_KIF;
+	if (o->multipv > 1 && o->format == FORMAT_KIF) {
+		fprintf(stderr, "tsume: --multipv takes --format text or json (a KIF kifu shows its variations instead)\n");
+		return EXIT_BADINPUT;
+	}
 	return -1;
 }
 
@@ -500,6 +541,7 @@ static int solve_setup(SolveCtx *ctx, SolveInput *in, const SolveOptions *o, int
 	ctx->quiet = o->quiet;
 	ctx->out_path = o->out_path;
 	ctx->variations = (int)o->variations;
+	ctx->multipv = (int)o->multipv;
 	/* An unquoted SFEN arrives as several arguments: join them. */
 	in->text = cli_join_args(argv, o->first, argc);
 	if (!in->text)
@@ -532,7 +574,11 @@ static int solve_setup(SolveCtx *ctx, SolveInput *in, const SolveOptions *o, int
 		return EXIT_UNKNOWN;
 	}
 	ctx->w = malloc(sizeof *ctx->w);
-	if (!ctx->w) {
+	if (ctx->w)
+		ctx->w->first = ctx->multipv > 1 ? malloc((size_t)ctx->multipv * sizeof *ctx->w->first) : NULL;
+	if (!ctx->w || (ctx->multipv > 1 && !ctx->w->first)) {
+		if (ctx->w)
+			free(ctx->w);
 		fprintf(stderr, "tsume: out of memory\n");
 		dfpn_free(ctx->d);
 		free(in->text);
@@ -627,6 +673,7 @@ static int solve_run(SolveCtx *ctx, const SolveInput *in, int first, int argc, c
 static int solve_finish(SolveCtx *ctx, SolveInput *in, int rc)
 {
 	free(in->text);
+	free(ctx->w->first);
 	free(ctx->w);
 	dfpn_free(ctx->d);
 	if (ctx->out && ctx->out != stdout) {

@@ -7,7 +7,7 @@
 /* The arguments after "tsume solve", as the usage and help texts show them. */
 #define SOLVE_ARGS                                                                                                     \
 	"SFEN|FILE...|- [--hash MB] [--threads N] [--time S] [--nodes N] [--format text|json|kif] [-o FILE] "           \
-	"[--notation " CLI_NOTATION_NAMES "] [--variations N] [--futile " CLI_FUTILE_NAMES "] [--rest] [--quiet] [--trace]"
+	"[--notation " CLI_NOTATION_NAMES "] [--variations N] [--multipv N] [--futile " CLI_FUTILE_NAMES "] [--rest] [--quiet] [--trace]"
 
 /*
  * Runs the solve sub-command on argv[1..argc) (argv[0] is "solve"): solves
@@ -21,7 +21,9 @@
  * two), to standard output or to the file of -o/--output FILE (checked
  * writable before any search; a FILE ending in .kif or .kifu without
  * --format means kif).  --variations N (0..600, default 8): variations
- * per defender move in KIF.  Options:
+ * per defender move in KIF.  --multipv N (1..800, default 1): every first
+ * move's shortest mate, up to N best first (multipv.h), in text and JSON.
+ * Options:
  * --hash MB (table size, 1..1048576, default 256), --time S (seconds per
  * problem, 0 = no limit), --nodes N (nodes per problem, 0 = no limit),
  * --rest (the pieces in nobody's hand go to the defender), --trace (the

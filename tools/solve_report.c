@@ -5,12 +5,14 @@
 #include "solve_report.h"
 
 #include "cli.h"
+#include "kanji.h"
 #include "kif.h"
 #include "notation.h"
 #include "solve_kif.h"
 #include "verdict_text.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 /* The composer's checks on the main line judged (r->check), a line each:
  * "余詰 (cook) x2 [ply 1 ▲６一飛打 mates in 3] ...", "駒余り (1 piece left in
@@ -38,6 +40,76 @@ static void checks_text(FILE *out, const SolveReport *r)
 	if (c->flags & VERIFY_UNDECIDED)
 		fprintf(out, "余詰 undecided: a limit stopped %d of the searches for cooks on %s (raise --nodes or --time)\n",
 		        c->undecided, whose);
+}
+
+/* The line of first move f in KIF notation, in a new string ("" when it
+ * cannot be written; NULL: out of memory). */
+static char *first_kif(const SolveReport *r, const DfpnFirst *f)
+{
+	size_t size = (size_t)f->res.pv_len * KIF_MOVE_MAX + 1;
+	char *kif = malloc(size);
+	Position *pos = malloc(sizeof *pos); /* a Position holds its whole history */
+	if (kif && pos) {
+		pos_copy(pos, r->root);
+		if (kif_line(pos, f->res.pv, f->res.pv_len, kif, size) < 0)
+			kif[0] = '\0';
+	} else {
+		free(kif);
+		kif = NULL;
+	}
+	free(pos);
+	return kif;
+}
+
+/* The first moves of --multipv, best first: "first moves: 3 of 5, best
+ * first", then a numbered entry each: its move, its result, its line. */
+static void firsts_text(FILE *out, const SolveReport *r)
+{
+	fprintf(out, "first moves: %d of %d, best first\n", r->first_n, r->checks);
+	for (int k = 0; k < r->first_n; k++) {
+		const DfpnFirst *f = &r->first[k];
+		const DfpnResult *res = &f->res;
+		char name[VERDICT_MOVE_MAX];
+		Move line[1] = {f->move};
+		fprintf(out, "%d. %s", k + 1, verdict_move_text(r->root, line, 0, f->move, CLI_NOTATION_JA, name));
+		if (res->status == DFPN_MATE) {
+			fprintf(out, " mate %d", res->len);
+			if (!res->len_minimal)
+				fprintf(out, " (minimality not proven: %s)", cli_reason_name(res->reason));
+		} else if (res->status == DFPN_NOMATE) {
+			fprintf(out, " nomate");
+		} else {
+			fprintf(out, " unknown (%s)", cli_reason_name(res->reason));
+		}
+		fprintf(out, "  nodes %llu\n", (unsigned long long)res->nodes);
+		if (res->status != DFPN_MATE)
+			continue;
+		fprintf(out, "   usi:");
+		for (int i = 0; i < res->pv_len; i++) {
+			char usi[6];
+			fprintf(out, " %s", usi_format(res->pv[i], usi));
+		}
+		char *kif = first_kif(r, f);
+		fprintf(out, "\n   kif: %s\n", kif ? kif : "");
+		free(kif);
+	}
+}
+
+/* A main line ending in check with futile replies only: "the line ends in
+ * check: 3 interpositions left to the defender, on ９五, are futile under nogain
+ * (無駄合); a board that counts them shows check". */
+static void futile_end_text(FILE *out, const SolveReport *r)
+{
+	fprintf(out, "the line ends in check: %d interposition%s left to the defender, on", r->end_replies,
+	        r->end_replies == 1 ? "" : "s");
+	int listed = r->end_n_squares < 8 ? r->end_n_squares : 8;
+	for (int i = 0; i < listed; i++)
+		fprintf(out, "%s%s%s", i ? " " : " ", KANJI_ZEN_DIGIT[r->end_squares[i][0] - '0'],
+		        KANJI_NUM[r->end_squares[i][1] - 'a' + 1]);
+	if (r->end_n_squares > listed)
+		fprintf(out, " and %d more squares", r->end_n_squares - listed);
+	fprintf(out, ", %s futile under %s (無駄合); a board that counts them shows check (--futile none counts them)\n",
+	        r->end_replies == 1 ? "is" : "are", dfpn_futile_name(r->rule));
 }
 
 void solve_report_text(FILE *out, const SolveReport *r, bool diagram)
@@ -115,6 +187,10 @@ void solve_report_text(FILE *out, const SolveReport *r, bool diagram)
 		}
 		fprintf(out, "\nkif: %s\n", r->kif);
 	}
+	if (res->status == DFPN_MATE && r->end_replies > 0)
+		futile_end_text(out, r);
+	if (r->first_n > 0)
+		firsts_text(out, r);
 	fprintf(out,
 	        "nodes %llu (proof %llu, shorter-mate re-search %llu, main line %llu) time %.3f s nps %.0f hashfull %.1f%%\n",
 	        (unsigned long long)res->nodes, (unsigned long long)res->nodes_prove, (unsigned long long)res->nodes_minimize,
@@ -139,6 +215,36 @@ static void checks_json(FILE *out, const VerifyResult *c)
 		        usi_format(c->cook[i].move, u), c->cook[i].len);
 	}
 	fprintf(out, "],\"leftover\":%d", c->leftover);
+}
+
+/* The first moves of --multipv as JSON members: ,"checks":N,"multipv":[...]. */
+static void firsts_json(FILE *out, const SolveReport *r)
+{
+	fprintf(out, ",\"checks\":%d,\"multipv\":[", r->checks);
+	for (int k = 0; k < r->first_n; k++) {
+		const DfpnFirst *f = &r->first[k];
+		const DfpnResult *res = &f->res;
+		const bool mate = res->status == DFPN_MATE;
+		char usi[6];
+		fprintf(out, "%s{\"move\":\"%s\",\"result\":\"%s\"", k ? "," : "", usi_format(f->move, usi),
+		        mate ? "mate" : res->status == DFPN_NOMATE ? "nomate" : "unknown");
+		if (mate)
+			fprintf(out, ",\"length\":%d,\"minimal\":%s", res->len, res->len_minimal ? "true" : "false");
+		else
+			fprintf(out, ",\"length\":null,\"minimal\":null");
+		fprintf(out, ",\"usi\":");
+		cli_json_moves(out, res->pv, mate ? res->pv_len : 0);
+		char *kif = mate ? first_kif(r, f) : NULL;
+		fprintf(out, ",\"kif\":");
+		cli_json_string(out, kif ? kif : "");
+		free(kif);
+		fprintf(out, ",\"nodes\":%llu,\"reason\":", (unsigned long long)res->nodes);
+		if (res->reason == DFPN_STOP_NONE)
+			fprintf(out, "null}");
+		else
+			fprintf(out, "\"%s\"}", cli_reason_name(res->reason));
+	}
+	fputc(']', out);
 }
 
 void solve_report_json(FILE *out, const SolveReport *r, const char *input, const char *file, long lineno,
@@ -180,6 +286,16 @@ void solve_report_json(FILE *out, const SolveReport *r, const char *input, const
 	else
 		fprintf(out, "\"%s\"", cli_reason_name(res->reason));
 	checks_json(out, r->check);
+	if (mate) {
+		fprintf(out, ",\"futile_end\":%d,\"futile_end_squares\":[", r->end_replies);
+		for (int i = 0; i < r->end_n_squares && i < 8; i++)
+			fprintf(out, "%s\"%s\"", i ? "," : "", r->end_squares[i]);
+		fputc(']', out);
+	} else {
+		fprintf(out, ",\"futile_end\":null,\"futile_end_squares\":null");
+	}
+	if (r->first_n > 0)
+		firsts_json(out, r);
 	fprintf(out, ",\"defender_rest\":%s,\"futile\":\"%s\",\"threads\":%d}\n", r->defender_rest ? "true" : "false",
 	        dfpn_futile_name(futile), res->threads);
 }

@@ -5,7 +5,7 @@
  * The search runs in its own thread so that `stop`, `isready` and `quit` are
  * answered at once.  Every line written goes through one mutex.
  *
- * Commands: usi, isready, setoption name USI_Hash|Threads|ShortestMate|FutileRule value V,
+ * Commands: usi, isready, setoption name USI_Hash|Threads|ShortestMate|FutileRule|MultiPV|PlayOutFutile value V,
  * usinewgame, position startpos|sfen ... [moves ...], go mate <ms>|infinite
  * (also after other go tokens), stop, gameover, quit.  Unknown commands and
  * blank lines are ignored, as the protocol asks.  A bad `position`, an
@@ -20,7 +20,9 @@
 
 #include "cli.h"
 #include "dfpn.h"
+#include "futile_end.h"
 #include "line.h"
+#include "multipv.h"
 #include "notation.h"
 #include "number.h"
 #include "sfen.h"
@@ -36,6 +38,8 @@
 
 #define USI_LINE_MAX (1 << 20)
 #define USI_HASH_DEFAULT 256
+#define USI_MULTIPV_MAX 800 /* as KomoringHeights */
+#define USI_PLAY_OUT_NODES 1000000 /* PlayOutFutile: the most nodes for each reply's plain mate */
 
 typedef struct {
 	FILE *out;
@@ -49,6 +53,12 @@ typedef struct {
 	bool shortest; /* prove the mate minimal (else the first mate found) */
 	bool search_shortest; /* the running search's: a setoption during it is for the next */
 	DfpnFutileRule futile; /* FutileRule: the futile-interposition rule */
+	int multipv;           /* MultiPV: first moves reported (1: the main line only) */
+	int search_multipv;    /* the running search's */
+	bool firsts_running;   /* the search of the other first moves runs: its held lines are not the mate's */
+	DfpnFirst *firsts;     /* search_multipv of them, for the running search */
+	bool play_out;         /* PlayOutFutile: the line played on past futile replies to a plain mate */
+	bool search_play_out;  /* the running search's */
 	Position root;
 	Position scratch; /* a `position` command is parsed here first */
 	DfpnResult res;   /* the running search's result (one search at a time) */
@@ -108,7 +118,7 @@ static char *usi_line(const Move *line, int n)
 static void on_progress(void *arg, uint64_t nodes, double seconds, int hashfull)
 {
 	Usi *u = arg;
-	int held = dfpn_held(u->d, NULL);
+	int held = u->firsts_running ? 0 : dfpn_held(u->d, NULL);
 	if (held > 0 && held != u->held_said && u->held_line) {
 		dfpn_held(u->d, u->held_line);
 		char *text = usi_line(u->held_line, held);
@@ -126,6 +136,65 @@ static void on_progress(void *arg, uint64_t nodes, double seconds, int hashfull)
 	    seconds > 0 ? (double)nodes / seconds : 0.0, hashfull);
 }
 
+/* The first moves of MultiPV, best first: "info multipv K score mate N pv
+ * ..." for a mate (its minimality not proven: an info string says so), "info
+ * multipv K string MOVE does not mate" or "... unknown (REASON)". */
+static void say_firsts(Usi *u, int n, int checks)
+{
+	say(u, "info string MultiPV: %d of %d first moves, best first", n, checks);
+	for (int k = 0; k < n; k++) {
+		const DfpnFirst *f = &u->firsts[k];
+		char m[6];
+		usi_format(f->move, m);
+		if (f->res.status == DFPN_MATE) {
+			char *text = usi_line(f->res.pv, f->res.pv_len);
+			if (!text)
+				continue;
+			say(u, "info multipv %d score mate %d pv %s", k + 1, f->res.len, text);
+			if (!f->res.len_minimal)
+				say(u, "info string multipv %d: mate in %d, minimality not proven (%s)", k + 1, f->res.len,
+				    cli_reason_name(f->res.reason));
+			free(text);
+		} else if (f->res.status == DFPN_NOMATE) {
+			say(u, "info multipv %d string %s does not mate", k + 1, m);
+		} else {
+			say(u, "info multipv %d string %s unknown (%s)", k + 1, m, cli_reason_name(f->res.reason));
+		}
+	}
+}
+
+/* A mate's line res->pv that ends in check with futile replies only: an
+ * info string says where and how many; with PlayOutFutile, the line played
+ * on to a plain mate (futile_end.h) in a new string, its "info score mate"
+ * sent first.  NULL: the line stays as it is. */
+static char *futile_end(Usi *u, const DfpnResult *res)
+{
+	char squares[8][3], where[40] = "";
+	int n_squares;
+	int replies = futile_end_replies(&u->root, res->pv, res->pv_len, squares, 8, &n_squares);
+	if (replies == 0)
+		return NULL;
+	for (int i = 0; i < n_squares && i < 8; i++)
+		snprintf(where + strlen(where), sizeof where - strlen(where), " %s", squares[i]);
+	say(u, "info string the line ends in check: %d interpositions left, on%s%s, are futile under %s%s", replies,
+	    where, n_squares > 8 ? " ..." : "", dfpn_futile_name(dfpn_futile(u->d)),
+	    u->search_play_out ? "" : " (setoption PlayOutFutile true plays them out)");
+	if (!u->search_play_out)
+		return NULL;
+	Move *out = malloc(DFPN_MAX_PV * sizeof *out);
+	int n = out ? futile_end_play_out(u->d, &u->root, res->pv, res->pv_len, USI_PLAY_OUT_NODES, &u->stop, out) : 0;
+	char *text = n > 0 ? usi_line(out, n) : NULL;
+	free(out);
+	if (!text) {
+		say(u, "info string the futile interpositions could not be played out (a limit or memory)");
+		return NULL;
+	}
+	say(u, "info string mate in %d under %s; played out to a mate with no legal reply: %d plies", res->len,
+	    dfpn_futile_name(dfpn_futile(u->d)), n);
+	say(u, "info score mate %d pv %s", n, text);
+	return text;
+}
+
 static void *search_thread(void *arg)
 {
 	Usi *u = arg;
@@ -139,18 +208,34 @@ static void *search_thread(void *arg)
 	lim.first_mate_only = !u->search_shortest;
 	u->last_info = 0;
 	u->held_said = 0;
+	u->firsts_running = false;
 	dfpn_solve(u->d, &u->root, &lim, res);
+	int first_n = 0, checks = 0;
+	if (u->search_multipv > 1 && res->status == DFPN_MATE && u->firsts) {
+		/* the other first moves, within what is left of the time */
+		u->firsts_running = true;
+		first_n = dfpn_first_moves(u->d, &u->root, res, &lim, u->firsts, u->search_multipv, &checks);
+		u->firsts_running = false;
+	}
 	say(u, "info time %lld nodes %llu nps %.0f hashfull %d", (long long)(res->seconds * 1000), (unsigned long long)res->nodes,
 	    res->seconds > 0 ? (double)res->nodes / res->seconds : 0.0, res->hashfull);
+	/* a mate always comes with its line, exactly len plies (dfpn.h) */
+	char *line = res->status == DFPN_MATE ? usi_line(res->pv, res->pv_len) : NULL;
+	char *played = line ? futile_end(u, res) : NULL;
 	/* The search is over before its answer is written: a GUI sends its next
 	 * command only after the answer, and that command must find the search
 	 * finished (reap_search joins this thread). */
 	atomic_store(&u->done, true);
 	if (res->status == DFPN_MATE) {
-		/* a mate always comes with its line, exactly len plies (dfpn.h) */
-		char *line = usi_line(res->pv, res->pv_len);
+		if (played) {
+			free(line);
+			line = played;
+		}
 		if (line) {
-			say(u, "info score mate %d pv %s", res->len, line);
+			if (first_n > 0)
+				say_firsts(u, first_n, checks);
+			else if (!played)
+				say(u, "info score mate %d pv %s", res->len, line);
 			if (!u->search_shortest)
 				say(u, "info string mate in %d, the first mate found (ShortestMate false): a shorter mate may exist",
 				    res->len);
@@ -310,6 +395,21 @@ static void cmd_setoption(Usi *u, char *args)
 		else
 			say(u, "info string error: ShortestMate must be true or false, got '%s'",
 			    quote_value(q, value ? value : "", value ? strlen(value) : 0));
+	} else if (strcasecmp(name, "PlayOutFutile") == 0) {
+		if (value && strcmp(value, "true") == 0)
+			u->play_out = true;
+		else if (value && strcmp(value, "false") == 0)
+			u->play_out = false;
+		else
+			say(u, "info string error: PlayOutFutile must be true or false, got '%s'",
+			    quote_value(q, value ? value : "", value ? strlen(value) : 0));
+	} else if (strcasecmp(name, "MultiPV") == 0) {
+		uint64_t n;
+		if (!value || !num_parse_uint(value, 0, UINT64_MAX, &n) || n < 1 || n > USI_MULTIPV_MAX)
+			say(u, "info string error: MultiPV must be a whole number of first moves, 1..%d, got '%s'", USI_MULTIPV_MAX,
+			    quote_value(q, value ? value : "", value ? strlen(value) : 0));
+		else
+			u->multipv = (int)n;
 	} else if (strcasecmp(name, "FutileRule") == 0) {
 		char names[128];
 		if (!value || !dfpn_futile_parse(value, &u->futile))
@@ -411,6 +511,14 @@ static void cmd_go(Usi *u, char *args)
 	}
 	dfpn_clear(u->d);
 	u->search_shortest = u->shortest;
+	u->search_multipv = u->multipv;
+	u->search_play_out = u->play_out;
+	if (u->multipv > 1) {
+		free(u->firsts);
+		u->firsts = malloc((size_t)u->multipv * sizeof *u->firsts);
+		if (!u->firsts)
+			say(u, "info string error: no memory for MultiPV %d; the main line only", u->multipv);
+	}
 	atomic_store(&u->stop, false);
 	atomic_store(&u->done, false);
 	pthread_attr_t attr;
@@ -446,6 +554,7 @@ int usi_run_config(FILE *in, FILE *out, const char *first_line, const UsiConfig 
 	u->max_nodes = cfg ? cfg->max_nodes : 0;
 	u->hash_mb = USI_HASH_DEFAULT < u->max_hash_mb ? USI_HASH_DEFAULT : u->max_hash_mb;
 	u->shortest = true;
+	u->multipv = 1;
 	u->futile = DFPN_FUTILE_DEFAULT;
 	u->threads_default = cli_cores() < DFPN_MAX_THREADS ? cli_cores() : DFPN_MAX_THREADS;
 	u->threads = u->threads_default;
@@ -489,6 +598,8 @@ int usi_run_config(FILE *in, FILE *out, const char *first_line, const UsiConfig 
 			say(u, "option name USI_Hash type spin default %d min 1 max 1048576", USI_HASH_DEFAULT);
 			say(u, "option name Threads type spin default %d min 1 max %d", u->threads_default, DFPN_MAX_THREADS);
 			say(u, "option name ShortestMate type check default true");
+			say(u, "option name MultiPV type spin default 1 min 1 max %d", USI_MULTIPV_MAX);
+			say(u, "option name PlayOutFutile type check default false");
 			/* the rules by their names (dfpn_futile_name), in their order */
 			char vars[128] = "";
 			for (int r = 0; r < DFPN_FUTILE_NB; r++) {
@@ -526,6 +637,7 @@ int usi_run_config(FILE *in, FILE *out, const char *first_line, const UsiConfig 
 	dfpn_free(u->d);
 	pthread_mutex_destroy(&u->out_mu);
 	free(u->held_line);
+	free(u->firsts);
 	free(line);
 	free(u);
 	return 0;
