@@ -27,12 +27,16 @@ typedef struct {
  * again (its result is main's); NULL: every first move searched.  Writes
  * the best max (>= 1) of them to out, best first: the mates, shortest
  * first, a minimal length before one not proven; then the first moves a
- * limit left unknown; then those that do not mate; in the order of
- * gen_checks among equals.  *checks: the number of first moves (the legal
- * checks of root).  When main is a proof of no mate, every first move is no
- * mate and nothing is searched.  Returns the number written (at most max
- * and *checks), -1 when out of memory. */
+ * limit left unknown; then those that do not mate; among equals main's
+ * first move first, then the order of gen_checks.  *checks: the number of first moves (the legal
+ * checks of root); *nodes: the nodes of their searches (main's aside).
+ * When main is a proof of no mate, every first move is no mate and nothing
+ * is searched.  What main leaves of lim is shared fairly among the first
+ * moves still to search, one after another; those a share cut short are
+ * searched again (up to 4 passes in all, on the table the others left)
+ * while the whole has something left and a pass resolves one.  Returns the
+ * number written (at most max and *checks), -1 when out of memory. */
 int dfpn_first_moves(Dfpn *d, const Position *root, const DfpnResult *main, const DfpnLimits *lim, DfpnFirst *out,
-                     int max, int *checks);
+                     int max, int *checks, uint64_t *nodes);
 
 #endif

@@ -1347,10 +1347,10 @@ bad_value "tsume: --format must be text, json or kif, got 'kif2'" solve --format
 # not with kif
 TWO='4k4/9/3PPP3/9/9/9/9/9/9 b G2S 1'
 run "solve --multipv: every first move, best first" "" solve -q --rest --multipv 20 "$TWO"
-expect 0 "line:mate 1" "line:first moves: 12 of 12, best first" "re:^1\. ▲５二(銀|金) mate 1  nodes " \
+expect 0 "line:mate 1" "re:^first moves: 12 of 12, best first \([0-9]+ nodes, [0-9.]+ s besides the main solve\)$" "re:^1\. ▲５二(銀|金) mate 1  nodes " \
 	"re:^2\. ▲５二(銀|金) mate 1  nodes " "re:^3\. ▲(４|６)二銀 mate 3  nodes " "re:^12\. ▲.* nomate  nodes " "line:   usi: S*4b 5a6a G*6b"
 run "solve --multipv 2: the best two" "" solve -q --rest --multipv 2 "$TWO"
-expect 0 "line:first moves: 2 of 12, best first" "noout:3. "
+expect 0 "re:^first moves: 2 of 12, best first" "noout:3. "
 run "solve --multipv --format json" "" solve --rest --multipv 3 --format json "$TWO"
 expect 0 'out:"checks":12,"multipv":[{"move":"' 'out:"result":"mate","length":3,"minimal":true,"usi":["S*4b","5a6a","G*6b"],"kif":"▲４二銀 △６一玉 ▲６二金"'
 if command -v jq >/dev/null 2>&1; then
@@ -1358,6 +1358,12 @@ if command -v jq >/dev/null 2>&1; then
 	got=$(jq -r '[.multipv[].length] | map(tostring) | join(" ")' "$tmp/out")
 	[ "$got" = "1 1 3" ] && passed=$((passed + 1)) || fail "got '$got'"
 fi
+run "solve --multipv: no check, no first move" "" solve -q --multipv 5 --format json '4k4/9/9/9/9/9/9/9/4K4 b 2r2b4g4s4n4l18p 1'
+expect 1 'out:"checks":0,"multipv":[],"multipv_nodes":0,'
+run "solve --multipv: a main result unknown, no first moves" "" solve -q --multipv 5 --nodes 5 --format json "$MICRO"
+expect 3 'out:"checks":null,"multipv":null,"multipv_nodes":null,"multipv_seconds":null'
+run "solve --multipv: each line that ends in 無駄合 says so" "" solve -q --rest --multipv 3 '7lk/7p1/7G1/9/9/9/9/9/9 b R 1'
+expect 0 "line:   the line ends in check: 7 interpositions left, futile under nogain (無駄合)"
 bad_value "tsume: --multipv must be a whole number of first moves, 1..800, got '0'" solve --multipv 0 "$C15"
 bad_value "tsume: --multipv must be a whole number of first moves, 1..800, got '801'" solve --multipv 801 "$C15"
 # a line that ends in check with futile replies only: said so, in text and JSON

@@ -548,6 +548,14 @@ check("MultiPV: two mates in one first", sorted(rows[:2]) == ["info multipv 1 sc
 check("MultiPV: then mates in 3", all(" score mate 3 pv " in r for r in rows[2:4]), rows)
 check("MultiPV: the others do not mate", all(r.endswith(" does not mate") for r in rows[4:]) and len(rows) == 12, rows)
 check("MultiPV: checkmate is the best", lines[-1] in ("checkmate S*5b", "checkmate G*5b"), lines)
+# no mate: every first move says so before checkmate nomate
+e.send("position sfen 4k4/9/9/9/9/9/9/9/4K4 b G2r2b3g4s4n4l18p 1")
+e.send("go mate 20000")
+lines = e.read_until("checkmate", timeout=60)
+rows = [l for l in lines if l.startswith("info multipv ")]
+check("MultiPV: no mate, each first move said", len(rows) == 5 and all(r.endswith(" does not mate") for r in rows)
+      and lines[-1] == "checkmate nomate", lines)
+e.send("position sfen 4k4/9/3PPP3/9/9/9/9/9/9 b G2S 1")
 e.send("setoption name MultiPV value 1")
 e.send("go mate 20000")
 lines = e.read_until("checkmate", timeout=60)
@@ -574,6 +582,15 @@ lines = e.read_until("checkmate", timeout=60)
 last = lines[-1].split()
 check("PlayOutFutile: played out", len(last) == 4 and last[1] == "1e3c+" and last[2].endswith("*1e") and last[3] == "1f1e"
       and f"info score mate 3 pv {' '.join(last[1:])}" in lines, lines)
+# with MultiPV, the first row is the line checkmate gives
+e.send("setoption name MultiPV value 3")
+e.send("setoption name PlayOutFutile value TRUE")  # true and false in any case
+e.send("go mate 10000")
+lines = e.read_until("checkmate", timeout=60)
+row1 = next((l for l in lines if l.startswith("info multipv 1 ")), "")
+check("PlayOutFutile with MultiPV: row 1 is the checkmate line", row1.endswith(" pv " + lines[-1][len("checkmate "):])
+      and " score mate 3 " in row1, lines)
+e.send("setoption name MultiPV value 1")
 e.send("setoption name FutileRule value none")
 e.send("go mate 10000")
 lines = e.read_until("checkmate", timeout=60)

@@ -6,6 +6,7 @@
 #include "solve.h"
 
 #include "cli.h"
+#include "clock.h"
 #include "dfpn.h"
 #include "futile_end.h"
 #include "kif.h"
@@ -235,8 +236,12 @@ static int solve_text(SolveCtx *ctx, const char *text, const char *where, const 
 	const VerifyResult *check = solve_check(ctx->d, &pb->root, pb->given, pb->given_len, res, line_exact, &ctx->lim,
 	                                        &ctx->w->after, &ctx->w->check);
 	int first_n = 0, checks = 0;
-	if (ctx->multipv > 1 && res->status != DFPN_UNKNOWN) {
-		first_n = dfpn_first_moves(ctx->d, &pb->root, res, &ctx->lim, ctx->w->first, ctx->multipv, &checks);
+	uint64_t first_nodes = 0;
+	double first_start = clock_now();
+	const bool firsts = ctx->multipv > 1 && res->status != DFPN_UNKNOWN;
+	if (firsts) {
+		first_n = dfpn_first_moves(ctx->d, &pb->root, res, &ctx->lim, ctx->w->first, ctx->multipv, &checks,
+		                           &first_nodes);
 		if (first_n < 0) {
 			fprintf(stderr, "tsume: out of memory\n");
 			free(kif);
@@ -258,8 +263,12 @@ static int solve_text(SolveCtx *ctx, const char *text, const char *where, const 
 	                   .check = check,
 	                   .check_on_given = check && pb->given_len > 0 && line_exact,
 	                   .first = ctx->w->first,
+	                   .multipv = ctx->multipv,
+	                   .firsts = firsts,
 	                   .first_n = first_n,
 	                   .checks = checks,
+	                   .first_nodes = first_nodes,
+	                   .first_seconds = firsts ? clock_now() - first_start : 0,
 	                   .rule = dfpn_futile(ctx->d)};
 	if (res->status == DFPN_MATE)
 		rep.end_replies = futile_end_replies(&pb->root, res->pv, res->pv_len, rep.end_squares, 8, &rep.end_n_squares);

@@ -29,9 +29,13 @@ typedef struct {
 	                               given answer of the mate's length, else 駒余り on ours); NULL: none */
 	bool check_on_given;        /* check was made on the given answer (a mating line of the mate's
 	                               length), not on our main line */
-	const DfpnFirst *first;     /* --multipv: the first moves shown, best first (dfpn_first_moves) */
-	int first_n;                /* their number; 0: none asked */
+	int multipv;                /* --multipv (1: no first moves asked for) */
+	bool firsts;                /* the first moves were searched (not after an unknown main result) */
+	const DfpnFirst *first;     /* the first moves shown, best first (dfpn_first_moves) */
+	int first_n;                /* their number */
 	int checks;                 /* the first moves there are (the checks of root) */
+	uint64_t first_nodes;       /* the nodes of their searches (the main solve's aside) */
+	double first_seconds;       /* and their wall time */
 	int end_replies;            /* the defender's replies left at the end of the main line, each
 	                               futile under the rule (futile_end.h); 0: a plain mate */
 	int end_n_squares;          /* the squares they go to: their number, the first 8 in USI */
@@ -44,7 +48,8 @@ typedef struct {
  * "nomate", "unknown (REASON)"), a given answer, where our main line departs
  * from it and the verdict on it (their moves named as r->notation says), the main line in USI and KIF (or why there
  * is none or it is not verified), the first moves asked for (--multipv: each
- * with its result, line in USI and KIF, and nodes), a line that ends in
+ * with its result, line in USI and KIF, a line that ends in futile
+ * interpositions, and nodes; the nodes and time of their searches), a line that ends in
  * check with futile replies only (無駄合: where and how many), and the search figures.  Write errors are
  * left in out's error flag. */
 void solve_report_text(FILE *out, const SolveReport *r, bool diagram);
@@ -54,12 +59,13 @@ void solve_report_text(FILE *out, const SolveReport *r, bool diagram);
  * (when lineno is not 0), "input" (the problem as given), "sfen", "result", "length", "minimal",
  * "line_verified", "usi", "kif", a given answer and its verdict
  * (cli_json_verdict), "nodes", "seconds", "nps", "hashfull", "reason",
- * "futile" (the name of rule futile), "threads", "futile_end" (the replies left
- * at the end of the line, futile under the rule: 0 for a plain mate, null
- * without a line) and "futile_end_squares" (USI squares), and with --multipv "checks" and
- * "multipv": [{"move", "result", "length", "minimal", "usi", "kif", "nodes",
- * "reason"}, ...] best first.  Write errors are left
- * in out's error flag. */
+ * "futile" (the name of rule futile), "threads", "futile_end" (the
+ * interpositions left at the end of the line, futile under the rule: 0 for
+ * a plain mate, null without a line) and "futile_end_squares" (USI
+ * squares), and with --multipv "checks", "multipv": [{"move", "result",
+ * "length", "minimal", "usi", "kif", "futile_end", "nodes", "reason"}, ...]
+ * best first, "multipv_nodes" and "multipv_seconds" (null each when the
+ * main result is unknown).  Write errors are left in out's error flag. */
 void solve_report_json(FILE *out, const SolveReport *r, const char *input, const char *file, long lineno,
                        DfpnFutileRule futile);
 

@@ -19,6 +19,7 @@
 #include "usi.h"
 
 #include "cli.h"
+#include "clock.h"
 #include "dfpn.h"
 #include "futile_end.h"
 #include "line.h"
@@ -138,15 +139,23 @@ static void on_progress(void *arg, uint64_t nodes, double seconds, int hashfull)
 
 /* The first moves of MultiPV, best first: "info multipv K score mate N pv
  * ..." for a mate (its minimality not proven: an info string says so), "info
- * multipv K string MOVE does not mate" or "... unknown (REASON)". */
-static void say_firsts(Usi *u, int n, int checks)
+ * multipv K string MOVE does not mate" or "... unknown (REASON)".  played:
+ * the main line played out past futile interpositions (PlayOutFutile), given
+ * as the main first move's row; NULL: none. */
+static void say_firsts(Usi *u, int n, int checks, const char *played)
 {
 	say(u, "info string MultiPV: %d of %d first moves, best first", n, checks);
 	for (int k = 0; k < n; k++) {
 		const DfpnFirst *f = &u->firsts[k];
 		char m[6];
 		usi_format(f->move, m);
-		if (f->res.status == DFPN_MATE) {
+		if (f->res.status == DFPN_MATE && played && k == 0 && f->move == u->res.pv[0]) {
+			/* the main line, as checkmate gives it */
+			int plies = 1;
+			for (const char *c = played; *c; c++)
+				plies += *c == ' ';
+			say(u, "info multipv %d score mate %d pv %s", k + 1, plies, played);
+		} else if (f->res.status == DFPN_MATE) {
 			char *text = usi_line(f->res.pv, f->res.pv_len);
 			if (!text)
 				continue;
@@ -211,14 +220,20 @@ static void *search_thread(void *arg)
 	u->firsts_running = false;
 	dfpn_solve(u->d, &u->root, &lim, res);
 	int first_n = 0, checks = 0;
-	if (u->search_multipv > 1 && res->status == DFPN_MATE && u->firsts) {
+	uint64_t nodes = res->nodes;
+	double seconds = res->seconds;
+	if (u->search_multipv > 1 && res->status != DFPN_UNKNOWN && u->firsts) {
 		/* the other first moves, within what is left of the time */
+		uint64_t first_nodes = 0;
+		double t0 = clock_now();
 		u->firsts_running = true;
-		first_n = dfpn_first_moves(u->d, &u->root, res, &lim, u->firsts, u->search_multipv, &checks);
+		first_n = dfpn_first_moves(u->d, &u->root, res, &lim, u->firsts, u->search_multipv, &checks, &first_nodes);
 		u->firsts_running = false;
+		nodes += first_nodes;
+		seconds += clock_now() - t0;
 	}
-	say(u, "info time %lld nodes %llu nps %.0f hashfull %d", (long long)(res->seconds * 1000), (unsigned long long)res->nodes,
-	    res->seconds > 0 ? (double)res->nodes / res->seconds : 0.0, res->hashfull);
+	say(u, "info time %lld nodes %llu nps %.0f hashfull %d", (long long)(seconds * 1000), (unsigned long long)nodes,
+	    seconds > 0 ? (double)nodes / seconds : 0.0, res->hashfull);
 	/* a mate always comes with its line, exactly len plies (dfpn.h) */
 	char *line = res->status == DFPN_MATE ? usi_line(res->pv, res->pv_len) : NULL;
 	char *played = line ? futile_end(u, res) : NULL;
@@ -233,7 +248,7 @@ static void *search_thread(void *arg)
 		}
 		if (line) {
 			if (first_n > 0)
-				say_firsts(u, first_n, checks);
+				say_firsts(u, first_n, checks, played);
 			else if (!played)
 				say(u, "info score mate %d pv %s", res->len, line);
 			if (!u->search_shortest)
@@ -248,6 +263,8 @@ static void *search_thread(void *arg)
 			say(u, "checkmate timeout");
 		}
 	} else if (res->status == DFPN_NOMATE) {
+		if (first_n > 0)
+			say_firsts(u, first_n, checks, NULL);
 		say(u, "checkmate nomate");
 	} else {
 		say(u, "checkmate timeout");
@@ -388,17 +405,17 @@ static void cmd_setoption(Usi *u, char *args)
 		else
 			u->threads = (int)n;
 	} else if (strcasecmp(name, "ShortestMate") == 0) {
-		if (value && strcmp(value, "true") == 0)
+		if (value && strcasecmp(value, "true") == 0)
 			u->shortest = true;
-		else if (value && strcmp(value, "false") == 0)
+		else if (value && strcasecmp(value, "false") == 0)
 			u->shortest = false;
 		else
 			say(u, "info string error: ShortestMate must be true or false, got '%s'",
 			    quote_value(q, value ? value : "", value ? strlen(value) : 0));
 	} else if (strcasecmp(name, "PlayOutFutile") == 0) {
-		if (value && strcmp(value, "true") == 0)
+		if (value && strcasecmp(value, "true") == 0)
 			u->play_out = true;
-		else if (value && strcmp(value, "false") == 0)
+		else if (value && strcasecmp(value, "false") == 0)
 			u->play_out = false;
 		else
 			say(u, "info string error: PlayOutFutile must be true or false, got '%s'",
