@@ -6,7 +6,7 @@
 static BbTables tables;
 const BbTables *const bb_tables = &tables;
 
-/* Room for every line's attacks: at most 7 inner squares, 128 entries. */
+/* Space for every line's attacks: at most 7 inner squares, 128 entries. */
 static bb_t line_attack_store[BB_LINE_NB * SQ_NB * 128];
 
 /* N, S, E, W, NE, SW, NW, SE */

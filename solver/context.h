@@ -1,13 +1,13 @@
 /*
  * context.h -- the search context (struct Dfpn) in named parts, shared by the
- * solver's rooms; not part of the API (that is dfpn.h).
+ * solver's modules; not part of the API (that is dfpn.h).
  *
  * One Dfpn is one search's state: its tables (the transposition table and
  * the path-keyed repetition table), its threads, the futility rule in force,
  * the running search's limits and counters, the tree being expanded (the
  * children of the nodes on the path are Child records in its arena; a
  * searched node returns a NodeResult, pndn.h) and the line kept after a
- * proof.  doc/hacking.md lists the rooms that use it, bottom to top:
+ * proof.  doc/hacking.md lists the modules that use it, bottom to top:
  * parallel.c, limit.c, expand.c, search.c, pv.c, dfpn.c, verify*.c.
  */
 #ifndef TSUME_CONTEXT_H

@@ -171,7 +171,7 @@ DfpnStatus dfpn_solve_first(Dfpn *d, const Position *root, Move first, const Dfp
 
 /* The line held for the shortest mate the running dfpn_solve (or the last
  * one) has proven so far (see dfpn_solve): its length, 0 when none is held
- * yet; copied to line (room for DFPN_MAX_PV moves) unless NULL.  For the
+ * yet; copied to line (space for DFPN_MAX_PV moves) unless NULL.  For the
  * search's own thread (lim->progress is called there) or after the search.
  * The result's line is never longer than the last one held. */
 int dfpn_held(const Dfpn *d, Move *line);

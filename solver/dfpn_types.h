@@ -1,9 +1,9 @@
 /*
- * dfpn_types.h -- the types of the solver's API (dfpn.h) that the rooms
+ * dfpn_types.h -- the types of the solver's API (dfpn.h) that the modules
  * below it share: a search's status and why it stopped, its limits and
  * results, the futile-interposition rules, and the context as an opaque
- * type.  Including it gives a room the words of the API, never its
- * functions: a room that needs a search of its own is handed one
+ * type.  Including it gives a module the words of the API, never its
+ * functions: a module that needs a search of its own is handed one
  * (futile_sub.h, parallel.h).
  */
 #ifndef TSUME_DFPN_TYPES_H
@@ -47,7 +47,7 @@ typedef struct {
 /* A budget shared by several searches, one after another (verify's checks
  * of one problem): the whole's limits, what its searches have spent, and
  * a share of what is left that the next searches may not pass.  The
- * functions are limit.c's, with the search's own budget: the one room
+ * functions are limit.c's, with the search's own budget: the one module
  * where nodes and time are counted against a limit and split. */
 typedef struct {
 	const DfpnLimits *lim; /* the whole's limits (NULL: none) */

@@ -126,7 +126,7 @@ static inline void init_or_child(Dfpn *d, Child *c, int remain, Hand hand)
 		return;
 	}
 	if (remain < 3 || nchecks == 0) {
-		/* no mate in one and no room for more (or no check at all) */
+		/* no mate in one and no space for more (or no check at all) */
 		child_set_disproven(c, nchecks == 0 ? TT_LEN_INF : 1,
 		                    nchecks == 0 ? proof_disproof_or_clamp(HAND_FULL, hand) : hand);
 		return;

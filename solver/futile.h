@@ -220,7 +220,7 @@ static inline void futile_memo_reset(FutileMemo *f) { memset(f, -1, sizeof *f); 
  * futile at depth 0 is decided by futile_sub_mated (the broad rule); nested
  * drops are always judged by the narrow test.  memo: reset for this position (futile_memo_reset)
  * and shared by the calls on its evasions; depth: nesting level, 0 at the
- * top (beyond FUTILE_MAX_DEPTH, or without room for 3 more plies on pos's
+ * top (beyond FUTILE_MAX_DEPTH, or without space for 3 more plies on pos's
  * stack, a drop counts as real).  pos is modified during the call and
  * restored. */
 bool futile_is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, int depth);

@@ -15,7 +15,7 @@
 /* The defender's legal replies after line[0..n) from root (a mating line of
  * a search under some rule: every reply left is futile under it): 0 for a
  * plain mate; squares: the squares they go to, as up to `max` USI squares
- * ("9e") in squares[] (room for max entries of 3 bytes) and their number in
+ * ("9e") in squares[] (space for max entries of 3 bytes) and their number in
  * *n_squares (all, even past max).  line must be legal from root. */
 int futile_end_replies(const Position *root, const Move *line, int n, char (*squares)[3], int max, int *n_squares);
 
@@ -24,7 +24,7 @@ int futile_end_replies(const Position *root, const Move *line, int n, char (*squ
  * out[0..n) = line, then the defender's reply whose plain mate is longest
  * and that mate, searched with every interposition counted (rule none, on
  * d's sibling context: d's table is not touched), each reply within
- * max_nodes nodes (0: no limit) and stop (may be NULL).  out: room for
+ * max_nodes nodes (0: no limit) and stop (may be NULL).  out: space for
  * DFPN_MAX_PV moves.  Returns the played-out line's length, more than n;
  * 0 when a limit stopped a search, a reply has no mate (no rule calls such
  * a reply futile), d's rule is none (its mates are plain) or memory failed. */

@@ -1,7 +1,7 @@
 /*
  * futile_rule.h -- the futile-interposition rules (無駄合): their names and
  * what each one is, as the search, the table, verify and the tools ask it.
- * The one room to change for a rule: a new rule is a new enumerator here
+ * The one module to change for a rule: a new rule is a new enumerator here
  * and a new row of DFPN_FUTILE_SPEC (futile_rule.c); only a rule that no
  * combination of the columns describes needs a new test in futile.c's
  * verdict (is_drop).  The definitions, with example boards, are in

@@ -4,8 +4,8 @@
  * and the capturable test's bounds (futile.h states the rules).  A
  * FutileSub runs its searches on df-pn contexts of its own, made and
  * searched through the FutileSearchOps it is handed (dfpn.c hands the
- * solver's API): this room never includes the search it runs, so the
- * solver's rooms depend on each other one way only.  Not part of the API.
+ * solver's API): this module never includes the search it runs, so the
+ * solver's modules depend on each other one way only.  Not part of the API.
  */
 #ifndef TSUME_FUTILE_SUB_H
 #define TSUME_FUTILE_SUB_H

@@ -1,6 +1,6 @@
 /*
  * limit.h -- a search's budget (DfpnLimits: nodes, time, the stop flag),
- * for one thread or several (parallel.h): the one room that counts the
+ * for one thread or several (parallel.h): the one module that counts the
  * nodes against the limit, splits what is left, decides when the helper
  * threads join and how often each thread looks, and reports progress.  A
  * per-thread node limit, another split or another start rule is a change

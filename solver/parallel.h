@@ -74,7 +74,7 @@ static inline bool busy_is(_Atomic uint32_t *busy, uint64_t path_key)
 
 /* The search a helper runs on its context from the root it is handed
  * (search_root in search.h, handed in by the pool's maker so that this
- * room does not depend on the search that depends on it). */
+ * module does not depend on the search that depends on it). */
 typedef NodeResult (*DfpnRootSearch)(Dfpn *d, int remain);
 
 /* A pool of `helpers` (>= 1) helper threads for main, each with a context

@@ -1,5 +1,5 @@
 /*
- * pndn.h -- the numbers every room of the solver shares: proof and disproof
+ * pndn.h -- the numbers every module of the solver shares: proof and disproof
  * numbers with their saturating sum, mate-length bounds, the values of a
  * searched node (NodeResult) and of an expanded node's child (Child), and
  * phi/delta, the numbers seen from the player to move.  Not part of the

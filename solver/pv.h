@@ -19,7 +19,7 @@ typedef enum {
 } PvMode;
 
 /* Builds the main line of d->tree.pos (the current node, an attacker node proven
- * to mate in `len` plies) into pv (room for DFPN_MAX_PV moves).
+ * to mate in `len` plies) into pv (space for DFPN_MAX_PV moves).
  * PV_CHECKED (len proven minimal): every attacker choice is checked by search to
  * be a shortest mate and every defender choice a longest resistance (the
  * child has no mate within t-3 plies); the search may be stopped by d's
@@ -48,7 +48,7 @@ int pv_build(Dfpn *d, int len, Move *pv, PvMode mode, bool tiebreak);
  * left as they are and no limit is checked (d stopped or not), so that a
  * line can be taken out between two searches without changing either.
  * max_positions: the most positions remembered (memory: 24 bytes each,
- * allocated for the call).  Returns the line's length, written to pv (room
+ * allocated for the call).  Returns the line's length, written to pv (space
  * for DFPN_MAX_PV moves) and played on d->tree.pos and d->tree.path as
  * pv_build does; 0 when no complete line was found (a proof lost and, with
  * search, not found again; a limit; max_positions). */

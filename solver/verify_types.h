@@ -1,7 +1,7 @@
 /*
  * verify_types.h -- the types of a composer's checks (verify.h): what is
  * asked (VerifySpec), the failure and information flags, the verdict on a
- * stated answer, and the result.  Shared by verify's rooms below the API.
+ * stated answer, and the result.  Shared by verify's modules below the API.
  */
 #ifndef TSUME_VERIFY_TYPES_H
 #define TSUME_VERIFY_TYPES_H

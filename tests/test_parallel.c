@@ -244,7 +244,7 @@ static void test_long_problem(void **state)
  * two-thread solve (default helper start, as a user runs it) gives the
  * same answer in at most twice the nodes of one thread.  The cap is on
  * node counts, not time (this machine is shared); a two-thread run's nodes
- * vary from run to run, so the cap leaves room for the first proof's
+ * vary from run to run, so the cap leaves margin for the first proof's
  * duplicated work (1.1-1.7 times one thread's) but not for a re-search
  * that races down one chain on both threads (Microcosmos once spent over
  * ten times one thread's nodes there). */

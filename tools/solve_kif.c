@@ -90,7 +90,7 @@ typedef struct {
 	bool exact; /* the line is a checked main line, its length proven the shortest mate */
 } Defence;
 
-/* Room for a space and the JSA text of every move of a position. */
+/* Bytes for a blank and the JSA text of every move of a position. */
 #define MOVE_LIST_TEXT (MAX_MOVES * KIF_MOVE_MAX)
 
 /* Appends to text (MOVE_LIST_TEXT bytes, NUL-terminated) a space and the
@@ -234,7 +234,7 @@ static void main_line_variations(Parts *p, Dfpn *d, const Position *root, const 
  * The mating line after the cook m, played at pos (the attacker to move; m
  * mates within t plies): m, then the defence that resists longest and the
  * attacker's mate after it (each defence searched on d within the
- * variations' node limit; futile drops left out), into line (room for
+ * variations' node limit; futile drops left out), into line (space for
  * DFPN_MAX_PV + 1 moves).  Returns its length; *mate when it ends in mate
  * (false: only m, no mate found after some defence within the limit).
  */

@@ -11,7 +11,7 @@
 
 #include <stdio.h>
 
-/* Room for the reasons of any result: every cook named (VERIFY_MAX_COOKS of
+/* Space for the reasons of any result: every cook named (VERIFY_MAX_COOKS of
  * them at most, each "[ply N MOVE mates in M]") and the rest. */
 #define VERIFY_REASONS_MAX (4096 + VERIFY_MAX_COOKS * 96)
 

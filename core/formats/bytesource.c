@@ -126,7 +126,7 @@ static size_t inflate_more(ByteSource *r)
 			r->member_end = true;
 			break;
 		}
-		if (ret != Z_OK) { /* Z_DATA_ERROR, Z_MEM_ERROR ...; no Z_BUF_ERROR: input and room were given */
+		if (ret != Z_OK) { /* Z_DATA_ERROR, Z_MEM_ERROR ...; no Z_BUF_ERROR: input and space were given */
 			const char *why = r->zs.msg ? r->zs.msg : "compressed data error";
 			note_error(r, "gzip", "gzip: %s: %s", shown_path(r), ret == Z_MEM_ERROR ? "out of memory" : why);
 			return 0;
