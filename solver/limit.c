@@ -12,7 +12,7 @@
  * T threads (at least 16): the limits then hold within about 1,024 nodes of
  * the total, and within a few milliseconds however many threads share the
  * cores. */
-static uint64_t check_interval(const Dfpn *d)
+uint64_t limits_check_interval(const Dfpn *d)
 {
 	if (!d->thr.pool)
 		return 1024;
@@ -36,29 +36,29 @@ static bool helpers_join(const Dfpn *d) { return !d->run.budgeted; }
 /* Is it time for the main thread to hand its root to the helpers: after
  * 1,024 nodes of this search and d->thr.par_start in all (at most
  * DFPN_HELPER_START_MIN once the table is resident: the start-up is paid)? */
-static bool helpers_due(const Dfpn *d)
+bool limits_helpers_due(const Dfpn *d)
 {
-	if (!helpers_join(d))
+	if (!d->thr.pool || !helpers_join(d) || d->run.stopped)
 		return false;
 	uint64_t start = pool_populated(d) && d->thr.par_start > DFPN_HELPER_START_MIN ? DFPN_HELPER_START_MIN
 	                                                                                 : d->thr.par_start;
 	return d->thr.tid == 0 && pool_pending(d) && d->run.nodes - pool_base(d) >= 1024 && d->run.nodes >= start;
 }
 
-void limits_pool_begin(Dfpn *d, int remain)
+bool limits_helpers_at_once(const Dfpn *d) { return d->thr.pool && d->thr.par_start == 0 && helpers_join(d); }
+
+bool limits_table_due(const Dfpn *d)
 {
-	pool_begin(d, remain);
-	if (d->thr.par_start == 0 && helpers_join(d))
-		pool_start(d, check_interval(d));
+	return d->thr.tid == 0 && !d->tab.tt->resident && d->run.nodes >= tt_pages(d->tab.tt) / 4;
 }
 
-uint64_t limits_poll(Dfpn *d)
+bool limits_huge_due(const Dfpn *d) { return d->thr.tid == 0 && !d->tab.tt->huge && d->run.nodes >= 1000000; }
+
+uint64_t limits_count(Dfpn *d)
 {
 	if (!d->thr.pool)
 		return d->run.nodes;
 	uint64_t nodes = pool_publish(d);
-	if (helpers_due(d))
-		pool_start(d, check_interval(d));
 	pool_adopt_stop(d);
 	return nodes;
 }
@@ -67,7 +67,7 @@ uint64_t limits_nodes_share(Dfpn *d)
 {
 	if (!d->run.lim || !d->run.lim->max_nodes)
 		return UINT64_MAX;
-	uint64_t used = limits_poll(d);
+	uint64_t used = limits_count(d);
 	uint64_t left = d->run.lim->max_nodes > used ? d->run.lim->max_nodes - used : 0;
 	return d->thr.pool ? left / (uint64_t)(pool_helpers(d->thr.pool) + 1) : left;
 }
@@ -82,13 +82,9 @@ void limits_stop(Dfpn *d, DfpnStopReason reason)
 
 void limits_check(Dfpn *d)
 {
-	d->run.next_check = d->run.nodes + check_interval(d);
-	if (d->thr.tid == 0 && !d->tab.tt->resident && d->run.nodes >= tt_pages(d->tab.tt) / 4)
-		tt_populate(d->tab.tt); /* a search long enough to fault in the table (tt.h) */
-	if (d->thr.tid == 0 && !d->tab.tt->huge && d->run.nodes >= 1000000)
-		tt_advise_huge(d->tab.tt); /* a long search: worth 2 MB pages (tt.c) */
+	d->run.next_check = d->run.nodes + limits_check_interval(d);
 	/* the nodes of the search, all threads together */
-	uint64_t nodes = limits_poll(d);
+	uint64_t nodes = limits_count(d);
 	const DfpnLimits *lim = d->run.lim;
 	if (!lim || d->run.stopped)
 		return;

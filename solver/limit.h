@@ -1,10 +1,13 @@
 /*
  * limit.h -- a search's budget (DfpnLimits: nodes, time, the stop flag),
  * for one thread or several (parallel.h): the one module that counts the
- * nodes against the limit, splits what is left, decides when the helper
- * threads join and how often each thread looks, and reports progress.  A
- * per-thread node limit, another split or another start rule is a change
- * to limit.c alone.  Not part of the API.
+ * nodes against the limit, splits what is left, says when the helper
+ * threads are due to join and how often each thread looks, and reports
+ * progress.  Its questions have no side effect beyond counting nodes and
+ * setting the stop state: the search acts on the answers (search.c starts
+ * the helpers, makes the table resident).  A per-thread node limit,
+ * another split or another start rule is a change to limit.c alone.  Not
+ * part of the API.
  */
 #ifndef TSUME_LIMIT_H
 #define TSUME_LIMIT_H
@@ -15,18 +18,28 @@
  * the node limit when smaller). */
 uint64_t limits_first_check(const DfpnLimits *lim);
 
-/* The main thread begins its search of the root (search_root): the pool
- * readied (pool_begin), the helpers started at once when
- * d->thr.par_start is 0 (dfpn_set_helper_start). */
-void limits_pool_begin(Dfpn *d, int remain);
-
+/* The nodes between two limit checks of this thread: 1,024, or 1,024 / T
+ * with T threads (at least 16). */
+uint64_t limits_check_interval(const Dfpn *d);
+/* Do the helpers join this search of the root at once (d->thr.par_start 0,
+ * dfpn_set_helper_start), when the main thread begins it? */
+bool limits_helpers_at_once(const Dfpn *d);
+/* Is it time for the main thread to hand its root to the helpers: a search
+ * without a length budget, the pool readied and not started (pool_begin),
+ * 1,024 nodes of this search and d->thr.par_start in all (at most
+ * DFPN_HELPER_START_MIN once the table is resident), not stopped? */
+bool limits_helpers_due(const Dfpn *d);
+/* Is the main thread's search long enough to make the table resident at
+ * once (a quarter as many nodes as the table has 4 KB pages; tt_populate)? */
+bool limits_table_due(const Dfpn *d);
+/* ... and to ask for 2 MB pages (a million nodes; tt_advise_huge)? */
+bool limits_huge_due(const Dfpn *d);
 /* The nodes of the search so far, all threads together (the count a node
- * limit is measured against).  With helpers: this thread's nodes added to
- * the count, the helpers started when due (the main thread after
- * d->thr.par_start nodes), and the thread stopped when another hit a limit
- * or resolved the root. */
-uint64_t limits_poll(Dfpn *d);
-
+ * limit is measured against): with helpers, this thread's nodes added to
+ * the pool's count, and the thread stopped when another hit a limit or
+ * resolved the root.  It counts and stops, nothing else: the helpers are
+ * started by the search (search.c), never here. */
+uint64_t limits_count(Dfpn *d);
 /* The nodes a sub-search of this thread may spend (a futility verdict's):
  * what is left of the node limit, divided among the threads (each
  * thread's verdict may run at once); UINT64_MAX without a node limit. */

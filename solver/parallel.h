@@ -90,10 +90,11 @@ Dfpn *pool_helper(const DfpnPool *p, int i);
 
 /* The main thread starts its search of the root (search_root) from
  * d->tree.pos (d->run.root_ply, d->run.root_len set); no helper runs yet
- * (limits_pool_begin, limit.h, starts them when due). */
+ * (the search starts them, pool_start, when limit.h says they are due). */
 void pool_begin(Dfpn *d, int remain);
 /* Hands the root to the helpers and wakes them, each checking its limits
- * every check_interval nodes (limit.h decides when, and the interval). */
+ * every check_interval nodes (limit.h says when, and the interval; the
+ * search calls it: search.c, the one place). */
 void pool_start(Dfpn *d, uint64_t check_interval);
 /* Adds the thread's nodes since its last call to the search's count;
  * returns the nodes of the search so far, all threads together (the count

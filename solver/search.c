@@ -182,6 +182,22 @@ again:
 	*second_out = second;
 }
 
+/* Every limits_check_interval nodes: the table made resident and 2 MB
+ * pages asked for when the search is long enough, the limits checked
+ * (limit.h: nodes, time, the stop flag, progress), and the helpers handed
+ * the root when due -- the one place where a search starts its helper
+ * threads (also at once when it begins: search_root). */
+static void __attribute__((noinline)) tick(Dfpn *d)
+{
+	if (limits_table_due(d))
+		tt_populate(d->tab.tt); /* a search long enough to fault in the table (tt.h) */
+	if (limits_huge_due(d))
+		tt_advise_huge(d->tab.tt); /* a long search: worth 2 MB pages (tt.c) */
+	limits_check(d);
+	if (limits_helpers_due(d))
+		pool_start(d, limits_check_interval(d));
+}
+
 /* Searches the current node until its values reach a threshold (or it is
  * resolved).  No threshold control (TCA) extends the thresholds: see the
  * note before search_root. */
@@ -196,7 +212,7 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 
 	d->run.nodes++;
 	if (d->run.nodes >= d->run.next_check)
-		limits_check(d);
+		tick(d);
 	if (or_node && remain < 1)
 		return (NodeResult){.pn = PNDN_INF, .dn = 0, .len = 0, .rep = REP_NONE, .hand = HAND_FULL};
 	if (pos->ply + 2 >= POS_MAX_PLY) {
@@ -305,8 +321,11 @@ NodeResult search_root(Dfpn *d, int remain)
 	d->run.root_ply = d->tree.pos.ply;
 	d->run.root_len = d->tree.path.len;
 	bool lead = d->thr.pool && d->thr.tid == 0;
-	if (lead)
-		limits_pool_begin(d, remain);
+	if (lead) {
+		pool_begin(d, remain);
+		if (limits_helpers_at_once(d))
+			pool_start(d, limits_check_interval(d));
+	}
 	do {
 		r = mid(d, PNDN_INF, PNDN_INF, remain);
 	} while (r.pn != 0 && r.dn != 0 && !d->run.stopped);
