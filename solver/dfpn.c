@@ -278,6 +278,99 @@ static void take_count(Dfpn *d, bool bounding)
 		context_take_count(pool_helper(d->thr.pool, i), bounding);
 }
 
+/* The re-searches for a shorter mate after a proof of the root within
+ * *best plies: a mate within *best - 2, each shorter one held (hold_line,
+ * scratch: DFPN_MAX_PV moves) and *best brought down to it, until none is
+ * found (true: *best is minimal) or a limit or the first-mate-only setting
+ * stops them (false). */
+static bool minimize(Dfpn *d, int *best, Move *scratch)
+{
+	const DfpnLimits *lim = d->run.lim;
+	while (!d->run.stopped && !(lim && lim->first_mate_only)) {
+		if (*best <= 1)
+			return true;
+		NodeResult s = search_root(d, *best - 2);
+		if (lim && lim->trace)
+			fprintf(lim->trace, "dfpn: mate within %d: %s %d, %llu nodes, %.1f s, hashfull %d\n", *best - 2,
+			        s.pn == 0 ? "yes, len" : s.dn == 0 ? "no, bound" : "unknown, bound", s.pn == 0 ? s.len : *best - 2,
+			        (unsigned long long)d->run.nodes, clock_now() - d->run.start, tt_hashfull(d->tab.tt));
+		if (s.pn == 0) {
+			*best = s.len;
+			hold_line(d, *best, scratch);
+		} else if (s.dn == 0) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The line of a mate of the root proven within best plies (minimal: best
+ * proven minimal) into res, its length and minimality adjusted to the line
+ * given (status unknown when there is none).  d is at the root. */
+static void give_line(Dfpn *d, DfpnResult *res, int best, bool minimal)
+{
+	int root_ply = d->tree.pos.ply;
+	/* The line printed is always complete and as long as the mate
+	 * announced: the checked main line; else, when a limit stopped the
+	 * search after a line was held for the last bound, that line at
+	 * once; else a line read from the table now, when it is as long as
+	 * the bound (a shorter one followed a defence that is not the
+	 * longest), or the proof tree's; else the line held after the last
+	 * proof that gave one, with its proven bound.  A mate with no line
+	 * at all (none could be taken out before a limit stopped the
+	 * search) is not announced: the result is unknown. */
+	res->pv_len = 0;
+	if (minimal && !d->run.stopped) {
+		/* the leftover-pieces tie-break rebuilds sub-lines: for problems
+		 * up to 63 plies only */
+		res->pv_len = pv_build(d, best, res->pv, PV_CHECKED, best <= 63);
+		res->pv_verified = res->pv_len == best;
+		back_to_root(d, res->pv, root_ply);
+	}
+	/* a line held for the last bound is the one to give when a limit
+	 * stopped the search, or when none followed that proof (the first
+	 * mate only): the table is as it was when the line was taken, and
+	 * reading it again would only repeat that work */
+	bool held = d->kept.len > 0 && d->kept.bound <= best;
+	if (!res->pv_verified && !(held && (d->run.stopped || !minimal))) {
+		int n = table_line(d, best, res->pv, PV_REPROVE);
+		res->pv_len = n == best ? n : 0;
+		if (res->pv_len == 0 && !d->run.stopped) {
+			/* the table's lengths above were stored before shorter
+			 * proofs below were found: the proof tree's own length
+			 * and its line (a proven bound; never below a proven
+			 * minimum) */
+			int u = pv_tree_line(d, best, res->pv, PV_TREE_POSITIONS, true);
+			back_to_root(d, res->pv, root_ply);
+			if (u > 0 && (u == best || !minimal)) {
+				res->pv_len = u;
+				res->len = u;
+			}
+			if (d->run.lim && d->run.lim->trace)
+				fprintf(d->run.lim->trace, "dfpn: line from the proof tree: %s %d, %llu nodes, %.1f s\n",
+				        u > 0 ? "len" : "none, bound", u > 0 ? u : best, (unsigned long long)d->run.nodes,
+				        clock_now() - d->run.start);
+		}
+	}
+	if (res->pv_len > 0 && !res->pv_verified && d->kept.len > 0 && d->kept.bound < res->len)
+		res->pv_len = 0; /* the held line is shorter: never a longer line than one held */
+	if (res->pv_len == 0 && d->kept.len > 0) {
+		/* the held line, with its proven bound: minimal only when it is
+		 * the bound proven minimal */
+		memcpy(res->pv, d->kept.line, (size_t)d->kept.len * sizeof *res->pv);
+		res->pv_len = d->kept.len;
+		res->len = d->kept.bound;
+		res->len_minimal = minimal && d->kept.bound == best;
+	}
+	if (res->pv_len == 0) {
+		res->status = DFPN_UNKNOWN;
+		res->len = 0;
+		res->len_minimal = false;
+		if (d->run.stop_reason == DFPN_STOP_NONE)
+			d->run.stop_reason = DFPN_STOP_MEMORY; /* the walk's memory bound */
+	}
+}
+
 DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, DfpnResult *res)
 {
 	memset(res, 0, offsetof(DfpnResult, pv));
@@ -302,7 +395,6 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 		        (unsigned long long)d->run.nodes, clock_now() - d->run.start, tt_hashfull(d->tab.tt));
 	if (r.pn == 0) {
 		int best = r.len;
-		bool minimal = false;
 		hold_line(d, best, res->pv);
 		if (bounding && !d->run.stopped && !(lim && lim->first_mate_only)) {
 			/* the first proof's repetition results were counted as
@@ -311,87 +403,12 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 			bounding = false;
 			rt_clear(d->tab.rt);
 		}
-		while (!d->run.stopped && !(lim && lim->first_mate_only)) {
-			if (best <= 1) {
-				minimal = true;
-				break;
-			}
-			NodeResult s = search_root(d, best - 2);
-			if (lim && lim->trace)
-				fprintf(lim->trace, "dfpn: mate within %d: %s %d, %llu nodes, %.1f s, hashfull %d\n", best - 2,
-				        s.pn == 0 ? "yes, len" : s.dn == 0 ? "no, bound" : "unknown, bound", s.pn == 0 ? s.len : best - 2,
-				        (unsigned long long)d->run.nodes, clock_now() - d->run.start, tt_hashfull(d->tab.tt));
-			if (s.pn == 0) {
-				best = s.len;
-				hold_line(d, best, res->pv);
-			} else if (s.dn == 0) {
-				minimal = true;
-				break;
-			}
-		}
+		bool minimal = minimize(d, &best, res->pv);
 		res->nodes_minimize = d->run.nodes - res->nodes_prove;
 		res->status = DFPN_MATE;
 		res->len = best;
 		res->len_minimal = minimal;
-		/* The line printed is always complete and as long as the mate
-		 * announced: the checked main line; else, when a limit stopped the
-		 * search after a line was held for the last bound, that line at
-		 * once; else a line read from the table now, when it is as long as
-		 * the bound (a shorter one followed a defence that is not the
-		 * longest), or the proof tree's; else the line held after the last
-		 * proof that gave one, with its proven bound.  A mate with no line
-		 * at all (none could be taken out before a limit stopped the
-		 * search) is not announced: the result is unknown. */
-		res->pv_len = 0;
-		if (minimal && !d->run.stopped) {
-			/* the leftover-pieces tie-break rebuilds sub-lines: for problems
-			 * up to 63 plies only */
-			res->pv_len = pv_build(d, best, res->pv, PV_CHECKED, best <= 63);
-			res->pv_verified = res->pv_len == best;
-			back_to_root(d, res->pv, root_ply);
-		}
-		/* a line held for the last bound is the one to give when a limit
-		 * stopped the search, or when none followed that proof (the first
-		 * mate only): the table is as it was when the line was taken, and
-		 * reading it again would only repeat that work */
-		bool held = d->kept.len > 0 && d->kept.bound <= best;
-		if (!res->pv_verified && !(held && (d->run.stopped || !minimal))) {
-			int n = table_line(d, best, res->pv, PV_REPROVE);
-			res->pv_len = n == best ? n : 0;
-			if (res->pv_len == 0 && !d->run.stopped) {
-				/* the table's lengths above were stored before shorter
-				 * proofs below were found: the proof tree's own length
-				 * and its line (a proven bound; never below a proven
-				 * minimum) */
-				int u = pv_tree_line(d, best, res->pv, PV_TREE_POSITIONS, true);
-				back_to_root(d, res->pv, root_ply);
-				if (u > 0 && (u == best || !minimal)) {
-					res->pv_len = u;
-					res->len = u;
-				}
-				if (lim && lim->trace)
-					fprintf(lim->trace, "dfpn: line from the proof tree: %s %d, %llu nodes, %.1f s\n",
-					        u > 0 ? "len" : "none, bound", u > 0 ? u : best, (unsigned long long)d->run.nodes,
-					        clock_now() - d->run.start);
-			}
-		}
-		if (res->pv_len > 0 && !res->pv_verified && d->kept.len > 0 && d->kept.bound < res->len)
-			res->pv_len = 0; /* the held line is shorter: never a longer line than one held */
-		if (res->pv_len == 0 && d->kept.len > 0) {
-			/* the held line, with its proven bound: minimal only when it is
-			 * the bound proven minimal */
-			memcpy(res->pv, d->kept.line, (size_t)d->kept.len * sizeof *res->pv);
-			res->pv_len = d->kept.len;
-			res->len = d->kept.bound;
-			res->len_minimal = minimal && d->kept.bound == best;
-		}
-		if (res->pv_len == 0) {
-			res->status = DFPN_UNKNOWN;
-			res->len = 0;
-			res->len_minimal = false;
-			if (d->run.stop_reason == DFPN_STOP_NONE)
-				d->run.stop_reason = DFPN_STOP_MEMORY; /* the walk's memory bound */
-		}
+		give_line(d, res, best, minimal);
 		res->nodes_pv = d->run.nodes - res->nodes_prove - res->nodes_minimize;
 	} else if (r.dn == 0) {
 		res->status = DFPN_NOMATE;

@@ -253,7 +253,17 @@ static int bench_checks(const char *data_dir)
 	            "exit status: 0 done (a signature: whatever the answers), 1 a problem answered wrongly, 2 bad usage,\n" \
 	            "             or a signature file that cannot be read or holds a bad row\n"
 
-int cmd_bench(int argc, char **argv)
+/* The options of `tsume bench`. */
+typedef struct {
+	const char *data, *problems;
+	double long_seconds;
+	uint64_t hash;
+	bool perft_only, long_only, long_given, signature, long_signature, hash_given, data_given, quiet;
+} BenchOptions;
+
+/* Reads the options into *o.  Returns -1 to go on, else the exit status
+ * (EXIT_MATE after --help, EXIT_BADINPUT after a message). */
+static int bench_parse(int argc, char **argv, BenchOptions *o)
 {
 	static const struct option opts[] = {{"data", required_argument, NULL, 's'},
 	                                     {"long", required_argument, NULL, 'l'},
@@ -266,45 +276,42 @@ int cmd_bench(int argc, char **argv)
 	                                     {"quiet", no_argument, NULL, 'q'},
 	                                     {"help", no_argument, NULL, 'h'},
 	                                     {0, 0, 0, 0}};
-	const char *data = "build/testdata", *problems = NULL;
-	double long_seconds = 0;
-	uint64_t hash = 1024;
-	bool perft_only = false, long_only = false, long_given = false, signature = false, long_signature = false,
-	     hash_given = false, data_given = false, quiet = false;
+	*o = (BenchOptions){.data = "build/testdata", .hash = 1024};
 	int c;
 	while ((c = getopt_long(argc, argv, "s:l:H:pLSGP:qh", opts, NULL)) != -1) {
 		if (c == 'h') {
 			fputs(BENCH_HELP, stdout);
 			return EXIT_MATE;
 		} else if (c == 's') {
-			data = optarg;
-			data_given = true;
+			o->data = optarg;
+			o->data_given = true;
 		} else if (c == 'l') {
-			if (!cli_option_seconds("tsume bench", "--long", optarg, 0, 1e9, "0 = skip the long problems", &long_seconds))
+			if (!cli_option_seconds("tsume bench", "--long", optarg, 0, 1e9, "0 = skip the long problems",
+			                        &o->long_seconds))
 				return EXIT_BADINPUT;
-			long_given = true;
+			o->long_given = true;
 		} else if (c == 'H') {
-			if (!cli_option_uint("tsume bench", "--hash", optarg, 1, 1 << 20, "megabytes", NULL, &hash))
+			if (!cli_option_uint("tsume bench", "--hash", optarg, 1, 1 << 20, "megabytes", NULL, &o->hash))
 				return EXIT_BADINPUT;
-			hash_given = true;
+			o->hash_given = true;
 		} else if (c == 'p')
-			perft_only = true;
+			o->perft_only = true;
 		else if (c == 'L')
-			long_only = true;
+			o->long_only = true;
 		else if (c == 'S')
-			signature = true;
+			o->signature = true;
 		else if (c == 'G')
-			long_signature = true;
+			o->long_signature = true;
 		else if (c == 'P')
-			problems = optarg;
+			o->problems = optarg;
 		else if (c == 'q')
-			quiet = true;
+			o->quiet = true;
 		else {
 			fputs(BENCH_USAGE, stderr);
 			return EXIT_BADINPUT;
 		}
 	}
-	if (signature && long_signature) {
+	if (o->signature && o->long_signature) {
 		fprintf(stderr, "tsume bench: --signature and --long-signature exclude each other\n");
 		return EXIT_BADINPUT;
 	}
@@ -312,51 +319,70 @@ int cmd_bench(int argc, char **argv)
 		fprintf(stderr, "tsume bench: unexpected argument '%s'\n%s", argv[optind], BENCH_USAGE);
 		return EXIT_BADINPUT;
 	}
-	if (signature || long_signature) {
-		const char *other = perft_only ? "--perft-only"
-		                    : long_only ? "--long-only"
-		                    : long_given ? "--long"
-		                    : data_given ? "--data"
-		                    : hash_given && signature ? "--hash (the bench signature's table is 64 MB)"
-		                                              : NULL;
-		if (other) {
-			fprintf(stderr, "tsume bench: %s does not go with %s\n", other,
-			        signature ? "--signature" : "--long-signature");
-			return EXIT_BADINPUT;
-		}
-		const BenchSignatureKind *kind = signature ? &BENCH_SIGNATURE : &BENCH_LONG_SIGNATURE;
-		/* 2: the file could not be read */
-		return bench_signature(problems, kind, hash_given ? (size_t)hash : kind->hash_mb, !quiet) ? EXIT_BADINPUT
-		                                                                                           : EXIT_MATE;
-	}
-	if (quiet) {
-		fprintf(stderr, "tsume bench: --quiet is for --signature and --long-signature\n");
+	return -1;
+}
+
+/* --signature or --long-signature: the options that go with it checked,
+ * the signature run.  Returns the exit status. */
+static int bench_run_signature(const BenchOptions *o)
+{
+	const char *other = o->perft_only ? "--perft-only"
+	                    : o->long_only ? "--long-only"
+	                    : o->long_given ? "--long"
+	                    : o->data_given ? "--data"
+	                    : o->hash_given && o->signature ? "--hash (the bench signature's table is 64 MB)"
+	                                                    : NULL;
+	if (other) {
+		fprintf(stderr, "tsume bench: %s does not go with %s\n", other,
+		        o->signature ? "--signature" : "--long-signature");
 		return EXIT_BADINPUT;
 	}
-	if (problems) {
-		fprintf(stderr, "tsume bench: --problems is the problem file of --signature or --long-signature\n");
-		return EXIT_BADINPUT;
-	}
-	if (long_only && perft_only) {
-		fprintf(stderr, "tsume bench: --long-only and --perft-only exclude each other\n");
-		return EXIT_BADINPUT;
-	}
-	if (long_only && long_given && long_seconds == 0) {
-		fprintf(stderr, "tsume bench: --long-only with --long 0: nothing to run\n");
+	const BenchSignatureKind *kind = o->signature ? &BENCH_SIGNATURE : &BENCH_LONG_SIGNATURE;
+	/* 2: the file could not be read */
+	return bench_signature(o->problems, kind, o->hash_given ? (size_t)o->hash : kind->hash_mb, !o->quiet)
+	           ? EXIT_BADINPUT
+	           : EXIT_MATE;
+}
+
+/* The options of a run without a signature checked.  Returns -1 to go on,
+ * else EXIT_BADINPUT after a message. */
+static int bench_check_options(const BenchOptions *o)
+{
+	const char *bad = o->quiet ? "--quiet is for --signature and --long-signature"
+	                  : o->problems ? "--problems is the problem file of --signature or --long-signature"
+	                  : o->long_only && o->perft_only ? "--long-only and --perft-only exclude each other"
+	                  : o->long_only && o->long_given && o->long_seconds == 0
+	                      ? "--long-only with --long 0: nothing to run"
+	                      : NULL;
+	if (bad) {
+		fprintf(stderr, "tsume bench: %s\n", bad);
 		return EXIT_BADINPUT;
 	}
 	/* the data are read: a folder of problems/ (an empty or missing one
 	 * skipped every set and passed) */
 	char probe[4096];
 	struct stat st;
-	snprintf(probe, sizeof probe, "%s/problems", data);
-	if (!*data || stat(probe, &st) != 0 || !S_ISDIR(st.st_mode)) {
+	snprintf(probe, sizeof probe, "%s/problems", o->data);
+	if (!*o->data || stat(probe, &st) != 0 || !S_ISDIR(st.st_mode)) {
 		fprintf(stderr, "tsume bench: --data '%s' holds no problems/ folder (make test unpacks the test data into "
-		                "build/testdata)\n", data);
+		                "build/testdata)\n", o->data);
 		return EXIT_BADINPUT;
 	}
-	if (long_only)
-		return bench_long(data, long_given ? long_seconds : 900, (size_t)hash) ? EXIT_BADINPUT : EXIT_MATE;
+	return -1;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+	BenchOptions o;
+	int rc = bench_parse(argc, argv, &o);
+	if (rc >= 0)
+		return rc;
+	if (o.signature || o.long_signature)
+		return bench_run_signature(&o);
+	if ((rc = bench_check_options(&o)) >= 0)
+		return rc;
+	if (o.long_only)
+		return bench_long(o.data, o.long_given ? o.long_seconds : 900, (size_t)o.hash) ? EXIT_BADINPUT : EXIT_MATE;
 	printf("bulk leaf: the last ply is counted from the move list without making its moves;\n"
 	       "all made: every move, the last ply included, is made and taken back.\n");
 	static const char *matsuri = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1";
@@ -365,11 +391,11 @@ int cmd_bench(int argc, char **argv)
 	bench_perft("matsuri", matsuri, 3, false);
 	bench_perft("matsuri", matsuri, 3, true);
 	bench_perft("drops", "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1", 3, false);
-	bench_checks(data);
-	if (perft_only)
+	bench_checks(o.data);
+	if (o.perft_only)
 		return EXIT_MATE;
-	int wrong = bench_solver(data);
-	if (long_seconds > 0 && bench_long(data, long_seconds, (size_t)hash) != 0)
+	int wrong = bench_solver(o.data);
+	if (o.long_seconds > 0 && bench_long(o.data, o.long_seconds, (size_t)o.hash) != 0)
 		return EXIT_BADINPUT;
 	return wrong ? EXIT_NOMATE : EXIT_MATE;
 }

@@ -60,6 +60,83 @@ static bool parse_pieces(const char *s, int *min, int *max)
 	return true;
 }
 
+/* One option c (getopt_long's, its value in optarg; optopt_text the
+ * argument it came from) into *o.  Returns -1 to go on, else the exit
+ * status (EXIT_MATE after --help, EXIT_BADINPUT after a message). */
+static int gen_option(int c, GenOptions *o, const char *optopt_text)
+{
+	switch (c) {
+	case 'F':
+		if (!cli_option_futile(PROG, optarg, &o->futile))
+			return EXIT_BADINPUT;
+		break;
+	case 'D':
+		if (!shard_option(PROG, optarg, &o->shard))
+			return EXIT_BADINPUT;
+		break;
+	case 'm':
+		if (!num_parse_uint(optarg, 1, GEN_MAX_N, &o->mate) || o->mate % 2 == 0) {
+			char what[64];
+			snprintf(what, sizeof what, "an odd whole number of plies, 1..%d", GEN_MAX_N);
+			cli_bad_value(PROG, "--mate", what, optarg);
+			return EXIT_BADINPUT;
+		}
+		break;
+	case 'c':
+		if (!cli_option_uint(PROG, "--count", optarg, 1, GEN_COUNT_MAX, "problems", NULL, &o->count))
+			return EXIT_BADINPUT;
+		break;
+	case 's':
+		if (!cli_option_uint(PROG, "--seed", optarg, 0, UINT64_MAX, NULL, NULL, &o->seed))
+			return EXIT_BADINPUT;
+		break;
+	case 'p':
+		if (!parse_pieces(optarg, &o->min_pieces, &o->max_pieces)) {
+			fprintf(stderr,
+			        PROG ": --pieces must be MIN-MAX with 3 <= MIN <= 10 and MIN <= MAX <= 40 (problems are "
+			             "grown from a few pieces; a king and one piece never mate), not '%s'\n",
+			        optarg);
+			return EXIT_BADINPUT;
+		}
+		break;
+	case 'l':
+		o->level = gen_level_parse(optarg);
+		if (o->level < LEVEL_ANY) {
+			cli_bad_value(PROG, "--level", "any, easy, medium or hard", optarg);
+			return EXIT_BADINPUT;
+		}
+		break;
+	case 'j':
+		if (!cli_option_uint(PROG, "--jobs", optarg, 1, 256, "threads", NULL, &o->jobs))
+			return EXIT_BADINPUT;
+		break;
+	case 'o':
+		o->out_path = optarg;
+		break;
+	case 'S':
+		o->sheet_path = optarg;
+		break;
+	case 'T':
+		if (!*optarg) {
+			fprintf(stderr, "tsume generate: --title is empty: give the page's title, or leave the option out\n");
+			return EXIT_BADINPUT;
+		}
+		o->title = optarg;
+		break;
+	case 'q':
+		o->quiet = true;
+		break;
+	case 'h':
+		fputs(GENERATE_USAGE, stdout);
+		return EXIT_MATE;
+	default:
+		fprintf(stderr, PROG ": unknown option or missing value: '%s'\n", optopt_text);
+		fputs(GENERATE_USAGE, stderr);
+		return EXIT_BADINPUT;
+	}
+	return -1;
+}
+
 int gen_parse_options(int argc, char **argv, GenOptions *o)
 {
 	static const struct option opts[] = {
@@ -76,75 +153,9 @@ int gen_parse_options(int argc, char **argv, GenOptions *o)
 	optind = 1;
 	opterr = 0; /* our own messages, with the "tsume generate:" prefix */
 	while ((c = getopt_long(argc, argv, "m:c:s:p:l:j:o:S:F:D:T:qh", opts, NULL)) != -1) {
-		switch (c) {
-		case 'F':
-			if (!cli_option_futile(PROG, optarg, &o->futile))
-				return EXIT_BADINPUT;
-			break;
-		case 'D':
-			if (!shard_option(PROG, optarg, &o->shard))
-				return EXIT_BADINPUT;
-			break;
-		case 'm':
-			if (!num_parse_uint(optarg, 1, GEN_MAX_N, &o->mate) || o->mate % 2 == 0) {
-				char what[64];
-				snprintf(what, sizeof what, "an odd whole number of plies, 1..%d", GEN_MAX_N);
-				cli_bad_value(PROG, "--mate", what, optarg);
-				return EXIT_BADINPUT;
-			}
-			break;
-		case 'c':
-			if (!cli_option_uint(PROG, "--count", optarg, 1, GEN_COUNT_MAX, "problems", NULL, &o->count))
-				return EXIT_BADINPUT;
-			break;
-		case 's':
-			if (!cli_option_uint(PROG, "--seed", optarg, 0, UINT64_MAX, NULL, NULL, &o->seed))
-				return EXIT_BADINPUT;
-			break;
-		case 'p':
-			if (!parse_pieces(optarg, &o->min_pieces, &o->max_pieces)) {
-				fprintf(stderr,
-				        PROG ": --pieces must be MIN-MAX with 3 <= MIN <= 10 and MIN <= MAX <= 40 (problems are "
-				             "grown from a few pieces; a king and one piece never mate), not '%s'\n",
-				        optarg);
-				return EXIT_BADINPUT;
-			}
-			break;
-		case 'l':
-			o->level = gen_level_parse(optarg);
-			if (o->level < LEVEL_ANY) {
-				cli_bad_value(PROG, "--level", "any, easy, medium or hard", optarg);
-				return EXIT_BADINPUT;
-			}
-			break;
-		case 'j':
-			if (!cli_option_uint(PROG, "--jobs", optarg, 1, 256, "threads", NULL, &o->jobs))
-				return EXIT_BADINPUT;
-			break;
-		case 'o':
-			o->out_path = optarg;
-			break;
-		case 'S':
-			o->sheet_path = optarg;
-			break;
-		case 'T':
-			if (!*optarg) {
-				fprintf(stderr, "tsume generate: --title is empty: give the page's title, or leave the option out\n");
-				return EXIT_BADINPUT;
-			}
-			o->title = optarg;
-			break;
-		case 'q':
-			o->quiet = true;
-			break;
-		case 'h':
-			fputs(GENERATE_USAGE, stdout);
-			return EXIT_MATE;
-		default:
-			fprintf(stderr, PROG ": unknown option or missing value: '%s'\n", argv[optind - 1]);
-			fputs(GENERATE_USAGE, stderr);
-			return EXIT_BADINPUT;
-		}
+		int rc = gen_option(c, o, argv[optind - 1]);
+		if (rc >= 0)
+			return rc;
 	}
 	if (optind < argc) {
 		fprintf(stderr, PROG ": unexpected argument '%s'\n", argv[optind]);

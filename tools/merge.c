@@ -160,6 +160,49 @@ static bool read_summary(const JsonMember *m, int n, Report *r)
  * longer line is refused, read past in constant memory. */
 #define MERGE_LINE_MAX (1 << 20)
 
+/* The record of line lineno of report r (its text buf, its members m[0..n))
+ * added to recs, from shard index.  Returns false after a message (not a
+ * record of verify's JSON, out of memory). */
+static bool add_record(Report *r, int index, Records *recs, const char *buf, const JsonMember *m, int n, long lineno)
+{
+	const JsonValue *file = json_get(m, n, "file");
+	uint64_t line;
+	bool pass;
+	char *name = file ? malloc(file->len + 1) : NULL;
+	if (!name || !json_string(file, name, file->len + 1) || !json_uint(json_get(m, n, "line"), &line) || line < 1 ||
+	    line > (uint64_t)LONG_MAX || !json_bool(json_get(m, n, "pass"), &pass)) {
+		fprintf(stderr,
+		        PROG
+		        ": %s:%ld: not a record of tsume verify --format json (a \"file\" name, a \"line\" number and "
+		        "\"pass\" true or false)\n",
+		        r->path, lineno);
+		free(name);
+		return false;
+	}
+	if (recs->n == recs->cap) {
+		size_t cap = recs->cap ? recs->cap * 2 : 1024;
+		Record *grown = realloc(recs->rec, cap * sizeof *grown);
+		if (!grown) {
+			free(name);
+			fprintf(stderr, PROG ": out of memory\n");
+			return false;
+		}
+		recs->rec = grown;
+		recs->cap = cap;
+	}
+	Record *rec = &recs->rec[recs->n];
+	*rec = (Record){strdup(buf), name, (long)line, pass, index, -1};
+	if (!rec->text) {
+		free(name);
+		fprintf(stderr, PROG ": out of memory\n");
+		return false;
+	}
+	recs->n++;
+	r->records++;
+	r->records_passed += pass;
+	return true;
+}
+
 /* Reads one report: its records into recs, its summary record into r. */
 static bool read_report(Report *r, int index, Records *recs)
 {
@@ -210,44 +253,7 @@ static bool read_report(Report *r, int index, Records *recs)
 			ok = read_summary(m, n, r);
 			continue;
 		}
-		const JsonValue *file = json_get(m, n, "file");
-		uint64_t line;
-		bool pass;
-		char *name = file ? malloc(file->len + 1) : NULL;
-		if (!name || !json_string(file, name, file->len + 1) || !json_uint(json_get(m, n, "line"), &line) || line < 1 ||
-		    line > (uint64_t)LONG_MAX || !json_bool(json_get(m, n, "pass"), &pass)) {
-			fprintf(stderr,
-			        PROG
-			        ": %s:%ld: not a record of tsume verify --format json (a \"file\" name, a \"line\" number and "
-			        "\"pass\" true or false)\n",
-			        r->path, lineno);
-			free(name);
-			ok = false;
-			break;
-		}
-		if (recs->n == recs->cap) {
-			size_t cap = recs->cap ? recs->cap * 2 : 1024;
-			Record *grown = realloc(recs->rec, cap * sizeof *grown);
-			if (!grown) {
-				free(name);
-				fprintf(stderr, PROG ": out of memory\n");
-				ok = false;
-				break;
-			}
-			recs->rec = grown;
-			recs->cap = cap;
-		}
-		Record *rec = &recs->rec[recs->n];
-		*rec = (Record){strdup(buf), name, (long)line, pass, index, -1};
-		if (!rec->text) {
-			free(name);
-			fprintf(stderr, PROG ": out of memory\n");
-			ok = false;
-			break;
-		}
-		recs->n++;
-		r->records++;
-		r->records_passed += pass;
+		ok = add_record(r, index, recs, buf, m, n, lineno);
 	}
 	if (ok && ferror(f)) {
 		fprintf(stderr, PROG ": %s: read error: %s\n", r->path, strerror(errno));

@@ -418,6 +418,80 @@ typedef struct {
 	int first; /* argv[first..argc): the problem or the files, at least one */
 } SolveOptions;
 
+/* One option c (getopt_long's, its value in optarg) into *o.  Returns -1
+ * to go on, else the exit status: 0 after --help, EXIT_BADINPUT after a
+ * message. */
+static int solve_option(int c, SolveOptions *o, bool *format_given)
+{
+	switch (c) {
+	case 'F':
+		if (!cli_option_futile("tsume", optarg, &o->futile))
+			return EXIT_BADINPUT;
+		break;
+	case 'H':
+		if (!cli_option_uint("tsume", "--hash", optarg, 1, HASH_MB_MAX, "megabytes", NULL, &o->hash))
+			return EXIT_BADINPUT;
+		break;
+	case 'j':
+		if (!cli_option_uint("tsume", "--threads", optarg, 1, DFPN_MAX_THREADS, "threads", NULL, &o->threads))
+			return EXIT_BADINPUT;
+		break;
+	case 't':
+		if (!cli_option_seconds("tsume", "--time", optarg, 0, CLI_TIME_S_MAX, "0 = no limit", &o->time_s))
+			return EXIT_BADINPUT;
+		break;
+	case 'n':
+		if (!cli_option_uint("tsume", "--nodes", optarg, 0, UINT64_MAX, "nodes", "0 = no limit", &o->nodes))
+			return EXIT_BADINPUT;
+		break;
+	case 'f':
+		if (strcmp(optarg, "text") == 0)
+			o->format = FORMAT_TEXT;
+		else if (strcmp(optarg, "json") == 0)
+			o->format = FORMAT_JSON;
+		else if (strcmp(optarg, "kif") == 0)
+			o->format = FORMAT_KIF;
+		else {
+			cli_bad_value("tsume", "--format", "text, json or kif", optarg);
+			return EXIT_BADINPUT;
+		}
+		*format_given = true;
+		break;
+	case 'o':
+		o->out_path = optarg;
+		break;
+	case 'N':
+		if (!cli_option_notation("tsume", optarg, &o->notation))
+			return EXIT_BADINPUT;
+		break;
+	case 'V':
+		if (!cli_option_uint("tsume", "--variations", optarg, 0, SOLVE_KIF_VARIATIONS_MAX, "variations a move",
+		                     "0 = none", &o->variations))
+			return EXIT_BADINPUT;
+		break;
+	case 'M':
+		if (!cli_option_uint("tsume", "--multipv", optarg, 1, SOLVE_MULTIPV_MAX, "first moves", NULL, &o->multipv))
+			return EXIT_BADINPUT;
+		break;
+	case 'r':
+		o->rest = true;
+		break;
+	case 'q':
+		o->quiet = true;
+		break;
+	case 'T':
+		o->trace = true;
+		break;
+	case 'h':
+		fputs(SOLVE_HELP, stdout);
+		return 0;
+	default:
+		fputs(SOLVE_USAGE, stderr);
+		return EXIT_BADINPUT;
+	}
+	return -1;
+}
+
 /* Parses argv[1..argc) into *o.  Returns -1 when the run is to go on;
  * otherwise the exit status to end with: 0 after --help, EXIT_BADINPUT after
  * a message (a bad option value, an unknown option, no problem argument). */
@@ -448,72 +522,9 @@ static int solve_parse(int argc, char **argv, SolveOptions *o)
 	bool format_given = false;
 	int c;
 	while ((c = getopt_long(argc, argv, "H:t:n:f:F:j:o:V:N:M:rqTh", opts, NULL)) != -1) {
-		switch (c) {
-		case 'F':
-			if (!cli_option_futile("tsume", optarg, &o->futile))
-				return EXIT_BADINPUT;
-			break;
-		case 'H':
-			if (!cli_option_uint("tsume", "--hash", optarg, 1, HASH_MB_MAX, "megabytes", NULL, &o->hash))
-				return EXIT_BADINPUT;
-			break;
-		case 'j':
-			if (!cli_option_uint("tsume", "--threads", optarg, 1, DFPN_MAX_THREADS, "threads", NULL, &o->threads))
-				return EXIT_BADINPUT;
-			break;
-		case 't':
-			if (!cli_option_seconds("tsume", "--time", optarg, 0, CLI_TIME_S_MAX, "0 = no limit", &o->time_s))
-				return EXIT_BADINPUT;
-			break;
-		case 'n':
-			if (!cli_option_uint("tsume", "--nodes", optarg, 0, UINT64_MAX, "nodes", "0 = no limit", &o->nodes))
-				return EXIT_BADINPUT;
-			break;
-		case 'f':
-			if (strcmp(optarg, "text") == 0)
-				o->format = FORMAT_TEXT;
-			else if (strcmp(optarg, "json") == 0)
-				o->format = FORMAT_JSON;
-			else if (strcmp(optarg, "kif") == 0)
-				o->format = FORMAT_KIF;
-			else {
-				cli_bad_value("tsume", "--format", "text, json or kif", optarg);
-				return EXIT_BADINPUT;
-			}
-			format_given = true;
-			break;
-		case 'o':
-			o->out_path = optarg;
-			break;
-		case 'N':
-			if (!cli_option_notation("tsume", optarg, &o->notation))
-				return EXIT_BADINPUT;
-			break;
-		case 'V':
-			if (!cli_option_uint("tsume", "--variations", optarg, 0, SOLVE_KIF_VARIATIONS_MAX, "variations a move",
-			                     "0 = none", &o->variations))
-				return EXIT_BADINPUT;
-			break;
-		case 'M':
-			if (!cli_option_uint("tsume", "--multipv", optarg, 1, SOLVE_MULTIPV_MAX, "first moves", NULL, &o->multipv))
-				return EXIT_BADINPUT;
-			break;
-		case 'r':
-			o->rest = true;
-			break;
-		case 'q':
-			o->quiet = true;
-			break;
-		case 'T':
-			o->trace = true;
-			break;
-		case 'h':
-			fputs(SOLVE_HELP, stdout);
-			return 0;
-		default:
-			fputs(SOLVE_USAGE, stderr);
-			return EXIT_BADINPUT;
-		}
+		int rc = solve_option(c, o, &format_given);
+		if (rc >= 0)
+			return rc;
 	}
 	if (optind >= argc) {
 		fputs(SOLVE_USAGE, stderr);

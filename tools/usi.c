@@ -550,6 +550,26 @@ static void cmd_go(Usi *u, char *args)
 	pthread_attr_destroy(&attr);
 }
 
+/* usi: the engine's name and options, then usiok. */
+static void cmd_usi(Usi *u)
+{
+	say(u, "id name tsume");
+	say(u, "id author the tsume developers");
+	say(u, "option name USI_Hash type spin default %d min 1 max 1048576", USI_HASH_DEFAULT);
+	say(u, "option name Threads type spin default %d min 1 max %d", u->threads_default, DFPN_MAX_THREADS);
+	say(u, "option name ShortestMate type check default true");
+	say(u, "option name MultiPV type spin default 1 min 1 max %d", USI_MULTIPV_MAX);
+	say(u, "option name PlayOutFutile type check default false");
+	/* the rules by their names (dfpn_futile_name), in their order */
+	char vars[128] = "";
+	for (int r = 0; r < DFPN_FUTILE_NB; r++) {
+		size_t n = strlen(vars);
+		snprintf(vars + n, sizeof vars - n, " var %s", dfpn_futile_name((DfpnFutileRule)r));
+	}
+	say(u, "option name FutileRule type combo default %s%s", dfpn_futile_name(DFPN_FUTILE_DEFAULT), vars);
+	say(u, "usiok");
+}
+
 int usi_run(FILE *in, FILE *out, const char *first_line) { return usi_run_config(in, out, first_line, NULL); }
 
 int usi_run_config(FILE *in, FILE *out, const char *first_line, const UsiConfig *cfg)
@@ -610,21 +630,7 @@ int usi_run_config(FILE *in, FILE *out, const char *first_line, const UsiConfig 
 		else
 			args = cmd + strlen(cmd);
 		if (strcmp(cmd, "usi") == 0) {
-			say(u, "id name tsume");
-			say(u, "id author the tsume developers");
-			say(u, "option name USI_Hash type spin default %d min 1 max 1048576", USI_HASH_DEFAULT);
-			say(u, "option name Threads type spin default %d min 1 max %d", u->threads_default, DFPN_MAX_THREADS);
-			say(u, "option name ShortestMate type check default true");
-			say(u, "option name MultiPV type spin default 1 min 1 max %d", USI_MULTIPV_MAX);
-			say(u, "option name PlayOutFutile type check default false");
-			/* the rules by their names (dfpn_futile_name), in their order */
-			char vars[128] = "";
-			for (int r = 0; r < DFPN_FUTILE_NB; r++) {
-				size_t n = strlen(vars);
-				snprintf(vars + n, sizeof vars - n, " var %s", dfpn_futile_name((DfpnFutileRule)r));
-			}
-			say(u, "option name FutileRule type combo default %s%s", dfpn_futile_name(DFPN_FUTILE_DEFAULT), vars);
-			say(u, "usiok");
+			cmd_usi(u);
 		} else if (strcmp(cmd, "isready") == 0) {
 			if (!u->searching)
 				ensure_table(u); /* says so when the size asked cannot be had */

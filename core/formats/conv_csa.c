@@ -157,24 +157,107 @@ static int csa_move(ConvProblem *out, const char *s, long line)
 	return conv_play(out, legal, line);
 }
 
+/* What the reading of one CSA problem file has found so far. */
+typedef struct {
+	ConvProblem *out;
+	bool rest;
+	Setup su;
+	bool root_ready, ended, have_position;
+	bool from_pi; /* PI: a game from the start position (or a handicap), not a problem */
+	long position_line, last_move_line, rows_line;
+} CsaRead;
+
+/* A position statement (P1..P9, PI, P+, P-). */
+static int csa_position(CsaRead *k, const char *s, long lineno)
+{
+	ConvProblem *out = k->out;
+	if (k->root_ready)
+		return conv_fail(out, lineno, "CSA: position line after the moves");
+	if (!k->have_position)
+		k->position_line = lineno;
+	k->have_position = true;
+	if (s[1] == 'I') {
+		k->from_pi = true;
+		conv_start_board(&k->su, out);
+		return csa_piece_list(&k->su, s + 2, SENTE, true, out, lineno);
+	}
+	if (s[1] >= '1' && s[1] <= '9') {
+		if (!k->rows_line)
+			k->rows_line = lineno;
+		return csa_row(&k->su, s, out, lineno);
+	}
+	if (s[1] == '+' || s[1] == '-')
+		return csa_piece_list(&k->su, s + 2, s[1] == '+' ? SENTE : GOTE, false, out, lineno);
+	return conv_fail(out, lineno, "CSA: unknown line '%.10s'", s);
+}
+
+/* A statement beginning with '+' or '-': the side to move alone, or a move. */
+static int csa_side_or_move(CsaRead *k, const char *s, long lineno)
+{
+	ConvProblem *out = k->out;
+	if (s[1] == '\0') {
+		if (k->root_ready)
+			return conv_fail(out, lineno, "CSA: side-to-move line after the moves");
+		k->su.side = s[0] == '+' ? SENTE : GOTE;
+		k->su.side_given = true;
+		return 0;
+	}
+	if (!k->root_ready) {
+		if (!k->have_position)
+			return conv_fail(out, lineno, "CSA: a move before any position line");
+		if (!k->su.side_given)
+			k->su.side = s[0] == '+' ? SENTE : GOTE;
+		if (csa_rows_complete(&k->su, out, k->rows_line) || conv_setup_root(&k->su, k->rest, out, k->position_line))
+			return -1;
+		k->root_ready = true;
+	}
+	int rc = csa_move(out, s, lineno);
+	k->last_move_line = lineno;
+	return rc;
+}
+
+/* One statement s (trimmed) of line lineno.  Returns 0 or -1 (conv_fail). */
+static int csa_statement(CsaRead *k, const char *s, long lineno)
+{
+	switch (s[0]) {
+	case '\0':
+	case 'V': /* version */
+	case 'N': /* player names */
+	case '$': /* game information */
+	case 'T': /* time of a move */
+		return 0;
+	case '/':
+		k->ended = true;
+		return 0;
+	case '%':
+		if (!csa_end_word(s))
+			return conv_fail(k->out, lineno, "CSA: unknown special move '%.20s'", s);
+		if (k->root_ready || k->have_position)
+			k->ended = true;
+		return 0;
+	case 'P':
+		return csa_position(k, s, lineno);
+	case '+':
+	case '-':
+		return csa_side_or_move(k, s, lineno);
+	default:
+		return conv_fail(k->out, lineno, "CSA: unknown line '%.10s'", s);
+	}
+}
+
 int conv_csa_parse(char *text, bool rest, ConvProblem *out)
 {
-	Setup su;
-	memset(&su, 0, sizeof su);
-	su.side = SENTE;
-	bool root_ready = false, ended = false, have_position = false;
-	/* PI: a game from the start position (or a handicap), not a problem */
-	bool from_pi = false;
-	long position_line = 0, last_move_line = 0, rows_line = 0;
+	CsaRead k = {.out = out, .rest = rest};
+	k.su.side = SENTE;
 	char *p = text;
 	long lineno = 0;
 	char *line;
-	while ((line = conv_next_line(&p)) != NULL && !ended) {
+	while ((line = conv_next_line(&p)) != NULL && !k.ended) {
 		lineno++;
 		if (line[0] == '\'')
 			continue;
 		/* statements separated by ',' */
-		for (char *stmt = line; stmt && !ended;) {
+		for (char *stmt = line; stmt && !k.ended;) {
 			char *comma = line[0] == 'N' || line[0] == '$' ? NULL : strchr(stmt, ',');
 			if (comma)
 				*comma = '\0';
@@ -185,94 +268,23 @@ int conv_csa_parse(char *text, bool rest, ConvProblem *out)
 			size_t n = strlen(s);
 			while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
 				s[--n] = '\0';
-			int rc = 0;
-			switch (s[0]) {
-			case '\0':
-			case 'V': /* version */
-			case 'N': /* player names */
-			case '$': /* game information */
-			case 'T': /* time of a move */
-				break;
-			case '/':
-				ended = true;
-				break;
-			case '%':
-				if (!csa_end_word(s)) {
-					rc = conv_fail(out, lineno, "CSA: unknown special move '%.20s'", s);
-					break;
-				}
-				if (root_ready || have_position)
-					ended = true;
-				break;
-			case 'P':
-				if (root_ready) {
-					rc = conv_fail(out, lineno, "CSA: position line after the moves");
-					break;
-				}
-				if (!have_position)
-					position_line = lineno;
-				have_position = true;
-				if (s[1] == 'I') {
-					from_pi = true;
-					conv_start_board(&su, out);
-					rc = csa_piece_list(&su, s + 2, SENTE, true, out, lineno);
-				} else if (s[1] >= '1' && s[1] <= '9') {
-					if (!rows_line)
-						rows_line = lineno;
-					rc = csa_row(&su, s, out, lineno);
-				} else if (s[1] == '+' || s[1] == '-') {
-					rc = csa_piece_list(&su, s + 2, s[1] == '+' ? SENTE : GOTE, false, out, lineno);
-				} else {
-					rc = conv_fail(out, lineno, "CSA: unknown line '%.10s'", s);
-				}
-				break;
-			case '+':
-			case '-':
-				if (s[1] == '\0') {
-					if (root_ready) {
-						rc = conv_fail(out, lineno, "CSA: side-to-move line after the moves");
-						break;
-					}
-					su.side = s[0] == '+' ? SENTE : GOTE;
-					su.side_given = true;
-					break;
-				}
-				if (!root_ready) {
-					if (!have_position) {
-						rc = conv_fail(out, lineno, "CSA: a move before any position line");
-						break;
-					}
-					if (!su.side_given)
-						su.side = s[0] == '+' ? SENTE : GOTE;
-					if (csa_rows_complete(&su, out, rows_line) ||
-					    conv_setup_root(&su, rest, out, position_line)) {
-						rc = -1;
-						break;
-					}
-					root_ready = true;
-				}
-				rc = csa_move(out, s, lineno);
-				last_move_line = lineno;
-				break;
-			default:
-				rc = conv_fail(out, lineno, "CSA: unknown line '%.10s'", s);
-			}
-			if (rc) {
-				if (root_ready)
+			if (csa_statement(&k, s, lineno)) {
+				if (k.root_ready)
 					conv_unplay(out);
 				return -1;
 			}
 		}
 	}
-	if (!have_position)
+	if (!k.have_position)
 		return conv_fail(out, 0, "CSA: no position");
-	if (!root_ready && (csa_rows_complete(&su, out, rows_line) || conv_setup_root(&su, rest, out, position_line)))
+	if (!k.root_ready &&
+	    (csa_rows_complete(&k.su, out, k.rows_line) || conv_setup_root(&k.su, rest, out, k.position_line)))
 		return -1;
 	/* A problem's answer ends with the attacker's mating move: an even
 	 * number of moves with no '%' (or '/') after them is a file cut short,
 	 * not another problem */
-	if (!from_pi && out->n_moves > 0 && out->n_moves % 2 == 0 && !ended)
-		return conv_fail_cut_short(out, last_move_line, "CSA: ", "'%' line (%TSUMI)");
+	if (!k.from_pi && out->n_moves > 0 && out->n_moves % 2 == 0 && !k.ended)
+		return conv_fail_cut_short(out, k.last_move_line, "CSA: ", "'%' line (%TSUMI)");
 	conv_unplay(out);
 	out->stated = -1;
 	return 0;

@@ -411,23 +411,217 @@ static void defender_hand_default(Setup *su, const long hand_line[COLOR_NB], int
 		su->rest_to[def] = true;
 }
 
-int conv_kif_parse(char *text, bool rest, ConvProblem *out)
-{
+/* What the reading of one KIF problem file has found so far. */
+typedef struct {
+	ConvProblem *out;
+	bool rest;
 	Setup su;
-	memset(&su, 0, sizeof su);
-	su.side = SENTE;
-	int rows = 0;
-	long board_line = 0;
-	bool root_ready = false, ended = false, hands_given = false;
-	char handicap[64] = "";
-	long number_base = -1;
-	int stated_header = -1, stated_end = -1;
+	int rows;                     /* board rows read */
+	long board_line;              /* the line of the first row */
+	bool root_ready, ended, hands_given;
+	char handicap[64];            /* 手合割 */
+	long number_base;             /* the number before the first move (-1: no move yet) */
+	int stated_header, stated_end; /* 手数 and まで (-1: not stated) */
 	/* the move list closed by an end word, まで or 変化 (else the file may
 	 * be cut short), and the line of its last move */
-	bool closed = false;
-	long last_move_line = 0;
+	bool closed;
+	long last_move_line;
 	/* the lines of the side to move and of each hand: each is given once */
-	long side_line = 0, hand_line[COLOR_NB] = {0, 0};
+	long side_line, hand_line[COLOR_NB];
+} KifRead;
+
+/* The position before the first move, from the diagram read (or the start
+ * position without one), at line lineno.  Returns 0 or -1 (conv_fail). */
+static int kif_root(KifRead *k, long lineno)
+{
+	ConvProblem *out = k->out;
+	if (k->rows == 0 && k->hands_given)
+		return conv_fail(out, lineno, "hands given but no board diagram");
+	if (k->rows == 0 && k->handicap[0] && strcmp(k->handicap, "平手") != 0)
+		return conv_fail(out, lineno, "handicap '%s' without a board diagram is not supported", k->handicap);
+	if (k->rows == 0)
+		conv_start_board(&k->su, out);
+	else if (k->rows != 9)
+		return conv_fail(out, k->board_line, "board: %d rows, expected nine", k->rows);
+	defender_hand_default(&k->su, k->hand_line, k->rows, out);
+	if (conv_setup_root(&k->su, k->rest, out, k->board_line ? k->board_line : lineno))
+		return -1;
+	k->root_ready = true;
+	return 0;
+}
+
+/* A move line: move `number`, its text field, played on the problem.
+ * Returns 0 or -1 (conv_fail, the moves taken back). */
+static int kif_read_move(KifRead *k, long number, const char *field, long lineno)
+{
+	ConvProblem *out = k->out;
+	if (k->ended)
+		return 0;
+	if (!k->root_ready && kif_root(k, lineno))
+		return -1;
+	KifMove km;
+	char why[160];
+	if (kif_parse_move(field, &km, why, sizeof why)) {
+		conv_unplay(out);
+		return conv_fail(out, lineno, "move %ld: %s", number, why);
+	}
+	if (km.end) {
+		k->ended = k->closed = true;
+		return 0;
+	}
+	if (number > KIF_MOVE_NUMBER_MAX) {
+		conv_unplay(out);
+		return conv_fail(out, lineno, "move number over %ld", KIF_MOVE_NUMBER_MAX);
+	}
+	if (k->number_base < 0)
+		k->number_base = number - 1;
+	if (number != k->number_base + out->n_moves + 1) {
+		conv_unplay(out);
+		return conv_fail(out, lineno, "move number %ld where %ld was expected", number,
+		                 k->number_base + out->n_moves + 1);
+	}
+	Move m;
+	Move prev = out->n_moves ? out->moves[out->n_moves - 1] : MOVE_NONE;
+	if (kif_find_move(&out->root, &km, prev, &m, why, sizeof why)) {
+		char shown[80];
+		const char *f = conv_skip_ws(field);
+		snprintf(shown, sizeof shown, "%.*s", (int)strcspn(f, " \t"), f);
+		conv_unplay(out);
+		return conv_fail(out, lineno, "move %ld '%s': %s", number, shown, why);
+	}
+	if (conv_play(out, m, lineno)) {
+		conv_unplay(out);
+		return -1;
+	}
+	k->last_move_line = lineno;
+	return 0;
+}
+
+/* A line after the moves: the closing "まで N手..." and a 手数 line (both
+ * checked against the other at the end); a second diagram (a second file
+ * appended) would be another problem.  Returns 0 or -1 (the moves taken
+ * back). */
+static int kif_after_moves(KifRead *k, const char *s, long lineno)
+{
+	ConvProblem *out = k->out;
+	const char *t = conv_skip_ws(s);
+	if (conv_eat(&s, "まで")) {
+		if (stated_length(s, &k->stated_end, out, lineno)) {
+			conv_unplay(out);
+			return -1;
+		}
+		k->closed = true;
+	} else if (conv_eat(&t, "手数：")) {
+		int again = -1;
+		if (stated_length(t, &again, out, lineno)) {
+			conv_unplay(out);
+			return -1;
+		}
+		if (k->stated_header >= 0 && again != k->stated_header) {
+			conv_unplay(out);
+			return conv_fail(out, lineno, "手数 states %d moves here, %d before", again, k->stated_header);
+		}
+		k->stated_header = again;
+	} else if (t[0] == '|' || strstr(t, "持駒")) {
+		conv_unplay(out);
+		return conv_fail(out, lineno, "a board or hand line after the moves: one problem a file");
+	}
+	return 0;
+}
+
+/* Which hand a header line names (its label eaten from *s), or COLOR_NB. */
+static Color hand_label(const char **s)
+{
+	if (eat_label(s, "後手の持駒") || eat_label(s, "上手の持駒"))
+		return GOTE;
+	if (eat_label(s, "先手の持駒") || eat_label(s, "下手の持駒"))
+		return SENTE;
+	return COLOR_NB;
+}
+
+/* Which side to move a header line names (先手番, 手番：後手 ...), into
+ * *side (COLOR_NB: none).  Returns 0 or -1 (conv_fail) for a 手番 line
+ * naming neither side. */
+static int side_label(const char *s, Color *side, ConvProblem *out, long lineno)
+{
+	*side = COLOR_NB;
+	if (conv_starts(s, "先手番") || conv_starts(s, "下手番"))
+		*side = SENTE;
+	else if (conv_starts(s, "後手番") || conv_starts(s, "上手番"))
+		*side = GOTE;
+	else if (eat_label(&s, "手番")) {
+		/* 手番：先手 / 手番：後手, as some programs write the side */
+		s = conv_skip_ws(s);
+		if (conv_starts(s, "先手") || conv_starts(s, "下手"))
+			*side = SENTE;
+		else if (conv_starts(s, "後手") || conv_starts(s, "上手"))
+			*side = GOTE;
+		else
+			return conv_fail(out, lineno, "side to move: '%s' is not 先手 or 後手", s);
+	}
+	return 0;
+}
+
+/* A line before the moves: a hand, the side to move, a board row, the
+ * handicap, the stated length, the title and the author.  Returns 0 or -1
+ * (conv_fail). */
+static int kif_header(KifRead *k, const char *line, long lineno)
+{
+	ConvProblem *out = k->out;
+	const char *s = conv_skip_ws(line); /* a header indented by an editor is still that header */
+	Color hand_of = hand_label(&s), side_of = COLOR_NB;
+	if (hand_of == COLOR_NB) {
+		if (side_label(s, &side_of, out, lineno))
+			return -1;
+		if (side_of == COLOR_NB && strstr(s, "持駒"))
+			/* a hand line this reader cannot read would give the
+			 * defender the rest of the set without a word */
+			return conv_fail(out, lineno,
+			                 "a hand line not understood: '%s' (expected 先手の持駒：... or 後手の持駒：...)", line);
+	}
+	if (hand_of != COLOR_NB) {
+		/* a second hand line would replace the first without a word */
+		if (k->hand_line[hand_of])
+			return conv_fail(out, lineno, "hand: %s's hand given twice, on lines %ld and %ld",
+			                 hand_of == SENTE ? "sente" : "gote", k->hand_line[hand_of], lineno);
+		k->hand_line[hand_of] = lineno;
+		k->hands_given = true;
+		return kif_hand(&k->su, hand_of, s, out, lineno);
+	}
+	if (side_of != COLOR_NB) {
+		if (k->side_line && k->su.side != side_of)
+			return conv_fail(out, lineno, "side to move given twice: %s on line %ld, %s here",
+			                 k->su.side == SENTE ? "先手番" : "後手番", k->side_line,
+			                 side_of == SENTE ? "先手番" : "後手番");
+		k->side_line = lineno;
+		k->su.side = side_of;
+	} else if (s[0] == '|') {
+		if (!k->board_line)
+			k->board_line = lineno;
+		return kif_row(&k->su, s, &k->rows, out, lineno);
+	} else if (conv_eat(&s, "手合割：")) {
+		s = conv_skip_ws(s);
+		snprintf(k->handicap, sizeof k->handicap, "%.*s", (int)strcspn(s, " \t"), s);
+		/* Kifu for Windows pads with full-width spaces */
+		char *pad = strstr(k->handicap, "　");
+		if (pad)
+			*pad = '\0';
+	} else if (conv_eat(&s, "手数：")) {
+		return stated_length(s, &k->stated_header, out, lineno);
+	} else if (conv_eat(&s, "作品名：")) {
+		kif_credit(s, out->title);
+	} else if (conv_eat(&s, "作者：")) {
+		kif_credit(s, out->author);
+	} else if (conv_eat(&s, "まで")) {
+		return stated_length(s, &k->stated_end, out, lineno);
+	}
+	return 0;
+}
+
+int conv_kif_parse(char *text, bool rest, ConvProblem *out)
+{
+	KifRead k = {.out = out, .rest = rest, .number_base = -1, .stated_header = -1, .stated_end = -1};
+	k.su.side = SENTE;
 	char *p = text;
 	long lineno = 0;
 	char *line;
@@ -436,179 +630,37 @@ int conv_kif_parse(char *text, bool rest, ConvProblem *out)
 		if (line[0] == '#' || line[0] == '*' || line[0] == '&')
 			continue;
 		if (conv_starts(line, "変化：")) {
-			closed = true;
+			k.closed = true;
 			break; /* variations follow the main line */
 		}
 		const char *field;
 		long number;
-		if (kif_move_line(line, &number, &field)) {
-			if (ended)
-				continue;
-			if (!root_ready) {
-				if (rows == 0 && hands_given)
-					return conv_fail(out, lineno, "hands given but no board diagram");
-				if (rows == 0 && handicap[0] && strcmp(handicap, "平手") != 0)
-					return conv_fail(out, lineno, "handicap '%s' without a board diagram is not supported",
-					                 handicap);
-				if (rows == 0) {
-					conv_start_board(&su, out);
-				} else if (rows != 9) {
-					return conv_fail(out, board_line, "board: %d rows, expected nine", rows);
-				}
-				defender_hand_default(&su, hand_line, rows, out);
-				if (conv_setup_root(&su, rest, out, board_line ? board_line : lineno))
-					return -1;
-				root_ready = true;
-			}
-			KifMove km;
-			char why[160];
-			if (kif_parse_move(field, &km, why, sizeof why)) {
-				conv_unplay(out);
-				return conv_fail(out, lineno, "move %ld: %s", number, why);
-			}
-			if (km.end) {
-				ended = closed = true;
-				continue;
-			}
-			if (number > KIF_MOVE_NUMBER_MAX) {
-				conv_unplay(out);
-				return conv_fail(out, lineno, "move number over %ld", KIF_MOVE_NUMBER_MAX);
-			}
-			if (number_base < 0)
-				number_base = number - 1;
-			if (number != number_base + out->n_moves + 1) {
-				conv_unplay(out);
-				return conv_fail(out, lineno, "move number %ld where %ld was expected", number,
-				                 number_base + out->n_moves + 1);
-			}
-			Move m;
-			Move prev = out->n_moves ? out->moves[out->n_moves - 1] : MOVE_NONE;
-			if (kif_find_move(&out->root, &km, prev, &m, why, sizeof why)) {
-				char shown[80];
-				const char *f = conv_skip_ws(field);
-				snprintf(shown, sizeof shown, "%.*s", (int)strcspn(f, " \t"), f);
-				conv_unplay(out);
-				return conv_fail(out, lineno, "move %ld '%s': %s", number, shown, why);
-			}
-			if (conv_play(out, m, lineno)) {
-				conv_unplay(out);
-				return -1;
-			}
-			last_move_line = lineno;
-			continue;
-		}
-		const char *s = line;
-		int rc = 0;
-		if (root_ready) {
-			/* after the moves: the closing "まで N手..." and a 手数 line
-			 * (both checked against the other below); a second diagram
-			 * (a second file appended) would be another problem */
-			const char *t = conv_skip_ws(s);
-			if (conv_eat(&s, "まで")) {
-				if (stated_length(s, &stated_end, out, lineno)) {
-					conv_unplay(out);
-					return -1;
-				}
-				closed = true;
-			} else if (conv_eat(&t, "手数：")) {
-				int again = -1;
-				if (stated_length(t, &again, out, lineno)) {
-					conv_unplay(out);
-					return -1;
-				}
-				if (stated_header >= 0 && again != stated_header) {
-					conv_unplay(out);
-					return conv_fail(out, lineno, "手数 states %d moves here, %d before", again, stated_header);
-				}
-				stated_header = again;
-			} else if (t[0] == '|' || strstr(t, "持駒")) {
-				conv_unplay(out);
-				return conv_fail(out, lineno, "a board or hand line after the moves: one problem a file");
-			}
-			continue;
-		}
-		Color hand_of = COLOR_NB, side_of = COLOR_NB;
-		s = conv_skip_ws(s); /* a header indented by an editor is still that header */
-		if (eat_label(&s, "後手の持駒") || eat_label(&s, "上手の持駒"))
-			hand_of = GOTE;
-		else if (eat_label(&s, "先手の持駒") || eat_label(&s, "下手の持駒"))
-			hand_of = SENTE;
-		else if (conv_starts(s, "先手番") || conv_starts(s, "下手番"))
-			side_of = SENTE;
-		else if (conv_starts(s, "後手番") || conv_starts(s, "上手番"))
-			side_of = GOTE;
-		else if (eat_label(&s, "手番")) {
-			/* 手番：先手 / 手番：後手, as some programs write the side */
-			s = conv_skip_ws(s);
-			if (conv_starts(s, "先手") || conv_starts(s, "下手"))
-				side_of = SENTE;
-			else if (conv_starts(s, "後手") || conv_starts(s, "上手"))
-				side_of = GOTE;
-			else
-				return conv_fail(out, lineno, "side to move: '%s' is not 先手 or 後手", s);
-		} else if (strstr(s, "持駒"))
-			/* a hand line this reader cannot read would give the
-			 * defender the rest of the set without a word */
-			return conv_fail(out, lineno, "a hand line not understood: '%s' (expected 先手の持駒：... or 後手の持駒：...)",
-			                 line);
-		if (hand_of != COLOR_NB) {
-			/* a second hand line would replace the first without a word */
-			if (hand_line[hand_of])
-				return conv_fail(out, lineno, "hand: %s's hand given twice, on lines %ld and %ld",
-				                 hand_of == SENTE ? "sente" : "gote", hand_line[hand_of], lineno);
-			hand_line[hand_of] = lineno;
-			rc = kif_hand(&su, hand_of, s, out, lineno);
-			hands_given = true;
-		} else if (side_of != COLOR_NB) {
-			if (side_line && su.side != side_of)
-				return conv_fail(out, lineno, "side to move given twice: %s on line %ld, %s here",
-				                 su.side == SENTE ? "先手番" : "後手番", side_line,
-				                 side_of == SENTE ? "先手番" : "後手番");
-			side_line = lineno;
-			su.side = side_of;
-		} else if (s[0] == '|') {
-			if (!board_line)
-				board_line = lineno;
-			rc = kif_row(&su, s, &rows, out, lineno);
-		} else if (conv_eat(&s, "手合割：")) {
-			s = conv_skip_ws(s);
-			snprintf(handicap, sizeof handicap, "%.*s", (int)strcspn(s, " \t"), s);
-			/* Kifu for Windows pads with full-width spaces */
-			char *pad = strstr(handicap, "　");
-			if (pad)
-				*pad = '\0';
-		} else if (conv_eat(&s, "手数：")) {
-			rc = stated_length(s, &stated_header, out, lineno);
-		} else if (conv_eat(&s, "作品名：")) {
-			kif_credit(s, out->title);
-		} else if (conv_eat(&s, "作者：")) {
-			kif_credit(s, out->author);
-		} else if (conv_eat(&s, "まで")) {
-			rc = stated_length(s, &stated_end, out, lineno);
-		}
+		int rc = kif_move_line(line, &number, &field) ? kif_read_move(&k, number, field, lineno)
+		         : k.root_ready                      ? kif_after_moves(&k, line, lineno)
+		                                             : kif_header(&k, line, lineno);
 		if (rc)
 			return -1;
 	}
-	if (!root_ready) {
-		if (rows == 0)
+	if (!k.root_ready) {
+		if (k.rows == 0)
 			return conv_fail(out, 0, "no board diagram and no moves");
-		if (rows != 9)
-			return conv_fail(out, board_line, "board: %d rows, expected nine", rows);
-		defender_hand_default(&su, hand_line, rows, out);
-		if (conv_setup_root(&su, rest, out, board_line))
+		if (k.rows != 9)
+			return conv_fail(out, k.board_line, "board: %d rows, expected nine", k.rows);
+		defender_hand_default(&k.su, k.hand_line, k.rows, out);
+		if (conv_setup_root(&k.su, rest, out, k.board_line))
 			return -1;
 	}
 	/* A problem's answer ends with the attacker's mating move: an even
 	 * number of moves that nothing closes (no end word, まで, 変化, nor a
 	 * 手数 of that length) is a file cut short, not another problem.  A
 	 * game from the start position (手合割, no diagram) is not a problem. */
-	if (rows > 0 && out->n_moves % 2 == 0 && out->n_moves > 0 && !closed && stated_header != out->n_moves)
-		return conv_fail_cut_short(out, last_move_line, "", "end word (詰み) or まで line");
+	if (k.rows > 0 && out->n_moves % 2 == 0 && out->n_moves > 0 && !k.closed && k.stated_header != out->n_moves)
+		return conv_fail_cut_short(out, k.last_move_line, "", "end word (詰み) or まで line");
 	conv_unplay(out);
 	/* stated twice, two ways: an error, not one reading chosen */
-	if (stated_header >= 0 && stated_end >= 0 && stated_header != stated_end)
-		return conv_fail(out, 0, "手数 states %d moves, まで %d", stated_header, stated_end);
-	out->stated = stated_header >= 0 ? stated_header : stated_end;
+	if (k.stated_header >= 0 && k.stated_end >= 0 && k.stated_header != k.stated_end)
+		return conv_fail(out, 0, "手数 states %d moves, まで %d", k.stated_header, k.stated_end);
+	out->stated = k.stated_header >= 0 ? k.stated_header : k.stated_end;
 	return 0;
 }
 
