@@ -215,10 +215,21 @@ static void test_clock(void **state)
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_uint),         cmocka_unit_test(test_seconds),    cmocka_unit_test(test_json),
-	    cmocka_unit_test(test_reason_names), cmocka_unit_test(test_worse_status), cmocka_unit_test(test_join_args),
-	    cmocka_unit_test(test_sigint),       cmocka_unit_test(test_clock),       cmocka_unit_test(test_futile_names),
+	const struct CMUnitTest t_cli[] = {
+	    cmocka_unit_test(test_seconds),
+	    cmocka_unit_test(test_json),
+	    cmocka_unit_test(test_reason_names),
+	    cmocka_unit_test(test_worse_status),
+	    cmocka_unit_test(test_join_args),
+	    cmocka_unit_test(test_sigint),
+	    cmocka_unit_test(test_clock),
+	    cmocka_unit_test(test_futile_names),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	const struct CMUnitTest t_number[] = {
+	    cmocka_unit_test(test_uint),
+	};
+	int failed = 0;
+	failed += cmocka_run_group_tests_name("cli", t_cli, NULL, NULL);
+	failed += cmocka_run_group_tests_name("number", t_number, NULL, NULL);
+	return failed;
 }

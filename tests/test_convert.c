@@ -695,10 +695,27 @@ static void test_detect_and_read(void **state)
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_data_kif), cmocka_unit_test(test_data_kemuri), cmocka_unit_test(test_kif_written),
-	    cmocka_unit_test(test_kif_errors), cmocka_unit_test(test_kif_cut),       cmocka_unit_test(test_kif_contradictions),
-	    cmocka_unit_test(test_csa),        cmocka_unit_test(test_cmd_convert),   cmocka_unit_test(test_detect_and_read),
+	const struct CMUnitTest t_conv_kif[] = {
+	    cmocka_unit_test(test_data_kif),
+	    cmocka_unit_test(test_data_kemuri),
+	    cmocka_unit_test(test_kif_written),
+	    cmocka_unit_test(test_kif_errors),
+	    cmocka_unit_test(test_kif_contradictions),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	const struct CMUnitTest t_conv_read[] = {
+	    cmocka_unit_test(test_kif_cut),
+	};
+	const struct CMUnitTest t_conv_csa[] = {
+	    cmocka_unit_test(test_csa),
+	};
+	const struct CMUnitTest t_conv[] = {
+	    cmocka_unit_test(test_cmd_convert),
+	    cmocka_unit_test(test_detect_and_read),
+	};
+	int failed = 0;
+	failed += cmocka_run_group_tests_name("conv_kif", t_conv_kif, setup, teardown);
+	failed += cmocka_run_group_tests_name("conv_read", t_conv_read, setup, teardown);
+	failed += cmocka_run_group_tests_name("conv_csa", t_conv_csa, setup, teardown);
+	failed += cmocka_run_group_tests_name("conv", t_conv, setup, teardown);
+	return failed;
 }

@@ -19,6 +19,7 @@
 
 #include "dfpn.h"
 #include "futile.h"
+#include "futile_end.h"
 #include "futile_sub.h"
 #include "mate1.h"
 
@@ -421,21 +422,87 @@ static void test_mate1_without_rule(void **state)
 	check_nshogi_mate1("problems/raw/nshogi/test/no-mate-1-ply.txt", false);
 }
 
+/* futile_rule: every rule's name reads back as that rule, in any case not;
+ * a rule bounded by another is counted by one whose lengths are monotone. */
+static void test_rule_names(void **state)
+{
+	(void)state;
+	for (int r = 0; r < DFPN_FUTILE_NB; r++) {
+		DfpnFutileRule back;
+		assert_true(dfpn_futile_parse(dfpn_futile_name((DfpnFutileRule)r), &back));
+		assert_int_equal(back, r);
+		assert_true(dfpn_futile_lengths_monotone(dfpn_futile_bounding((DfpnFutileRule)r)));
+	}
+	DfpnFutileRule r;
+	assert_false(dfpn_futile_parse("nogains", &r));
+	assert_false(dfpn_futile_parse("", &r));
+	assert_true(dfpn_futile_parse("nogain", &r) && r == DFPN_FUTILE_DEFAULT);
+	assert_false(dfpn_futile_lengths_monotone(DFPN_FUTILE_NOGAIN)); /* its first proofs count as narrow */
+}
+
+/* futile_end: the bishop's move uncovers the dragon, mate in 1 under nogain
+ * with seven drops on 1e left (futile); played out, a plain mate: each move
+ * legal, the last position with no legal reply. */
+static void test_futile_end(void **state)
+{
+	(void)state;
+	static Position root, end;
+	assert_int_equal(sfen_parse(&root, "9/9/9/8k/8B/8+R/9/9/9 b rb4g4s4n4l18p 1", NULL), SFEN_OK);
+	Dfpn *d = dfpn_new(4);
+	assert_non_null(d);
+	DfpnResult r;
+	assert_int_equal(dfpn_solve(d, &root, NULL, &r), DFPN_MATE);
+	assert_int_equal(r.len, 1);
+	char squares[8][3];
+	int n_squares;
+	assert_int_equal(futile_end_replies(&root, r.pv, r.pv_len, squares, 8, &n_squares), 7);
+	assert_int_equal(n_squares, 1);
+	assert_string_equal(squares[0], "1e");
+	static Move out[DFPN_MAX_PV];
+	int n = futile_end_play_out(d, &root, r.pv, r.pv_len, 100000, NULL, out);
+	assert_int_equal(n, 3);
+	end = root;
+	for (int i = 0; i < n; i++) {
+		assert_true(gen_is_legal(&end, out[i]));
+		pos_do_move(&end, out[i]);
+	}
+	assert_true(dfpn_is_mated_by(&end, DFPN_FUTILE_NONE));
+	/* under rule none the same line is a plain mate: nothing to play out */
+	assert_true(dfpn_set_futile(d, DFPN_FUTILE_NONE));
+	assert_int_equal(dfpn_solve(d, &root, NULL, &r), DFPN_MATE);
+	assert_int_equal(futile_end_replies(&root, r.pv, r.pv_len, squares, 8, &n_squares), 0);
+	dfpn_free(d);
+}
+
 int main(void)
 {
 	core_init();
-	const struct CMUnitTest tests[] = {
+	const struct CMUnitTest t_futile[] = {
 	    cmocka_unit_test_prestate(test_case_length, "C10"),
 	    cmocka_unit_test_prestate(test_case_length, "C11"),
 	    cmocka_unit_test_prestate(test_case_length, "C16"),
 	    cmocka_unit_test_prestate(test_case_length, "C27"),
 	    cmocka_unit_test(test_c27_by_hand),
 	    cmocka_unit_test(test_c16_by_hand),
-	    cmocka_unit_test(test_futile_through_recursion), cmocka_unit_test(test_futile_broad),
-	    cmocka_unit_test(test_nogain_verdicts_are_pure),
+	    cmocka_unit_test(test_futile_through_recursion),
 	    cmocka_unit_test(test_not_futile),
 	    cmocka_unit_test(test_fast_test_agrees_with_count),
 	    cmocka_unit_test(test_mate1_without_rule),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	const struct CMUnitTest t_futile_sub[] = {
+	    cmocka_unit_test(test_futile_broad),
+	    cmocka_unit_test(test_nogain_verdicts_are_pure),
+	};
+	const struct CMUnitTest t_futile_rule[] = {
+	    cmocka_unit_test(test_rule_names),
+	};
+	const struct CMUnitTest t_futile_end[] = {
+	    cmocka_unit_test(test_futile_end),
+	};
+	int failed = 0;
+	failed += cmocka_run_group_tests_name("futile", t_futile, NULL, NULL);
+	failed += cmocka_run_group_tests_name("futile_sub", t_futile_sub, NULL, NULL);
+	failed += cmocka_run_group_tests_name("futile_rule", t_futile_rule, NULL, NULL);
+	failed += cmocka_run_group_tests_name("futile_end", t_futile_end, NULL, NULL);
+	return failed;
 }

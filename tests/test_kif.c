@@ -24,6 +24,7 @@
  */
 #include "testutil.h"
 
+#include "kanji.h"
 #include "kif.h"
 
 #include <iconv.h>
@@ -688,13 +689,62 @@ static void test_reference_unique(void **state)
 	assert_true(drops_with_da > 10);
 }
 
+/* kanji: the tables are the characters their code points say (UTF-8
+ * written here from the code points, not copied from the tables). */
+static void utf8_of(unsigned cp, char out[4])
+{
+	out[0] = (char)(0xE0 | (cp >> 12));
+	out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+	out[2] = (char)(0x80 | (cp & 0x3F));
+	out[3] = '\0';
+}
+
+static void test_kanji_tables(void **state)
+{
+	(void)state;
+	char c[4];
+	for (unsigned d = 0; d <= 9; d++) {
+		utf8_of(0xFF10 + d, c); /* FULLWIDTH DIGIT */
+		assert_string_equal(KANJI_ZEN_DIGIT[d], c);
+	}
+	static const unsigned numerals[10] = {0x3007, 0x4E00, 0x4E8C, 0x4E09, 0x56DB, 0x4E94, 0x516D, 0x4E03, 0x516B, 0x4E5D};
+	for (int n = 0; n <= 9; n++) {
+		utf8_of(numerals[n], c);
+		assert_string_equal(KANJI_NUM[n], c);
+	}
+	for (int n = 10; n <= 18; n++) {
+		char ten[12];
+		utf8_of(0x5341, ten); /* 十 */
+		if (n > 10)
+			strcat(ten, KANJI_NUM[n - 10]);
+		assert_string_equal(KANJI_NUM[n], ten);
+	}
+	/* the pieces: 歩 U+6B69, 香 U+9999, 桂 U+6842, 銀 U+9280, 角 U+89D2, 飛 U+98DB, 金 U+91D1 */
+	static const unsigned pieces[8] = {0, 0x6B69, 0x9999, 0x6842, 0x9280, 0x89D2, 0x98DB, 0x91D1};
+	for (int pt = 1; pt < 8; pt++) {
+		utf8_of(pieces[pt], c);
+		assert_string_equal(KANJI_PIECE[pt], c);
+	}
+}
+
 int main(void)
 {
 	core_init();
-	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_move_cases), cmocka_unit_test(test_move_record),      cmocka_unit_test(test_buffer_too_small),
-	    cmocka_unit_test(test_line),       cmocka_unit_test(test_board_startpos),   cmocka_unit_test(test_board_tsume),
-	    cmocka_unit_test(test_kif_files),  cmocka_unit_test(test_reference_unique),
+		const struct CMUnitTest t_kif[] = {
+	    cmocka_unit_test(test_move_cases),
+	    cmocka_unit_test(test_move_record),
+	    cmocka_unit_test(test_buffer_too_small),
+	    cmocka_unit_test(test_line),
+	    cmocka_unit_test(test_board_startpos),
+	    cmocka_unit_test(test_board_tsume),
+	    cmocka_unit_test(test_kif_files),
+	    cmocka_unit_test(test_reference_unique),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	const struct CMUnitTest t_kanji[] = {
+	    cmocka_unit_test(test_kanji_tables),
+	};
+	int failed = 0;
+	failed += cmocka_run_group_tests_name("kif", t_kif, NULL, NULL);
+	failed += cmocka_run_group_tests_name("kanji", t_kanji, NULL, NULL);
+	return failed;
 }

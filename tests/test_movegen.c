@@ -282,16 +282,66 @@ static void test_slider_attacks(void **state)
 	assert_int_equal(checked, 600 * SQ_NB);
 }
 
+/* position: the incremental keys after each move of random legal lines equal
+ * the keys of the position read again from its SFEN, and undoing every move
+ * gives back the SFEN and the keys of the start. */
+static void test_position_keys(void **state)
+{
+	(void)state;
+	static const char *starts[] = {SFEN_STARTPOS, "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1",
+	                               "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1"};
+	static Position pos, again;
+	uint64_t seed = 12345;
+	for (size_t s = 0; s < sizeof starts / sizeof *starts; s++) {
+		assert_int_equal(sfen_parse(&pos, starts[s], NULL), SFEN_OK);
+		char start[256], text[256];
+		assert_true(sfen_format(&pos, start, sizeof start) > 0);
+		uint64_t key0 = pos_key(&pos), board0 = pos_board_key(&pos);
+		Move line[60];
+		int n = 0;
+		for (; n < 60; n++) {
+			MoveList list;
+			gen_legal(&pos, &list);
+			if (list.n == 0)
+				break;
+			seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+			line[n] = list.moves[(seed >> 33) % (uint64_t)list.n];
+			pos_do_move(&pos, line[n]);
+			assert_true(sfen_format(&pos, text, sizeof text) > 0);
+			assert_int_equal(sfen_parse(&again, text, NULL), SFEN_OK);
+			if (pos_key(&again) != pos_key(&pos) || pos_board_key(&again) != pos_board_key(&pos))
+				fail_msg("%s: keys differ after %d moves (%s)", starts[s], n + 1, text);
+		}
+		while (n-- > 0)
+			pos_undo_move(&pos, line[n]);
+		assert_true(sfen_format(&pos, text, sizeof text) > 0);
+		assert_string_equal(text, start);
+		assert_true(pos_key(&pos) == key0 && pos_board_key(&pos) == board0);
+	}
+}
+
 int main(void)
 {
 	core_init();
-	const struct CMUnitTest tests[] = {
+	const struct CMUnitTest t_bitboard[] = {
 	    cmocka_unit_test(test_slider_attacks),
+	};
+	const struct CMUnitTest t_perft[] = {
 	    cmocka_unit_test(test_perft),
+	};
+	const struct CMUnitTest t_movegen[] = {
 	    cmocka_unit_test(test_reference_legal_moves),
 	    cmocka_unit_test(test_reference_legal_checks),
 	    cmocka_unit_test(test_rule_positions),
 	    cmocka_unit_test(test_cases_tsv),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	const struct CMUnitTest t_position[] = {
+	    cmocka_unit_test(test_position_keys),
+	};
+	int failed = 0;
+	failed += cmocka_run_group_tests_name("bitboard", t_bitboard, NULL, NULL);
+	failed += cmocka_run_group_tests_name("perft", t_perft, NULL, NULL);
+	failed += cmocka_run_group_tests_name("movegen", t_movegen, NULL, NULL);
+	failed += cmocka_run_group_tests_name("position", t_position, NULL, NULL);
+	return failed;
 }

@@ -683,14 +683,28 @@ static void test_kif_stated_length(void **state)
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_plain_syntax),    cmocka_unit_test(test_root_before_moves),
-	    cmocka_unit_test(test_metadata_limits), cmocka_unit_test(test_metadata_mate_kept),
-	    cmocka_unit_test(test_bad_lines),       cmocka_unit_test(test_long_lines),
-	    cmocka_unit_test(test_nul_byte),        cmocka_unit_test(test_write_plain),
-	    cmocka_unit_test(test_write_gzip),      cmocka_unit_test(test_damaged_gzip),
-	    cmocka_unit_test(test_gzip_members),    cmocka_unit_test(test_open_errors),
+	const struct CMUnitTest t_problemio[] = {
+	    cmocka_unit_test(test_plain_syntax),
+	    cmocka_unit_test(test_root_before_moves),
+	    cmocka_unit_test(test_metadata_limits),
+	    cmocka_unit_test(test_metadata_mate_kept),
+	    cmocka_unit_test(test_bad_lines),
+	    cmocka_unit_test(test_long_lines),
+	    cmocka_unit_test(test_nul_byte),
+	    cmocka_unit_test(test_open_errors),
 	    cmocka_unit_test(test_kif_stated_length),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	const struct CMUnitTest t_problemio_write[] = {
+	    cmocka_unit_test(test_write_plain),
+	    cmocka_unit_test(test_write_gzip),
+	};
+	const struct CMUnitTest t_bytesource[] = {
+	    cmocka_unit_test(test_damaged_gzip),
+	    cmocka_unit_test(test_gzip_members),
+	};
+	int failed = 0;
+	failed += cmocka_run_group_tests_name("problemio", t_problemio, setup, teardown);
+	failed += cmocka_run_group_tests_name("problemio_write", t_problemio_write, setup, teardown);
+	failed += cmocka_run_group_tests_name("bytesource", t_bytesource, setup, teardown);
+	return failed;
 }

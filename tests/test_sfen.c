@@ -567,14 +567,56 @@ static void test_setup_rejects(void **state)
 	assert_string_equal(err.message, "board: two unpromoted gote pawns on file 4, on 4c and 4e (nifu)");
 }
 
+/* notation: every legal move of a few positions written in USI and read
+ * back is the same move. */
+static void test_usi_round_trip(void **state)
+{
+	(void)state;
+	static const char *positions[] = {SFEN_STARTPOS,
+	                                  "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1",
+	                                  "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1",
+	                                  "7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1"};
+	static Position pos;
+	int moves = 0;
+	for (size_t i = 0; i < sizeof positions / sizeof *positions; i++) {
+		assert_int_equal(sfen_parse(&pos, positions[i], NULL), SFEN_OK);
+		MoveList list;
+		gen_legal(&pos, &list);
+		for (int k = 0; k < list.n; k++) {
+			char text[6];
+			int len = 0;
+			Move back = MOVE_NONE;
+			usi_format(list.moves[k], text);
+			Move parsed = usi_parse(text, &len);
+			if (len != (int)strlen(text) || !gen_find_legal(&pos, parsed, &back) || back != list.moves[k])
+				fail_msg("%s: %s does not read back", positions[i], text);
+			moves++;
+		}
+	}
+	assert_true(moves > 300); /* every position looked at: 30 at the start */
+}
+
 int main(void)
 {
 	core_init();
-	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_spellings),  cmocka_unit_test(test_hands),      cmocka_unit_test(test_accepted_edge_cases),
-	    cmocka_unit_test(test_format),     cmocka_unit_test(test_round_trip), cmocka_unit_test(test_rejects),
-	    cmocka_unit_test(test_play_moves), cmocka_unit_test(test_move_number_limit), cmocka_unit_test(test_message_bytes),
-	    cmocka_unit_test(test_setup_round_trip), cmocka_unit_test(test_setup_rejects),
+		const struct CMUnitTest t_sfen[] = {
+	    cmocka_unit_test(test_spellings),
+	    cmocka_unit_test(test_hands),
+	    cmocka_unit_test(test_accepted_edge_cases),
+	    cmocka_unit_test(test_format),
+	    cmocka_unit_test(test_round_trip),
+	    cmocka_unit_test(test_rejects),
+	    cmocka_unit_test(test_play_moves),
+	    cmocka_unit_test(test_move_number_limit),
+	    cmocka_unit_test(test_message_bytes),
+	    cmocka_unit_test(test_setup_round_trip),
+	    cmocka_unit_test(test_setup_rejects),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	const struct CMUnitTest t_notation[] = {
+	    cmocka_unit_test(test_usi_round_trip),
+	};
+	int failed = 0;
+	failed += cmocka_run_group_tests_name("sfen", t_sfen, NULL, NULL);
+	failed += cmocka_run_group_tests_name("notation", t_notation, NULL, NULL);
+	return failed;
 }

@@ -828,26 +828,65 @@ static void test_loop_position_minimal(void **state)
 int main(void)
 {
 	core_init();
-	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_cases_tsv),     cmocka_unit_test(test_komori_yaml),   cmocka_unit_test(test_kif_problems),
-	    cmocka_unit_test(test_limits),        cmocka_unit_test(test_shogiboardq_3), cmocka_unit_test(test_shogiboardq_5),
-	    cmocka_unit_test(test_shogiboardq_7), cmocka_unit_test(test_nshogi_3),      cmocka_unit_test(test_nshogi_5),
-	    cmocka_unit_test(test_nshogi_7),      cmocka_unit_test(test_span4_cases_tsv), cmocka_unit_test(test_span4_komori_yaml),
-	    cmocka_unit_test(test_span4_kif_problems), cmocka_unit_test(test_span4_shogiboardq_7),
-	    cmocka_unit_test(test_zuko_lines_complete), cmocka_unit_test(test_first_mate_lines_match),
-	    cmocka_unit_test(test_nogain_table_independent), cmocka_unit_test(test_nogain_nomate_across_hands),
-	    cmocka_unit_test(test_first_mate_line_rebuilt), cmocka_unit_test(test_mate_line_held), cmocka_unit_test(test_cleared_table_as_new),
-	    cmocka_unit_test(test_broad_cases_tsv),
-	    cmocka_unit_test(test_broad_komori_yaml), cmocka_unit_test(test_broad_kif_problems),
-	    cmocka_unit_test(test_broad_shogiboardq_7), cmocka_unit_test(test_broad_overreach),
-	    cmocka_unit_test(test_broad_zuko18),      cmocka_unit_test(test_nogain_cases_tsv),
-	    cmocka_unit_test(test_nogain_komori_yaml), cmocka_unit_test(test_nogain_kif_problems),
-	    cmocka_unit_test(test_nogain_shogiboardq_7), cmocka_unit_test(test_nogain_nshogi_7),
-	    cmocka_unit_test(test_answered_cases_tsv), cmocka_unit_test(test_answered_komori_yaml),
-	    cmocka_unit_test(test_answered_kif_problems), cmocka_unit_test(test_answered_shogiboardq_7),
-	    cmocka_unit_test(test_answered_nshogi_7), cmocka_unit_test(test_answered_only_drops),
-	    cmocka_unit_test(test_answered_zuko27),   cmocka_unit_test(test_repetition_path_dependent),
+	const struct CMUnitTest t_dfpn[] = {
+	    cmocka_unit_test(test_cases_tsv),
+	    cmocka_unit_test(test_komori_yaml),
+	    cmocka_unit_test(test_kif_problems),
+	    cmocka_unit_test(test_shogiboardq_3),
+	    cmocka_unit_test(test_shogiboardq_5),
+	    cmocka_unit_test(test_shogiboardq_7),
+	    cmocka_unit_test(test_nshogi_3),
+	    cmocka_unit_test(test_nshogi_5),
+	    cmocka_unit_test(test_nshogi_7),
+	    cmocka_unit_test(test_nogain_table_independent),
+	    cmocka_unit_test(test_nogain_nomate_across_hands),
+	};
+	const struct CMUnitTest t_limit[] = {
+	    cmocka_unit_test(test_limits),
+	};
+	const struct CMUnitTest t_search[] = {
+	    cmocka_unit_test(test_span4_cases_tsv),
+	    cmocka_unit_test(test_span4_komori_yaml),
+	    cmocka_unit_test(test_span4_kif_problems),
+	    cmocka_unit_test(test_span4_shogiboardq_7),
+	    cmocka_unit_test(test_repetition_path_dependent),
 	    cmocka_unit_test(test_loop_position_minimal),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	const struct CMUnitTest t_pv[] = {
+	    cmocka_unit_test(test_zuko_lines_complete),
+	    cmocka_unit_test(test_first_mate_lines_match),
+	    cmocka_unit_test(test_first_mate_line_rebuilt),
+	    cmocka_unit_test(test_mate_line_held),
+	};
+	const struct CMUnitTest t_context[] = {
+	    cmocka_unit_test(test_cleared_table_as_new),
+	};
+	const struct CMUnitTest t_expand[] = {
+	    cmocka_unit_test(test_broad_cases_tsv),
+	    cmocka_unit_test(test_broad_komori_yaml),
+	    cmocka_unit_test(test_broad_kif_problems),
+	    cmocka_unit_test(test_broad_shogiboardq_7),
+	    cmocka_unit_test(test_broad_overreach),
+	    cmocka_unit_test(test_broad_zuko18),
+	    cmocka_unit_test(test_nogain_cases_tsv),
+	    cmocka_unit_test(test_nogain_komori_yaml),
+	    cmocka_unit_test(test_nogain_kif_problems),
+	    cmocka_unit_test(test_nogain_shogiboardq_7),
+	    cmocka_unit_test(test_nogain_nshogi_7),
+	    cmocka_unit_test(test_answered_cases_tsv),
+	    cmocka_unit_test(test_answered_komori_yaml),
+	    cmocka_unit_test(test_answered_kif_problems),
+	    cmocka_unit_test(test_answered_shogiboardq_7),
+	    cmocka_unit_test(test_answered_nshogi_7),
+	    cmocka_unit_test(test_answered_only_drops),
+	    cmocka_unit_test(test_answered_zuko27),
+	};
+	int failed = 0;
+	failed += cmocka_run_group_tests_name("dfpn", t_dfpn, setup, teardown);
+	failed += cmocka_run_group_tests_name("limit", t_limit, setup, teardown);
+	failed += cmocka_run_group_tests_name("search", t_search, setup, teardown);
+	failed += cmocka_run_group_tests_name("pv", t_pv, setup, teardown);
+	failed += cmocka_run_group_tests_name("context", t_context, setup, teardown);
+	failed += cmocka_run_group_tests_name("expand", t_expand, setup, teardown);
+	return failed;
 }

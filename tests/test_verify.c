@@ -679,15 +679,36 @@ static void test_zuko_verdicts_pinned(void **state)
 int main(void)
 {
 	core_init();
-	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_sound_problem_passes), cmocka_unit_test(test_wrong_length), cmocka_unit_test(test_extra_pawn_in_hand),
-	    cmocka_unit_test(test_extra_piece_on_board), cmocka_unit_test(test_cook),         cmocka_unit_test(test_not_mate),
-	    cmocka_unit_test(test_bad_given_line),       cmocka_unit_test(test_every_cook_recorded), cmocka_unit_test(test_verify_answer),
-	    cmocka_unit_test(test_stated_no_mate_escape),       cmocka_unit_test(test_result_reuse),
-	    cmocka_unit_test(test_shogiboardq_sets),     cmocka_unit_test(test_stated_verdict_totals),
-	    cmocka_unit_test(test_verdict_notation), cmocka_unit_test(test_piece_names),
-	    cmocka_unit_test(test_stated_verdict_zuko), cmocka_unit_test(test_leftover_convention_zuko59),
+	const struct CMUnitTest t_verify[] = {
+	    cmocka_unit_test(test_sound_problem_passes),
+	    cmocka_unit_test(test_wrong_length),
+	    cmocka_unit_test(test_extra_pawn_in_hand),
+	    cmocka_unit_test(test_extra_piece_on_board),
+	    cmocka_unit_test(test_not_mate),
+	    cmocka_unit_test(test_bad_given_line),
+	    cmocka_unit_test(test_verify_answer),
+	    cmocka_unit_test(test_shogiboardq_sets),
+	    cmocka_unit_test(test_piece_names),
+	};
+	const struct CMUnitTest t_verify_line[] = {
+	    cmocka_unit_test(test_cook),
+	    cmocka_unit_test(test_every_cook_recorded),
+	};
+	const struct CMUnitTest t_verify_ctx[] = {
+	    cmocka_unit_test(test_result_reuse),
+	};
+	const struct CMUnitTest t_verify_stated[] = {
+	    cmocka_unit_test(test_stated_no_mate_escape),
+	    cmocka_unit_test(test_stated_verdict_totals),
+	    cmocka_unit_test(test_verdict_notation),
+	    cmocka_unit_test(test_stated_verdict_zuko),
+	    cmocka_unit_test(test_leftover_convention_zuko59),
 	    cmocka_unit_test(test_zuko_verdicts_pinned),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	int failed = 0;
+	failed += cmocka_run_group_tests_name("verify", t_verify, setup, teardown);
+	failed += cmocka_run_group_tests_name("verify_line", t_verify_line, setup, teardown);
+	failed += cmocka_run_group_tests_name("verify_ctx", t_verify_ctx, setup, teardown);
+	failed += cmocka_run_group_tests_name("verify_stated", t_verify_stated, setup, teardown);
+	return failed;
 }
