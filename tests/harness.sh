@@ -7,7 +7,11 @@
 #   check NAME CMD...    names the test NAME; a pass when CMD succeeds, else a failure
 #   readme_commands FILE the commands of README's ```sh blocks and the test that runs each
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tsume-${HARNESS:-test}.XXXXXX") || exit 1
-trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT INT TERM
+# stopped (Ctrl-C, a timeout's TERM): the files removed and the test ended,
+# not left running on without them (130 and 143, as a shell would exit)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 passed=0
 failed=0
