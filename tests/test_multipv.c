@@ -150,9 +150,7 @@ static int check_firsts(const Position *root, const char *what)
 /* ShogiBoardQ N-ply: the published first move is the one best, N plies. */
 static void check_shogiboardq(int n, int limit)
 {
-	char rel[128];
-	snprintf(rel, sizeof rel, "problems/raw/shogiboardq/tsume_%dply_1000_20261001.txt", n);
-	FILE *f = tu_open_data(rel);
+	FILE *f = tu_open_shogiboardq(n);
 	static char line[8192];
 	static Position pos;
 	const char *moves;

@@ -139,9 +139,7 @@ static void test_cases(void **state)
 
 static void check_shogiboardq(int ply)
 {
-	char rel[128];
-	snprintf(rel, sizeof rel, "problems/raw/shogiboardq/tsume_%dply_1000_20261001.txt", ply);
-	FILE *f = tu_open_data(rel);
+	FILE *f = tu_open_shogiboardq(ply);
 	static char line[8192];
 	static Position pos;
 	const char *moves;

@@ -38,9 +38,7 @@ typedef struct {
  * per problem.  Fails on any answer other than mate n or unknown. */
 static Tally run_set(int n, int limit, bool clear, uint64_t max_nodes)
 {
-	char rel[128];
-	snprintf(rel, sizeof rel, "problems/raw/shogiboardq/tsume_%dply_1000_20261001.txt", n);
-	FILE *f = tu_open_data(rel);
+	FILE *f = tu_open_shogiboardq(n);
 	static char line[8192];
 	static Position pos;
 	Tally t = {0, 0, 0};

@@ -80,9 +80,7 @@ static DfpnStatus solve(const Position *pos, uint64_t max_nodes)
 /* ShogiBoardQ: "SFEN moves m1 ... mN", exact length N. */
 static void check_shogiboardq(int n)
 {
-	char rel[128];
-	snprintf(rel, sizeof rel, "problems/raw/shogiboardq/tsume_%dply_1000_20261001.txt", n);
-	FILE *f = tu_open_data(rel);
+	FILE *f = tu_open_shogiboardq(n);
 	static char line[8192];
 	static Position pos, after;
 	int count = 0, limit = tu_quick() ? 50 : 1000;

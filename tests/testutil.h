@@ -35,6 +35,14 @@ static inline FILE *tu_open_data(const char *rel)
 	return f;
 }
 
+/* Opens the ShogiBoardQ set of mates in n plies (tests/data). */
+static inline FILE *tu_open_shogiboardq(int n)
+{
+	char rel[128];
+	snprintf(rel, sizeof rel, "problems/raw/shogiboardq/tsume_%dply_1000_20261001.txt", n);
+	return tu_open_data(rel);
+}
+
 /* Reads one line without its end-of-line characters; false at end of file. */
 static inline bool tu_read_line(FILE *f, char *buf, size_t size)
 {

@@ -360,6 +360,20 @@ static char *find_value_word(char *s)
 	return NULL;
 }
 
+/* A check option's value (true or false, in any case) into *field; else
+ * an info string error naming the option, *field kept. */
+static void set_check(Usi *u, const char *name, const char *value, bool *field)
+{
+	char q[64];
+	if (value && strcasecmp(value, "true") == 0)
+		*field = true;
+	else if (value && strcasecmp(value, "false") == 0)
+		*field = false;
+	else
+		say(u, "info string error: %s must be true or false, got '%s'", name,
+		    quote_value(q, value ? value : "", value ? strlen(value) : 0));
+}
+
 /* setoption name NAME [value VALUE]: names as the engine lists them, in any
  * case (a GUI or a user may type "futilerule"); blanks around either are
  * not part of it; a bad value is an info string error, the option kept. */
@@ -405,21 +419,9 @@ static void cmd_setoption(Usi *u, char *args)
 		else
 			u->threads = (int)n;
 	} else if (strcasecmp(name, "ShortestMate") == 0) {
-		if (value && strcasecmp(value, "true") == 0)
-			u->shortest = true;
-		else if (value && strcasecmp(value, "false") == 0)
-			u->shortest = false;
-		else
-			say(u, "info string error: ShortestMate must be true or false, got '%s'",
-			    quote_value(q, value ? value : "", value ? strlen(value) : 0));
+		set_check(u, "ShortestMate", value, &u->shortest);
 	} else if (strcasecmp(name, "PlayOutFutile") == 0) {
-		if (value && strcasecmp(value, "true") == 0)
-			u->play_out = true;
-		else if (value && strcasecmp(value, "false") == 0)
-			u->play_out = false;
-		else
-			say(u, "info string error: PlayOutFutile must be true or false, got '%s'",
-			    quote_value(q, value ? value : "", value ? strlen(value) : 0));
+		set_check(u, "PlayOutFutile", value, &u->play_out);
 	} else if (strcasecmp(name, "MultiPV") == 0) {
 		uint64_t n;
 		if (!value || !num_parse_uint(value, 0, UINT64_MAX, &n) || n < 1 || n > USI_MULTIPV_MAX)
