@@ -254,6 +254,15 @@ name="setup.sh with no mode: usage, status 2"
 sh tools/setup.sh >/dev/null 2>&1
 check "$name" [ $? -eq 2 ]
 
+# ---- make test without cmocka: the setup command named, not a compiler error
+name="make check-cmocka without cmocka.h: names the setup command"
+$MAKE --no-print-directory check-cmocka CC="cc -nostdinc" CMOCKA_CFLAGS= >"$tmp/out" 2>&1
+rc=$?
+if [ $rc -ne 0 ] && grep -q "cmocka.h not found" "$tmp/out" && grep -qx "  sh tools/setup.sh test" "$tmp/out"; then ok; else
+	fail "status $rc: $(cat "$tmp/out")"
+fi
+check "make check-cmocka with cmocka: quiet" sh -c '[ -z "$($1 --no-print-directory check-cmocka 2>&1)" ]' sh "$MAKE"
+
 # ---- README's blocks marked "<!-- run by tests/test_install.sh -->" (the
 # quick start and Install), run as written from the top of this tree: HOME a
 # temporary directory, so that PREFIX=$HOME/.local is under it, with

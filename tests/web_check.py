@@ -8,7 +8,8 @@ Usage: python3 tests/web_check.py CHROMIUM PAGE TSUME TESTDATA [--screenshot PNG
   whose messages the page must repeat; TESTDATA the unpacked test data.
 
 Checks: README's 15-ply problem from ?sfen= (the title, the main line as
-README shows it, proven minimal, the step-through to the last position);
+README shows it, proven minimal, the step-through to the last position),
+then pasted as a KIF text (doc/example.kif) and as a CSA text;
 a KIF of the test data dropped as a file, plain and gzip, its verify line
 as `tsume verify` writes it; a bad board's message as `tsume solve` says it;
 Stop during a long search ends it with the line held.  Prints each failure,
@@ -183,6 +184,19 @@ with tempfile.TemporaryDirectory(prefix="tsume-web.") as tmp:
             png = b.send("Page.captureScreenshot", {"format": "png"})["data"]
             with open(screenshot, "wb") as f:
                 f.write(base64.b64decode(png))
+
+        # ---- README's problem pasted as a KIF (doc/example.kif) and as a CSA text
+        rows = {1: "P1 *  *  *  *  *  *  * -KI-OU", 3: "P3 *  *  *  *  *  * +FU * +TO"}
+        csa = "\n".join(["V2.2"] + [rows.get(r, f"P{r}" + " * " * 9) for r in range(1, 10)] +
+                        ["P+00KI00GI00FU", "P-00AL", "+"])
+        for kind, pasted in (("KIF", open("doc/example.kif", encoding="utf-8").read()), ("CSA", csa)):
+            name = f"README's problem pasted as a {kind} text: 15手詰, its main line"
+            b.js("document.title = 'solving — tsume'")
+            b.js(f"document.getElementById('input').value = {json.dumps(pasted)}; document.getElementById('solve').click()")
+            title = finished(b)
+            moves = b.js("Array.from(document.querySelectorAll('#line li')).map(li => li.textContent).join(' ')")
+            ok() if title == "15手詰 — tsume" and moves == kif_line else fail(name, f"title '{title}', line '{moves}', "
+                                                                              f"messages '{text(b, '#messages')}'")
 
         # ---- a KIF of the test data, dropped as a file: plain, then gzip
         kif_path = os.path.join(testdata, "problems/raw/tsumemi/3te/9.kif")
