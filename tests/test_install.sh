@@ -234,8 +234,8 @@ fi
 if [ "$(id -u)" = 0 ]; then
 	name="setup.sh test as root: apt-get installs the missing packages only"
 	PATH=$fake sh tools/setup.sh test >"$tmp/out" 2>&1
-	want="apt-get install -y -q --no-install-recommends $pkgs"
-	if grep -qxF "apt-get update -q" "$tmp/apt.log" && grep -qxF "$want" "$tmp/apt.log" &&
+	apt_want="apt-get install -y -q --no-install-recommends $pkgs"
+	if grep -qxF "apt-get update -q" "$tmp/apt.log" && grep -qxF "$apt_want" "$tmp/apt.log" &&
 		grep -q "^setup: installing with apt-get: pkg-config " "$tmp/out"; then ok; else
 		fail "$(cat "$tmp/out" "$tmp/apt.log")"
 	fi
