@@ -1,6 +1,7 @@
-# tsume -- tsume-shogi solver.  Targets: all test bench bench-long asan tsan fuzz clean install
+# tsume -- tsume-shogi solver.  Targets: all test web bench bench-long asan tsan fuzz clean install
 #   make            build ./tsume (release, -O2, NDEBUG)
 #   make test       build and run every test, on the data of tests/data (unpacked into build/testdata)
+#   make web        the page build/web/index.html: the solver in a browser (emscripten, doc/web.md)
 #   make bench      speed figures: perft, check generation, the solver over the shared sets, the
 #                   signature, generate, verify (a few minutes)
 #   make bench-long the long problems (Zuko #99, Microcosmos; BENCH_LONG=900 s each), generate mate 9
@@ -39,7 +40,7 @@ DATA_FILES := $(shell find tests/data -type f ! -name README.md)
 
 ALL_CFLAGS = $(BASEFLAGS) $(MODE_FLAGS) $(CFLAGS)
 
-.PHONY: all test bench bench-long asan tsan test-tsan fuzz fuzz-run clean check-tests install uninstall test-install FORCE
+.PHONY: all test bench bench-long asan tsan test-tsan fuzz fuzz-run clean check-tests check-cmocka install uninstall test-install web FORCE
 all: tsume $(BUILD)/tsume.1
 
 tsume: $(BUILD)/tsume
@@ -88,10 +89,18 @@ $(BUILD)/tsume: $(TOOLS_OBJ) $(LIBS_A)
 
 # A test links the libraries and, where it tests a command, that command's
 # object (listed below); -MMD writes its header dependencies to $@.d.
-$(BUILD)/tests/%: tests/%.c $(LIBS_A)
+$(BUILD)/tests/%: tests/%.c $(LIBS_A) | check-cmocka
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -DTEST_DATA_DIR='"$(TESTDATA)"' -Itests -Itools -MMD -MP -MF $@.d $< \
 	    $(filter %.o,$^) $(LIBS_L) $(CMOCKA_LIBS) $(LDLIBS) -o $@
+
+# The tests are cmocka programs: without its header, say what to install
+# rather than stop at the compiler's error.
+check-cmocka:
+	@printf '#include <stdarg.h>\n#include <stddef.h>\n#include <setjmp.h>\n#include <stdint.h>\n#include <cmocka.h>\n' | \
+	 $(CC) $(CMOCKA_CFLAGS) -E -x c - >/dev/null 2>&1 || { \
+	 echo "make: the tests need cmocka (cmocka.h not found), and more: install what they need with"; \
+	 echo "  sh tools/setup.sh test"; exit 1; }
 
 $(BUILD)/tests/test_convert: $(BUILD)/tools/convert.o $(BUILD)/tools/cli.o
 $(BUILD)/tests/test_sheet: $(BUILD)/tools/sheet.o $(BUILD)/tools/cli.o
@@ -120,11 +129,47 @@ test: $(TEST_BIN) tsume test-install $(TESTDATA)/.unpacked
 	 echo "== generate"; python3 tests/test_generate.py ./tsume; \
 	 echo "== shard"; sh tests/test_shard.sh ./tsume $(TESTDATA); \
 	 echo "== bench signature"; sh tests/test_bench_signature.sh ./tsume $(TESTDATA); \
+	 echo "== web"; sh tests/test_web.sh ./tsume $(TESTDATA) "$(MAKE)"; \
 	 echo "all $$n test programs passed"
 
 # make install / uninstall into temporary prefixes, the man page against the commands and their options.
 test-install: tsume $(BUILD)/tsume.1
 	+@sh tests/test_install.sh "$(MAKE)" $(BUILD)
+
+# make web: the page build/web/index.html (doc/web.md), core, formats, solver
+# and the commands solve and verify compiled to WebAssembly by emscripten,
+# with tools/web/web.c as their entry; one file, the wasm inlined, that
+# opens from file:// as from a server.  Single-threaded (no
+# SharedArrayBuffer on file://).  zlib: the system's header, no library
+# (tools/web/nozlib.c: the page unpacks gzip itself).
+EMCC      ?= emcc
+WEB       := $(BUILD)/web
+WEB_TOOLS := solve solve_report solve_check solve_kif cli check verify_report verdict_text
+WEB_SRC   := $(CORE_SRC) $(FORMATS_SRC) $(SOLVER_SRC) $(WEB_TOOLS:%=tools/%.c) tools/web/web.c tools/web/nozlib.c
+WEB_OBJ   := $(WEB_SRC:%.c=$(WEB)/obj/%.o)
+WEB_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Icore -Icore/formats -Isolver -Itools -I$(WEB)/include -DNDEBUG -O3
+WEB_LDFLAGS = -O3 -sSINGLE_FILE=1 -sENVIRONMENT=worker,node -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB \
+	-sTOTAL_STACK=16MB -sINITIAL_MEMORY=64MB -sFORCE_FILESYSTEM=1 -sEXPORTED_FUNCTIONS=_web_solve,_web_verify,_web_line,_web_stop \
+	-sEXPORTED_RUNTIME_METHODS=ccall,FS
+WEB_PAGE  := tools/web/page.html tools/web/page.css tools/web/page.js tools/web/worker.js tools/web/inline.py
+
+web: $(WEB)/index.html
+
+$(WEB)/include/zlib.h:
+	@mkdir -p $(@D); command -v $(EMCC) >/dev/null 2>&1 || { echo "make web: emcc not found: install emscripten (sh tools/setup.sh test)"; exit 1; }; \
+	 hs=$$(printf '#include <zlib.h>\n' | $(CC) -E -x c - 2>/dev/null | sed -n 's/^# [0-9]* "\(.*\/z[a-z]*\.h\)".*/\1/p' | sort -u); \
+	 [ -n "$$hs" ] || { echo "make web: zlib.h not found (sh tools/setup.sh build)"; exit 1; }; cp $$hs $(@D)/
+
+$(WEB)/obj/%.o: %.c | $(WEB)/include/zlib.h
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WEB_CFLAGS) -MMD -MP -c $< -o $@
+
+# NODE_PATH: a node not Debian's finds Debian's acorn, which emscripten uses
+$(WEB)/tsume.js: $(WEB_OBJ)
+	NODE_PATH=$${NODE_PATH:-/usr/share/nodejs} $(EMCC) $(WEB_LDFLAGS) $(WEB_OBJ) -o $@
+
+$(WEB)/index.html: $(WEB)/tsume.js $(WEB_PAGE) tools/version.h
+	python3 tools/web/inline.py tools/web $(WEB)/tsume.js "$(TSUME_VERSION)" $@
 
 # Installation, GNU conventions: make install PREFIX=/usr/local; DESTDIR=/stage for packagers.
 # install only copies what `make` built (it depends on the built files).
@@ -219,4 +264,5 @@ fuzz-run: fuzz
 clean:
 	rm -rf build build-asan build-tsan build-fuzz tsume
 
+-include $(WEB_OBJ:.o=.d)
 -include $(CORE_OBJ:.o=.d) $(FORMATS_OBJ:.o=.d) $(SOLVER_OBJ:.o=.d) $(TOOLS_OBJ:.o=.d) $(TEST_BIN:=.d)

@@ -1,5 +1,5 @@
-# chromium.sh -- headless Chromium for the browser checks of tests/test_sheet.sh
-# and tests/test_kif_out.sh (sourced; they define fail, name and $tmp).
+# chromium.sh -- headless Chromium for the browser checks of tests/test_sheet.sh,
+# tests/test_kif_out.sh and tests/test_web.sh (sourced; they define fail, name and $tmp).
 #
 # chromium_ready PROG WHAT: sets $browser to $CHROMIUM, else to the first of
 #   chromium and chromium-browser on PATH, and returns 0 when the browser checks

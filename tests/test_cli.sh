@@ -454,6 +454,17 @@ rc=$?
 	passed=$((passed + 1)) || fail "status $rc: $(head -3 "$tmp/err")"
 run "verify: a file that cannot be opened counted in the summary" "" verify "$tmp/no-such.sfen" "$tmp/set.sfen"
 expect 2 "err:$tmp/no-such.sfen: cannot open" "err:verify summary: 7 problems, 1 passed, 6 failed, 1 bad line, 1 file unreadable"
+# a board without the defender's king (an empty one too) is a transcription
+# error: a bad line with its reason, as solve says, not a problem without
+# mate, and the rest of the collection is verified
+printf '4K4/9/9/9/9/9/9/9/9 b G 1 ; mate=1\n9/9/9/9/9/9/9/9/9 b G 1\n%s ; mate=3\n' "$SOUND" >"$tmp/noking.sfen"
+run "verify: no defender king: a bad line with its reason, the rest verified" "" verify "$tmp/noking.sfen"
+expect 2 "err:$tmp/noking.sfen:1: bad position: the defender (gote, the side not to move) has no king" \
+	"err:$tmp/noking.sfen:2: bad position: the defender (gote, the side not to move) has no king" \
+	"line:$tmp/noking.sfen:3: PASS mate 3 (stated 3)" "err:verify summary: 1 problem, 1 passed, 0 failed, 2 bad lines" \
+	"noout:no mate" "noerr:nobody's hand"
+run "solve: promoting a piece already promoted: the reason named" "" solve -q "$SOUND moves 9c8b+"
+expect 2 "err:move 1 '9c8b+' is not legal here: the piece on 9c is already promoted"
 run "solve: a given answer of our length parting at ply 1: named a cook" "" solve -q "6B2/8k/6R2/9/9/9/9/9/9 b rb4g4s4n4l18p 1 moves 3c3b+ 1b1a 3b2b"
 expect 0 "out:our main line differs from the given answer from ply 1 on (same length: 余詰 (cook), ▲１三飛成 mates as fast as the given ▲３二飛成; tsume verify reports every cook)"
 # solve judges a given answer of the mate's length as verify does: every
@@ -911,6 +922,8 @@ if [ ! -r "$tmp/locked.sfen" ]; then # root, or a user who may read every file, 
 	"$TSUME" verify --jobs 1 "$tmp/locked.sfen" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	expect_msg 2 "$tmp/locked.sfen: cannot open: Permission denied"
+else
+	echo "test_cli: this user reads a file of mode 000: the unreadable-file test not run"
 fi
 mkdir -p "$tmp/dir.sfen"
 name="bad input: a directory as a file (verify)"

@@ -459,6 +459,16 @@ static void feed_file(Pool *p, Printer *pr, const VerifyOptions *o, const char *
 			out->sum.bad_lines++;
 			continue;
 		}
+		/* no king to mate (an empty board): a bad position, as solve says,
+		 * not a problem without mate */
+		char nk[160];
+		if (!cli_defender_has_king(&s->problem.root, nk, sizeof nk)) {
+			if (pr->tty)
+				fprintf(stderr, "\r\033[K");
+			fprintf(stderr, "%s:%ld: %s\n", file, s->problem.line, nk);
+			out->sum.bad_lines++;
+			continue;
+		}
 		int missing = pos_missing_pieces(&s->problem.root);
 		if (missing > 0 && o->rest) {
 			pos_give_missing(&s->problem.root, color_flip(s->problem.root.side));

@@ -336,6 +336,10 @@ int sfen_play_moves(Position *pos, const char *text, int column_base, Move *out,
 		if (n >= max_moves || pos->ply >= POS_MAX_PLY)
 			return fail(err, SFEN_ERR_ILLEGAL, "moves", col, "more than %d moves", n);
 		Move legal;
+		Piece on = move_is_drop(m) ? PIECE_NONE : pos_piece(pos, move_from(m));
+		if (move_is_promote(m) && on != PIECE_NONE && piece_color(on) == pos->side && pt_is_promoted(piece_type(on)))
+			return fail(err, SFEN_ERR_ILLEGAL, "moves", col,
+			            "move %d '%.*s' is not legal here: the piece on %.2s is already promoted", n + 1, len, s, s);
 		if (!gen_find_legal(pos, m, &legal))
 			return fail(err, SFEN_ERR_ILLEGAL, "moves", col, "move %d '%.*s' is not legal here (%s to move)", n + 1, len, s,
 			            pos->side == SENTE ? "sente" : "gote");
