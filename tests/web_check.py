@@ -229,6 +229,33 @@ with tempfile.TemporaryDirectory(prefix="tsume-web.") as tmp:
         else:
             fail(name, f"title '{title}', got '{got}', want '{want}'")
 
+        # ---- pasted text has no file name: no "problem.sfen:1: " before the
+        # message; pieces in nobody's hand: the warning names the page's
+        # 残り全部 box, and with it ticked the rest goes to the defender
+        name = "pasted text: no made-up file name in the message"
+        if "problem." not in got:
+            ok()
+        else:
+            fail(name, f"got '{got}'")
+        short = "7gk/9/6P1+P/9/9/9/9/9/9 b GSP 1"
+        b.open(page_url + "?sfen=" + urllib.parse.quote(short, safe=""))
+        title = finished(b)
+        got = text(b, "#messages")
+        name = "pieces in nobody's hand: the warning names 残り全部"
+        if "tick 残り全部" in got and "--rest" not in got and "problem." not in got:
+            ok()
+        else:
+            fail(name, f"title '{title}', messages '{got}'")
+        b.js("document.title = 'tsume'; document.getElementById('rest').checked = true; "
+             "document.getElementById('input').value = '" + short + "'; document.getElementById('solve').click(); 0")
+        title = finished(b)
+        got = text(b, "#messages")
+        name = "残り全部 ticked: the rest given to the defender, no warning"
+        if title.startswith("15手詰") and "nobody's hand" not in got:
+            ok()
+        else:
+            fail(name, f"title '{title}', messages '{got}'")
+
         # ---- Stop during a long search.  From file:// the worker is ended (it
         # cannot be told to stop there); from a server, the search ends as
         # Ctrl-C ends tsume solve, on the line it holds.

@@ -63,7 +63,7 @@ function firstProblem(bytes) {
 }
 
 function settings() {
-  return {futile: $('futile').value, time: Math.max(0, Number($('time').value) || 0),
+  return {futile: $('futile').value, rest: $('rest').checked, time: Math.max(0, Number($('time').value) || 0),
           hash: Math.min(2048, Math.max(1, Math.round(Number($('hash').value) || 128)))};
 }
 
@@ -72,7 +72,7 @@ function solveText(text) {
   var name = nameForText(text);
   var bytes = new TextEncoder().encode(text.replace(/\s*$/, '') + '\n');
   if (name === 'problem.sfen') bytes = firstProblem(bytes);
-  start({name: name, bytes: bytes, futile: s.futile, time: s.time, hash: s.hash});
+  start({name: name, pasted: true, bytes: bytes, futile: s.futile, rest: s.rest, time: s.time, hash: s.hash});
 }
 
 async function solveFile(file) {
@@ -97,7 +97,7 @@ async function solveFile(file) {
   }
   $('input').value = /\.(kif|kifu|csa)$/i.test(name) ? decodeShown(bytes) : new TextDecoder().decode(bytes).trim();
   var s = settings();
-  start({name: name, bytes: bytes, futile: s.futile, time: s.time, hash: s.hash});
+  start({name: name, pasted: false, bytes: bytes, futile: s.futile, rest: s.rest, time: s.time, hash: s.hash});
 }
 
 // A KIF in Shift_JIS shown in the text box as it reads.
@@ -189,8 +189,9 @@ function readSfen(sfen) {
 
 function handText(h) {
   var s = HAND_ORDER.split('').filter(function (p) { return h[p]; }).map(function (p) {
-    return KANJI[p] + (h[p] > 1 ? (h[p] <= 10 ? ['', '', '二', '三', '四', '五', '六', '七', '八', '九', '十'][h[p]] : String(h[p])) : '');
-  }).join('');
+    var digits = ['', '', '二', '三', '四', '五', '六', '七', '八', '九', '十'];
+    return KANJI[p] + (h[p] > 1 ? (h[p] <= 10 ? digits[h[p]] : '十' + (h[p] === 11 ? '一' : digits[h[p] - 10])) : '');
+  }).join('　');
   return s || 'なし';
 }
 
@@ -275,7 +276,9 @@ function show(m) {
   goTo(0, usi);
   $('stats').textContent = r.nodes + ' nodes, ' + r.seconds.toFixed(2) + ' s, ' + Math.round(r.nps).toLocaleString('en') +
     ' nodes/s, rule ' + r.futile;
-  var link = location.href.split('?')[0].split('#')[0] + '?sfen=' + encodeURIComponent(r.sfen);
+  // the problem with its stated answer, when it has one: the link verifies it too
+  var problem = r.sfen + (r.given && r.given.length ? ' moves ' + r.given.join(' ') : '');
+  var link = location.href.split('?')[0].split('#')[0] + '?sfen=' + encodeURIComponent(problem);
   $('share').innerHTML = '';
   var a = document.createElement('a');
   a.href = link;

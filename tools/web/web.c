@@ -31,15 +31,19 @@ static bool web_futile(const char *name, DfpnFutileRule *rule)
 	return cli_option_futile("tsume", name, rule);
 }
 
-EMSCRIPTEN_KEEPALIVE int web_solve(const char *in, const char *out, const char *futile, double time_s, int hash_mb)
+EMSCRIPTEN_KEEPALIVE int web_solve(const char *in, const char *out, const char *futile, double time_s, int hash_mb,
+                                   int rest)
 {
 	char hash[24], secs[32];
 	snprintf(hash, sizeof hash, "%d", hash_mb);
 	snprintf(secs, sizeof secs, "%.3f", time_s);
-	char *argv[] = {"solve", "--format", "json", "--threads", "1", "--hash",     hash,
-	                "--time", secs,     "--futile", (char *)futile, "-o", (char *)out, (char *)in, NULL};
+	char *argv[] = {"solve", "--format", "json", "--threads", "1",           "--hash",      hash,
+	                "--time", secs,     "--futile", (char *)futile, "-o", (char *)out, (char *)in, NULL, NULL};
+	int argc = (int)(sizeof argv / sizeof *argv) - 2;
+	if (rest)
+		argv[argc++] = "--rest"; /* the pieces in nobody's hand to the defender (残り全部) */
 	optind = 0; /* getopt starts afresh: one page runs many solves */
-	return cmd_solve((int)(sizeof argv / sizeof *argv) - 1, argv);
+	return cmd_solve(argc, argv);
 }
 
 /* Writes the problem's verify line in format fmt to the file path. */
@@ -54,7 +58,7 @@ static bool web_report(const char *path, VerifyFormat fmt, const char *shown, co
 }
 
 EMSCRIPTEN_KEEPALIVE int web_verify(const char *in, const char *shown, const char *text_out, const char *json_out,
-                                    const char *futile, double time_s, int hash_mb)
+                                    const char *futile, double time_s, int hash_mb, int rest)
 {
 	CheckOptions o = CHECK_OPTIONS_DEFAULT;
 	o.time_s = time_s;
@@ -92,7 +96,9 @@ EMSCRIPTEN_KEEPALIVE int web_verify(const char *in, const char *shown, const cha
 				rc = EXIT_UNKNOWN;
 			} else {
 				int missing = pos_missing_pieces(&p->root);
-				if (missing > 0) {
+				if (missing > 0 && rest) {
+					pos_give_missing(&p->root, color_flip(p->root.side));
+				} else if (missing > 0) {
 					char where[300];
 					snprintf(where, sizeof where, "%s:%ld", shown, p->line);
 					cli_warn_missing(where, missing);

@@ -70,6 +70,17 @@ function unlinkAll(dir) {
   });
 }
 
+// A message or verify line about pasted text: the name the page gave the
+// text is not the user's -- a problem line's "problem.sfen:1: " goes, a
+// KIF's or CSA's "problem.kif:6: " becomes "line 6: "; the command line's
+// --rest is the page's 残り全部 box.
+function pastedText(job, text) {
+  text = text.split("use --rest to give them to the defender").join("tick 残り全部 to give them to the defender");
+  if (!job.pasted) return text;
+  return text.replace(/problem\.sfen:\d+: /g, '').replace(/problem\.(kif|csa):(\d+): /g, 'line $2: ')
+             .replace(/problem\.(sfen|kif|csa): /g, '');
+}
+
 onmessage = function (ev) {
   var job = ev.data;
   unlinkAll('/in');
@@ -82,8 +93,8 @@ onmessage = function (ev) {
   var path = '/in/' + job.name;
   FS.writeFile(path, job.bytes);
   var t0 = performance.now();
-  var status = Module.ccall('web_solve', 'number', ['string', 'string', 'string', 'number', 'number'],
-                            [path, '/out/solve.json', job.futile, job.time, job.hash]);
+  var status = Module.ccall('web_solve', 'number', ['string', 'string', 'string', 'number', 'number', 'number'],
+                            [path, '/out/solve.json', job.futile, job.time, job.hash, job.rest ? 1 : 0]);
   var solveMs = performance.now() - t0;
   tsumeErrFlush(false);
   var solved = readLines('/out/solve.json').map(function (l) { return JSON.parse(l); })[0] || null;
@@ -97,13 +108,15 @@ onmessage = function (ev) {
   }
   var verified = null;
   if (solved && status !== 2 && !stopAsked) {
-    var vs = Module.ccall('web_verify', 'number', ['string', 'string', 'string', 'string', 'string', 'number', 'number'],
-                          [path, job.name, '/out/verify.txt', '/out/verify.json', job.futile, job.time, job.hash]);
+    var vs = Module.ccall('web_verify', 'number', ['string', 'string', 'string', 'string', 'string', 'number', 'number', 'number'],
+                          [path, job.name, '/out/verify.txt', '/out/verify.json', job.futile, job.time, job.hash,
+                           job.rest ? 1 : 0]);
     tsumeErrFlush(false);
     if (vs === 0 || vs === 1)
-      verified = {status: vs, text: readLines('/out/verify.txt')[0] || '',
+      verified = {status: vs, text: pastedText(job, readLines('/out/verify.txt')[0] || ''),
                   json: JSON.parse(readLines('/out/verify.json')[0] || 'null')};
   }
   postMessage({kind: 'done', stopped: stopAsked, status: status, solve: solved, positions: positions, verify: verified,
-               messages: tsumeMessages.map(function (t) { return t.split('/in/').join(''); }), solveMs: solveMs});
+               messages: tsumeMessages.map(function (t) { return pastedText(job, t.split('/in/').join('')); }),
+               solveMs: solveMs});
 };
