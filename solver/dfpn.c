@@ -326,6 +326,8 @@ static void give_line(Dfpn *d, DfpnResult *res, int best, bool minimal)
 		res->pv_len = pv_build(d, best, res->pv, PV_CHECKED, best <= 63);
 		res->pv_verified = res->pv_len == best;
 		back_to_root(d, res->pv, root_ply);
+		if (!res->pv_verified)
+			res->pv_len = 0; /* a limit cut it short: no line (the held one, or the table's, below) */
 	}
 	/* a line held for the last bound is the one to give when a limit
 	 * stopped the search, or when none followed that proof (the first

@@ -295,6 +295,35 @@ static void test_limits(void **state)
 		assert_int_equal(result.reason, DFPN_STOP_NODES);
 }
 
+/* A node limit that falls while the checked main line is built (after the
+ * minimality proof): the answer is still a complete line as long as the
+ * mate it announces -- the line held for it -- never the part built so far.
+ * Zuko 25, whose line ends in futile interpositions; limits spread over its
+ * main-line phase, one thread. */
+static void test_limit_in_main_line(void **state)
+{
+	(void)state;
+	if (test_threads > 1)
+		skip(); /* the phase boundaries move with the threads */
+	static Position pos;
+	tu_parse(&pos, "R6p1/1P1l1gg2/3nP1+P2/1+PSk5/2P1l1N2/3+p1G2R/2G6/5L3/3+b1+b3 b 3s2nl11p 1");
+	assert_int_equal(solve(&pos, 0), DFPN_MATE);
+	uint64_t before = result.nodes_prove + result.nodes_minimize, all = result.nodes;
+	int len = result.len;
+	assert_true(all > before + 16);
+	int cut = 0;
+	for (int k = 1; k <= 12; k++) {
+		uint64_t limit = before + (all - before) * (uint64_t)k / 13;
+		DfpnStatus st = solve(&pos, limit);
+		if (st != DFPN_MATE)
+			fail_msg("limit %llu: status %d", (unsigned long long)limit, st);
+		check_main_line(&pos, &result, "Zuko 25 under a limit in its main line");
+		assert_true(result.len >= len);
+		cut += result.reason == DFPN_STOP_NODES;
+	}
+	assert_true(cut > 0); /* some limits did fall in that phase */
+}
+
 /* A shortest mate never repeats a position, so searching through every
  * repetition under a length budget (span 4: every cycle) must give the same
  * lengths as the default: the sets above again with it. */
@@ -841,6 +870,7 @@ int main(void)
 	};
 	const struct CMUnitTest t_limit[] = {
 	    cmocka_unit_test(test_limits),
+	    cmocka_unit_test(test_limit_in_main_line),
 	};
 	const struct CMUnitTest t_search[] = {
 	    cmocka_unit_test(test_span4_cases_tsv),
