@@ -27,7 +27,13 @@ MODE_FLAGS ?= -DNDEBUG
 CORE_SRC   := $(wildcard core/*.c)
 FORMATS_SRC := $(wildcard core/formats/*.c)
 SOLVER_SRC := $(wildcard solver/*.c)
-TOOLS_SRC  := $(wildcard tools/*.c)
+# the commands, a folder each (tools/solve/, tools/verify/ ...), what they
+# share in tools/common/, main and the version at the top; tools/web/ is the
+# page's (make web)
+TOOLS_DIRS := tools tools/common tools/solve tools/verify tools/generate tools/sheet tools/usi tools/bench \
+              tools/batch tools/convert tools/moves
+TOOLS_SRC  := $(foreach d,$(TOOLS_DIRS),$(wildcard $(d)/*.c))
+TOOLS_INC  := $(addprefix -I,$(TOOLS_DIRS))
 TEST_SRC   := $(wildcard tests/test_*.c)
 
 CORE_OBJ   := $(CORE_SRC:%.c=$(BUILD)/%.o)
@@ -65,6 +71,8 @@ $(BUILD)/gen/commit.h: FORCE
 	 if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
 $(BUILD)/tools/version.o: $(BUILD)/gen/commit.h
 $(BUILD)/tools/version.o: ALL_CFLAGS += -I$(BUILD)/gen
+# a command's file includes the headers of the others and of tools/common/
+$(BUILD)/tools/%.o: ALL_CFLAGS += $(TOOLS_INC)
 FORCE:
 
 # The man page with the version of tools/version.h in its footer.
@@ -91,7 +99,7 @@ $(BUILD)/tsume: $(TOOLS_OBJ) $(LIBS_A)
 # object (listed below); -MMD writes its header dependencies to $@.d.
 $(BUILD)/tests/%: tests/%.c $(LIBS_A) | check-cmocka
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -DTEST_DATA_DIR='"$(TESTDATA)"' -Itests -Itools -MMD -MP -MF $@.d $< \
+	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -DTEST_DATA_DIR='"$(TESTDATA)"' -Itests $(TOOLS_INC) -MMD -MP -MF $@.d $< \
 	    $(filter %.o,$^) $(LIBS_L) $(CMOCKA_LIBS) $(LDLIBS) -o $@
 
 # The tests are cmocka programs: without its header, say what to install
@@ -102,12 +110,13 @@ check-cmocka:
 	 echo "make: the tests need cmocka (cmocka.h not found), and more: install what they need with"; \
 	 echo "  sh tools/setup.sh test"; exit 1; }
 
-$(BUILD)/tests/test_convert: $(BUILD)/tools/convert.o $(BUILD)/tools/cli.o
-$(BUILD)/tests/test_sheet: $(BUILD)/tools/sheet.o $(BUILD)/tools/cli.o
-$(BUILD)/tests/test_final_move: $(BUILD)/tools/final_move.o
-$(BUILD)/tests/test_cli_parse: $(BUILD)/tools/cli.o
-$(BUILD)/tests/test_verify: $(BUILD)/tools/verdict_text.o
-$(BUILD)/tests/test_json_read: $(BUILD)/tools/json_read.o $(BUILD)/tools/shard.o $(BUILD)/tools/verify_summary.o $(BUILD)/tools/cli.o
+$(BUILD)/tests/test_convert: $(BUILD)/tools/convert/convert.o $(BUILD)/tools/common/cli.o
+$(BUILD)/tests/test_sheet: $(BUILD)/tools/sheet/sheet.o $(BUILD)/tools/common/cli.o
+$(BUILD)/tests/test_final_move: $(BUILD)/tools/common/final_move.o
+$(BUILD)/tests/test_cli_parse: $(BUILD)/tools/common/cli.o
+$(BUILD)/tests/test_verify: $(BUILD)/tools/common/verdict_text.o
+$(BUILD)/tests/test_json_read: $(BUILD)/tools/common/json_read.o $(BUILD)/tools/batch/shard.o \
+    $(BUILD)/tools/verify/verify_summary.o $(BUILD)/tools/common/cli.o
 
 # The test data: tests/data as it is, its .gz files unpacked (tests/data/README.md).
 $(TESTDATA)/.unpacked: $(DATA_FILES)
@@ -144,10 +153,11 @@ test-install: tsume $(BUILD)/tsume.1
 # (tools/web/nozlib.c: the page unpacks gzip itself).
 EMCC      ?= emcc
 WEB       := $(BUILD)/web
-WEB_TOOLS := solve solve_report solve_check solve_kif cli check verify_report verdict_text
-WEB_SRC   := $(CORE_SRC) $(FORMATS_SRC) $(SOLVER_SRC) $(WEB_TOOLS:%=tools/%.c) tools/web/web.c tools/web/nozlib.c
+WEB_TOOLS := $(addprefix tools/solve/,solve.c solve_report.c solve_check.c solve_kif.c) \
+             $(addprefix tools/common/,cli.c check.c verdict_text.c) tools/verify/verify_report.c
+WEB_SRC   := $(CORE_SRC) $(FORMATS_SRC) $(SOLVER_SRC) $(WEB_TOOLS) tools/web/web.c tools/web/nozlib.c
 WEB_OBJ   := $(WEB_SRC:%.c=$(WEB)/obj/%.o)
-WEB_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Icore -Icore/formats -Isolver -Itools -I$(WEB)/include -DNDEBUG -O3
+WEB_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Icore -Icore/formats -Isolver $(TOOLS_INC) -I$(WEB)/include -DNDEBUG -O3
 WEB_LDFLAGS = -O3 -sSINGLE_FILE=1 -sENVIRONMENT=worker,node -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB \
 	-sTOTAL_STACK=16MB -sINITIAL_MEMORY=64MB -sFORCE_FILESYSTEM=1 -sEXPORTED_FUNCTIONS=_web_solve,_web_verify,_web_line,_web_stop \
 	-sEXPORTED_RUNTIME_METHODS=ccall,FS
@@ -252,8 +262,8 @@ fuzz:
 	$(MAKE) CC=$(FUZZ_CC) BUILD=build-fuzz MODE_FLAGS= CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
 	    LDLIBS="-lz -lpthread -lm -fsanitize=fuzzer,address,undefined" $(FUZZ_BIN)
 
-build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard tests/fuzz/*.h) $(BUILD)/tools/usi.o $(BUILD)/tools/cli.o $(LIBS_A)
-	$(CC) $(ALL_CFLAGS) -Itools -Itests/fuzz $< $(BUILD)/tools/usi.o $(BUILD)/tools/cli.o $(LIBS_L) $(LDLIBS) -o $@
+build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard tests/fuzz/*.h) $(BUILD)/tools/usi/usi.o $(BUILD)/tools/common/cli.o $(LIBS_A)
+	$(CC) $(ALL_CFLAGS) $(TOOLS_INC) -Itests/fuzz $< $(BUILD)/tools/usi/usi.o $(BUILD)/tools/common/cli.o $(LIBS_L) $(LDLIBS) -o $@
 
 fuzz-run: fuzz
 	@set -e; for t in $(FUZZ_TARGETS); do mkdir -p build-fuzz/corpus/$$t; echo "== fuzz_$$t, $(FUZZ_TIME) s"; \

@@ -4,8 +4,8 @@
 Usage: python3 tests/check_manual.py
 
 doc/hacking.md maps the tree in one code block under each of the headings
-"### core/", "### core/formats/", "### solver/", "### tools/" and
-"### tests/": a line that does
+"### core/", "### core/formats/", "### solver/", "### tools/", each
+command's "### tools/NAME/" and "### tests/": a line that does
 not start with a blank names a file ("name.c"), a pair ("name.[ch]": name.c
 and name.h) or a folder ("kif/"); in tests/ the words test_NAME of the
 block name the cmocka programs tests/test_NAME.c.  Every file of those
@@ -37,7 +37,9 @@ def block_under(heading):
     return lines[i + 1:j] if j < len(lines) else None
 
 
-for folder in ("core", "core/formats", "solver", "tools", "tests"):
+TOOLS = ("tools", "tools/common", "tools/solve", "tools/verify", "tools/generate", "tools/sheet", "tools/usi",
+         "tools/bench", "tools/batch", "tools/convert", "tools/moves")
+for folder in ("core", "core/formats", "solver") + TOOLS + ("tests",):
     block = block_under(f"### {folder}/")
     if block is None:
         failures.append(f"doc/hacking.md: no code block under '### {folder}/'")

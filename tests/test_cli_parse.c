@@ -1,5 +1,5 @@
 /*
- * test_cli_parse.c -- the helpers every sub-command shares (tools/cli.h):
+ * test_cli_parse.c -- the helpers every sub-command shares (tools/common/cli.h):
  *
  *  - whole numbers: digits only (strtoull, which the old parsers used, takes
  *    " -5" as 2^64 - 5, "+5" as 5 and, with base 0, "0x10" as 16), the range

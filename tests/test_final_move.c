@@ -1,5 +1,5 @@
 /*
- * test_final_move.c -- the final move of an answer key (tools/final_move.c):
+ * test_final_move.c -- the final move of an answer key (tools/common/final_move.c):
  * the defender's replies after it, and the other final moves that mate.
  * Every position is worked out by hand in its comment.
  *

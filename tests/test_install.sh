@@ -4,7 +4,7 @@
 # without warnings, every sub-command that `tsume help` lists has its section
 # under COMMANDS, every long option of `tsume CMD --help` has an entry (an
 # option tag) in CMD's section, and every long option of the getopt tables of
-# tools/*.c is on the page.
+# tools/ (every command's folder) is on the page.
 # Usage (from the top of the source tree, after make; make test runs it):
 #   sh tests/test_install.sh [MAKE [BUILD]]
 # Needs man (man-db) and groff (groff-base).  Prints every failure and exits 1
@@ -149,10 +149,10 @@ for cmd in $commands; do
 done
 # every long option in the code: the getopt_long tables and the options read by hand ("--output")
 for opt in $({
-	grep -oh '{"[a-z][a-z0-9-]*", *[a-z]*_argument' tools/*.c | sed 's/{"\([^"]*\)".*/--\1/'
-	grep -oh '"--[a-z][a-z0-9-]*"' tools/*.c | tr -d '"'
+	grep -oh '{"[a-z][a-z0-9-]*", *[a-z]*_argument' tools/*.c tools/*/*.c | sed 's/{"\([^"]*\)".*/--\1/'
+	grep -oh '"--[a-z][a-z0-9-]*"' tools/*.c tools/*/*.c | tr -d '"'
 } | sort -u); do
-	check "man page: $opt of tools/*.c" has_option "$tmp/page.txt" "$opt"
+	check "man page: $opt of tools/" has_option "$tmp/page.txt" "$opt"
 done
 check "man page: --version" has_option "$tmp/page.txt" --version
 

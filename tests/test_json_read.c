@@ -1,7 +1,7 @@
 /*
  * test_json_read.c -- the strict JSON reader of tsume merge
- * (tools/json_read.h), the --shard I/N parser (tools/shard.h) and the
- * summary record of a verify shard (tools/verify_summary.h):
+ * (tools/common/json_read.h), the --shard I/N parser (tools/batch/shard.h) and the
+ * summary record of a verify shard (tools/verify/verify_summary.h):
  *
  *  - objects RFC 8259 accepts are read, with their members in order; the
  *    texts it does not (and what the reader refuses besides: a key twice,

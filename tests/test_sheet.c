@@ -1,5 +1,5 @@
 /*
- * test_sheet.c -- HTML worksheets (tools/sheet.c): sheet_write on problems
+ * test_sheet.c -- HTML worksheets (tools/sheet/sheet.c): sheet_write on problems
  * stated inline.
  *
  *  - three problems: three <svg class="diagram"> with data-problem 1..3, the

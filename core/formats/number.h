@@ -1,7 +1,7 @@
 /*
  * number.h -- whole numbers read from text: ASCII digits only.  One parser
  * for the metadata of problem files (problemio.c: "; mate=7") and the
- * options of every sub-command (tools/cli.c).
+ * options of every sub-command (tools/common/cli.c).
  */
 #ifndef TSUME_NUMBER_H
 #define TSUME_NUMBER_H

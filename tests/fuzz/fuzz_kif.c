@@ -1,6 +1,6 @@
 /*
  * fuzz_kif.c -- libFuzzer target: `tsume convert` on one KIF file
- * (conv_text in tools/convert.h; UTF-8 or CP932, detected).  A file that
+ * (conv_text in tools/convert/convert.h; UTF-8 or CP932, detected).  A file that
  * converts must give a root that formats as SFEN and a move list that
  * replays legally from it.
  */

@@ -1,5 +1,5 @@
 /*
- * fuzz_usi.c -- libFuzzer target: the USI command loop (tools/usi.h) driven
+ * fuzz_usi.c -- libFuzzer target: the USI command loop (tools/usi/usi.h) driven
  * by the input as lines on its standard input.  Searches are kept tiny:
  * USI_Hash at most 1 MB and 2,000 nodes a search; the output is discarded.
  */

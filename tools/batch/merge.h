@@ -1,17 +1,17 @@
 /*
  * merge.h -- `tsume merge FILE...`: joins the outputs of the shards of one
- * run (--shard I/N, tools/shard.h) into the output of one run.
+ * run (--shard I/N, tools/batch/shard.h) into the output of one run.
  *
  *   - `tsume verify --shard I/N --format json` reports: the problems'
- *     records, read strictly (tools/json_read.h), are written in input order
+ *     records, read strictly (tools/common/json_read.h), are written in input order
  *     (file, then line) to standard output, as one run writes them, and the
- *     summary of all the shards to stderr (tools/verify_summary.h).  Each
+ *     summary of all the shards to stderr (tools/verify/verify_summary.h).  Each
  *     report must end with its summary record; the shards must be of one run
  *     (the same files, N, --futile, --time, --nodes and --hash), each shard
  *     given once and none missing, each record a line of its shard, none
  *     twice, none interrupted.
  *   - `tsume generate --shard I/N` outputs: the problem lines of one run
- *     (tools/generate_merge.h).
+ *     (tools/generate/generate_merge.h).
  *
  * The kind is told by the first file's first byte that is not blank: '{' is
  * a verify report.

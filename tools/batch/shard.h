@@ -1,7 +1,7 @@
 /*
  * shard.h -- `--shard I/N`: one of N parts of a run, for running a large
  * collection (verify) or a large generator run (generate) on several
- * machines and joining the parts with `tsume merge` (tools/merge.h).
+ * machines and joining the parts with `tsume merge` (tools/batch/merge.h).
  *
  * I counts from 0 (0 <= I < N), as GNU parallel's {#}-1, `seq 0 N-1` and
  * Slurm's SLURM_ARRAY_TASK_ID of an --array=0-(N-1) do.  A part takes the

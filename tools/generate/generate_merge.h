@@ -1,7 +1,7 @@
 /*
  * generate_merge.h -- the merge of the shards of one `tsume generate` run
  * (--shard I/N, generate_shard.h) into the output of one run, for
- * `tsume merge` (tools/merge.h).
+ * `tsume merge` (tools/batch/merge.h).
  *
  * The merge is the collector of one run: it takes the slots 0, 1, 2, ... in
  * order, each from the shard that searched it; a slot that its shard did
