@@ -16,7 +16,7 @@ SHARED  ?= ../shared
 # the team's data folder, where there is one: tests/test_data.sh compares tests/data with it
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS  ?= -O2 -g
-BASEFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(ARCH) -Icore -Icore/formats -Isolver
+BASEFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(ARCH) -Icore -Icore/formats $(SOLVER_INC)
 CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS   := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 LDLIBS  = -lz -lpthread -lm
@@ -26,7 +26,10 @@ MODE_FLAGS ?= -DNDEBUG
 
 CORE_SRC   := $(wildcard core/*.c)
 FORMATS_SRC := $(wildcard core/formats/*.c)
-SOLVER_SRC := $(wildcard solver/*.c)
+# the search in solver/, verify's checks and the futility rules in folders of their own
+SOLVER_DIRS := solver solver/futile solver/verify
+SOLVER_SRC := $(foreach d,$(SOLVER_DIRS),$(wildcard $(d)/*.c))
+SOLVER_INC := $(addprefix -I,$(SOLVER_DIRS))
 # the commands, a folder each (tools/solve/, tools/verify/ ...), what they
 # share in tools/common/, main and the version at the top; tools/web/ is the
 # page's (make web)
@@ -157,7 +160,7 @@ WEB_TOOLS := $(addprefix tools/solve/,solve.c solve_report.c solve_check.c solve
              $(addprefix tools/common/,cli.c check.c verdict_text.c) tools/verify/verify_report.c
 WEB_SRC   := $(CORE_SRC) $(FORMATS_SRC) $(SOLVER_SRC) $(WEB_TOOLS) tools/web/web.c tools/web/nozlib.c
 WEB_OBJ   := $(WEB_SRC:%.c=$(WEB)/obj/%.o)
-WEB_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Icore -Icore/formats -Isolver $(TOOLS_INC) -I$(WEB)/include -DNDEBUG -O3
+WEB_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Icore -Icore/formats $(SOLVER_INC) $(TOOLS_INC) -I$(WEB)/include -DNDEBUG -O3
 WEB_LDFLAGS = -O3 -sSINGLE_FILE=1 -sENVIRONMENT=worker,node -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB \
 	-sTOTAL_STACK=16MB -sINITIAL_MEMORY=64MB -sFORCE_FILESYSTEM=1 -sEXPORTED_FUNCTIONS=_web_solve,_web_verify,_web_line,_web_stop \
 	-sEXPORTED_RUNTIME_METHODS=ccall,FS

@@ -39,7 +39,7 @@ def block_under(heading):
 
 TOOLS = ("tools", "tools/common", "tools/solve", "tools/verify", "tools/generate", "tools/sheet", "tools/usi",
          "tools/bench", "tools/batch", "tools/convert", "tools/moves")
-for folder in ("core", "core/formats", "solver") + TOOLS + ("tests",):
+for folder in ("core", "core/formats", "solver", "solver/verify", "solver/futile") + TOOLS + ("tests",):
     block = block_under(f"### {folder}/")
     if block is None:
         failures.append(f"doc/hacking.md: no code block under '### {folder}/'")

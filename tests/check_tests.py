@@ -15,7 +15,7 @@ import sys
 
 TOP = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 modules = set()
-for folder in ("core", "core/formats", "solver"):
+for folder in ("core", "core/formats", "solver", "solver/verify", "solver/futile"):
     modules |= {os.path.splitext(os.path.basename(f))[0] for f in glob.glob(os.path.join(TOP, folder, "*.c"))}
 files = {os.path.splitext(os.path.basename(f))[0][len("test_"):] for f in glob.glob(os.path.join(TOP, "tests", "test_*.c"))}
 groups = set()

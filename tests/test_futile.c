@@ -1,5 +1,5 @@
 /*
- * test_futile.c -- futile interpositions (solver/futile.h).
+ * test_futile.c -- futile interpositions (solver/futile/futile.h).
  *  - The rows of tests/data/problems/cases.tsv about futile interpositions
  *    (C10, C11, C16, C27), whose lengths count no futile drop: an
  *    exhaustive AND/OR search written here from core's move generators,

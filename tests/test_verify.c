@@ -1,5 +1,5 @@
 /*
- * test_verify.c -- the composer's checks (solver/verify.h).
+ * test_verify.c -- the composer's checks (solver/verify/verify.h).
  *
  * Mutations of a ShogiBoardQ problem (3-ply set, the problem
  * "+L1k1+L4/2sR5/+P8/... moves 5a6a 7b6a 6b8b+", audited sound), each made

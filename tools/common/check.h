@@ -2,7 +2,7 @@
  * check.h -- checking problems against their stated answers, as `tsume
  * verify` and `tsume sheet` both do it: the options that bound the checks
  * (--time, --nodes, --hash, --futile), the search context they need, their
- * limits, and what a problem line states (solver/verify.h's VerifySpec).
+ * limits, and what a problem line states (solver/verify/verify.h's VerifySpec).
  */
 #ifndef TSUME_CHECK_H
 #define TSUME_CHECK_H

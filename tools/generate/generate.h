@@ -8,7 +8,7 @@
  * a small start position around the defender's king is mutated (pieces
  * added, removed, moved, promoted; attacker's hand changed) and a mutation
  * is kept when the proven minimal mate length moves towards N.  At exactly N
- * the candidate goes through verify_problem (solver/verify.h): unnecessary
+ * the candidate goes through verify_problem (solver/verify/verify.h): unnecessary
  * pieces are taken away one at a time, and it is kept only when every check
  * passes (exact length, no 余詰 before the final move, no 駒余り, no
  * unnecessary piece), its key's final move is the only mating one and a

@@ -63,7 +63,7 @@ typedef struct {
 } VerifyRunInfo;
 
 /* Counts one verified problem (passed, failed or undecided), with the flags of its VerifyResult
- * (solver/verify.h) and its nodes. */
+ * (solver/verify/verify.h) and its nodes. */
 void vsum_add(VerifySummary *s, unsigned flags, uint64_t nodes);
 
 /* Adds b's counts and nodes to a's. */
