@@ -44,9 +44,10 @@
 	            "with no mate, the wrong length, a stated line that is not a mating line, a cook (余詰) or a check\n"  \
 	            "left undecided within the limits is named on stderr with its verdict and left out; 駒余り,\n"         \
 	            "unnecessary pieces and other mating final moves do not leave a problem out.\n"                      \
-	            "The answers, in Japanese notation, are on a page of their own.  Every other final move that mates\n" \
-	            "is listed (最終手 ▲２一飛 なども可); a final move after which the defender could still interpose\n"  \
-	            "(a futile drop, not counted) gives way to one that leaves no legal move, when there is one.\n"      \
+	"The answers, in Japanese notation, are on a page of their own.  Every other final move\n" \
+	"that mates is listed (最終手 ▲２一飛 なども可); a final move after which the defender\n" \
+	"could still interpose (a futile drop, not counted) gives way to one that leaves no legal\n" \
+	"move, when there is one.\n" \
 	            "exit status: 0 every problem printed, 1 some problem left out (the rest printed; none left: no\n"    \
 	            "             sheet), 2 a bad line, no problem, or an output error (no sheet written), 3 a --hash\n"   \
 	            "             table that cannot be had, 130 interrupted (no sheet written)\n"
