@@ -42,9 +42,9 @@ static bb_t steps_from(const Steps *s, Color c, Square sq)
 
 /* The two directions of each looked-up line, increasing index first. */
 static const int LINE_DIRS[BB_LINE_NB][2] = {
-	[BB_LINE_RANK] = {DIR_W, DIR_E},
-	[BB_LINE_DIAG_NE] = {DIR_SW, DIR_NE},
-	[BB_LINE_DIAG_NW] = {DIR_NW, DIR_SE},
+    [BB_LINE_RANK] = {DIR_W, DIR_E},
+    [BB_LINE_DIAG_NE] = {DIR_SW, DIR_NE},
+    [BB_LINE_DIAG_NW] = {DIR_NW, DIR_SE},
 };
 
 /* The squares a slider on sq reaches in direction dir, the first blocker

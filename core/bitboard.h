@@ -50,14 +50,8 @@ static inline bool bb_more_than_one(bb_t a)
 	return (a.p[0] & (a.p[0] - 1)) != 0 || (a.p[1] & (a.p[1] - 1)) != 0 || (a.p[0] != 0 && a.p[1] != 0);
 }
 
-static inline bb_t bb_square(Square sq)
-{
-	return sq < 63 ? (bb_t){{1ULL << sq, 0}} : (bb_t){{0, 1ULL << (sq - 63)}};
-}
-static inline bool bb_test(bb_t a, Square sq)
-{
-	return sq < 63 ? (a.p[0] >> sq) & 1 : (a.p[1] >> (sq - 63)) & 1;
-}
+static inline bb_t bb_square(Square sq) { return sq < 63 ? (bb_t){{1ULL << sq, 0}} : (bb_t){{0, 1ULL << (sq - 63)}}; }
+static inline bool bb_test(bb_t a, Square sq) { return sq < 63 ? (a.p[0] >> sq) & 1 : (a.p[1] >> (sq - 63)) & 1; }
 static inline void bb_set(bb_t *a, Square sq)
 {
 	if (sq < 63)
@@ -73,15 +67,9 @@ static inline void bb_clear(bb_t *a, Square sq)
 		a->p[1] &= ~(1ULL << (sq - 63));
 }
 /* Lowest square of a non-empty bitboard. */
-static inline Square bb_lsb(bb_t a)
-{
-	return a.p[0] ? __builtin_ctzll(a.p[0]) : 63 + __builtin_ctzll(a.p[1]);
-}
+static inline Square bb_lsb(bb_t a) { return a.p[0] ? __builtin_ctzll(a.p[0]) : 63 + __builtin_ctzll(a.p[1]); }
 /* Highest square of a non-empty bitboard. */
-static inline Square bb_msb(bb_t a)
-{
-	return a.p[1] ? 126 - __builtin_clzll(a.p[1]) : 63 - __builtin_clzll(a.p[0]);
-}
+static inline Square bb_msb(bb_t a) { return a.p[1] ? 126 - __builtin_clzll(a.p[1]) : 63 - __builtin_clzll(a.p[0]); }
 /* Removes and returns the lowest square of a non-empty bitboard. */
 static inline Square bb_pop(bb_t *a)
 {
@@ -105,24 +93,24 @@ enum { DIR_N, DIR_S, DIR_E, DIR_W, DIR_NE, DIR_SW, DIR_NW, DIR_SE, DIR_NB };
 enum { BB_LINE_RANK, BB_LINE_DIAG_NE, BB_LINE_DIAG_NW, BB_LINE_NB };
 
 typedef struct {
-	uint64_t mask[2];     /* inner squares of the line through sq (bb_t words) */
-	uint64_t magic;       /* multiplier: (merged & mask) * magic >> shift is the index */
-	const bb_t *attacks;  /* 1 << (64 - shift) entries */
+	uint64_t mask[2];    /* inner squares of the line through sq (bb_t words) */
+	uint64_t magic;      /* multiplier: (merged & mask) * magic >> shift is the index */
+	const bb_t *attacks; /* 1 << (64 - shift) entries */
 	int shift;
 } BbMagic;
 
 typedef struct {
-	bb_t ray[DIR_NB][SQ_NB];        /* squares strictly beyond sq in a direction, to the edge */
+	bb_t ray[DIR_NB][SQ_NB];           /* squares strictly beyond sq in a direction, to the edge */
 	bb_t step[COLOR_NB][PT_NB][SQ_NB]; /* non-slider attacks (and the step part of HORSE/DRAGON) */
-	bb_t between[SQ_NB][SQ_NB];     /* squares strictly between two aligned squares, else empty */
-	bb_t line[SQ_NB][SQ_NB];        /* the whole line through two aligned squares, else empty */
-	bb_t star[SQ_NB];               /* sq and every square on a line through it */
-	bb_t file_mask[10];             /* file_mask[f] = all squares of file f (1..9) */
-	bb_t rank_mask[10];             /* rank_mask[r] = all squares of rank r (1..9) */
-	bb_t zone[COLOR_NB];            /* promotion zone of each colour */
-	bb_t square[SQ_NB + 1];         /* single squares; square[SQ_NONE] is empty */
-	uint16_t file_pattern[9][128];  /* [rank - 1][inner ranks 2..8]: attacked ranks, bit r-1 */
-	BbMagic magic[BB_LINE_NB][SQ_NB]; /* rank and diagonal lookups */
+	bb_t between[SQ_NB][SQ_NB];        /* squares strictly between two aligned squares, else empty */
+	bb_t line[SQ_NB][SQ_NB];           /* the whole line through two aligned squares, else empty */
+	bb_t star[SQ_NB];                  /* sq and every square on a line through it */
+	bb_t file_mask[10];                /* file_mask[f] = all squares of file f (1..9) */
+	bb_t rank_mask[10];                /* rank_mask[r] = all squares of rank r (1..9) */
+	bb_t zone[COLOR_NB];               /* promotion zone of each colour */
+	bb_t square[SQ_NB + 1];            /* single squares; square[SQ_NONE] is empty */
+	uint16_t file_pattern[9][128];     /* [rank - 1][inner ranks 2..8]: attacked ranks, bit r-1 */
+	BbMagic magic[BB_LINE_NB][SQ_NB];  /* rank and diagonal lookups */
 } BbTables;
 
 extern const BbTables *const bb_tables;
@@ -164,12 +152,18 @@ static inline bb_t bb_step_attacks(Color c, PieceType pt, Square sq) { return bb
 static inline bb_t bb_piece_attacks(Color c, PieceType pt, Square sq, bb_t occ)
 {
 	switch (pt) {
-	case LANCE: return bb_lance_attacks(c, sq, occ);
-	case BISHOP: return bb_bishop_attacks(sq, occ);
-	case ROOK: return bb_rook_attacks(sq, occ);
-	case HORSE: return bb_or(bb_bishop_attacks(sq, occ), bb_tables->step[c][KING][sq]);
-	case DRAGON: return bb_or(bb_rook_attacks(sq, occ), bb_tables->step[c][KING][sq]);
-	default: return bb_tables->step[c][pt][sq];
+	case LANCE:
+		return bb_lance_attacks(c, sq, occ);
+	case BISHOP:
+		return bb_bishop_attacks(sq, occ);
+	case ROOK:
+		return bb_rook_attacks(sq, occ);
+	case HORSE:
+		return bb_or(bb_bishop_attacks(sq, occ), bb_tables->step[c][KING][sq]);
+	case DRAGON:
+		return bb_or(bb_rook_attacks(sq, occ), bb_tables->step[c][KING][sq]);
+	default:
+		return bb_tables->step[c][pt][sq];
 	}
 }
 

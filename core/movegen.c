@@ -342,7 +342,8 @@ bool gen_find_legal(const Position *pos, Move m, Move *out)
 		if (move_is_drop(m))
 			*out = move_make_drop(move_drop_pt(m), move_to(m), pos->side);
 		else
-			*out = move_make(move_from(m), move_to(m), pos->board[move_from(m)], pos->board[move_to(m)], move_is_promote(m));
+			*out = move_make(move_from(m), move_to(m), pos->board[move_from(m)], pos->board[move_to(m)],
+			                 move_is_promote(m));
 	}
 	return true;
 }

@@ -368,7 +368,8 @@ void pos_give_missing(Position *pos, Color c)
 	int totals[9];
 	pos_piece_totals(pos, totals);
 	for (int pt = PAWN; pt <= GOLD; pt++)
-		pos_set_hand(pos, c, (PieceType)pt, hand_count(pos->hand[c], (PieceType)pt) + PIECE_SET_COUNT[pt] - totals[pt]);
+		pos_set_hand(pos, c, (PieceType)pt,
+		             hand_count(pos->hand[c], (PieceType)pt) + PIECE_SET_COUNT[pt] - totals[pt]);
 	pos_finish_setup(pos);
 }
 

@@ -21,8 +21,8 @@
 typedef struct {
 	uint64_t board_key;
 	uint64_t hand_key;
-	bb_t checkers;    /* pieces giving check to the side to move */
-	Piece captured;   /* piece captured by the move that led here */
+	bb_t checkers;  /* pieces giving check to the side to move */
+	Piece captured; /* piece captured by the move that led here */
 } PosState;
 
 typedef struct {
@@ -33,8 +33,8 @@ typedef struct {
 	Hand hand[COLOR_NB];
 	Square king[COLOR_NB]; /* SQ_NONE when a side has no king (tsume attacker) */
 	Color side;
-	int ply;             /* index of the current state in st[] */
-	int move_number;     /* SFEN move number, informational */
+	int ply;         /* index of the current state in st[] */
+	int move_number; /* SFEN move number, informational */
 	PosState st[POS_MAX_PLY + 1];
 } Position;
 
@@ -79,7 +79,8 @@ static inline uint64_t pos_key(const Position *pos) { return pos_board_key(pos) 
 /* Pieces that move like a gold: GOLD and the four promoted minors. */
 static inline bb_t pos_golds(const Position *pos)
 {
-	return bb_or(bb_or(bb_or(pos->by_type[GOLD], pos->by_type[PRO_PAWN]), bb_or(pos->by_type[PRO_LANCE], pos->by_type[PRO_KNIGHT])),
+	return bb_or(bb_or(bb_or(pos->by_type[GOLD], pos->by_type[PRO_PAWN]),
+	                   bb_or(pos->by_type[PRO_LANCE], pos->by_type[PRO_KNIGHT])),
 	             pos->by_type[PRO_SILVER]);
 }
 

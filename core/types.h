@@ -28,8 +28,20 @@ static inline Color color_flip(Color c) { return (Color)(c ^ 1); }
  * (except GOLD and KING, which never promote). */
 typedef enum {
 	PT_NONE = 0,
-	PAWN = 1, LANCE, KNIGHT, SILVER, BISHOP, ROOK, GOLD, KING,
-	PRO_PAWN = 9, PRO_LANCE, PRO_KNIGHT, PRO_SILVER, HORSE, DRAGON,
+	PAWN = 1,
+	LANCE,
+	KNIGHT,
+	SILVER,
+	BISHOP,
+	ROOK,
+	GOLD,
+	KING,
+	PRO_PAWN = 9,
+	PRO_LANCE,
+	PRO_KNIGHT,
+	PRO_SILVER,
+	HORSE,
+	DRAGON,
 	PT_NB = 15
 } PieceType;
 
@@ -82,8 +94,8 @@ typedef uint32_t Move;
 
 static inline Move move_make(Square from, Square to, Piece moved, Piece captured, bool promote)
 {
-	return (Move)to | ((Move)from << 7) | (promote ? MOVE_PROMOTE_FLAG : 0) |
-	       ((Move)moved << 16) | ((Move)captured << 21);
+	return (Move)to | ((Move)from << 7) | (promote ? MOVE_PROMOTE_FLAG : 0) | ((Move)moved << 16) |
+	       ((Move)captured << 21);
 }
 static inline Move move_make_drop(PieceType pt, Square to, Color c)
 {

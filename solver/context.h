@@ -50,12 +50,12 @@ typedef struct {
 
 /* The futile-interposition rule in force (dfpn_set_futile). */
 typedef struct {
-	DfpnFutileRule count;    /* the rule lengths are counted under now: the
-	                            table's rule, or its bounding rule during a
-	                            first proof (context_take_count) */
-	Futility fut;            /* that rule as futile.h takes it */
-	FutileSub *sub;          /* the sub-search rules' searches (made on first use) */
-	uint64_t sub_nodes_seen; /* futile_sub_nodes(sub) already counted in nodes */
+	DfpnFutileRule count;       /* the rule lengths are counted under now: the
+	                               table's rule, or its bounding rule during a
+	                               first proof (context_take_count) */
+	Futility fut;               /* that rule as futile.h takes it */
+	FutileSub *sub;             /* the sub-search rules' searches (made on first use) */
+	uint64_t sub_nodes_seen;    /* futile_sub_nodes(sub) already counted in nodes */
 	const FutileSearchOps *ops; /* the searches handed to sub (futile_sub.h) */
 } DfpnRule;
 
@@ -111,7 +111,7 @@ struct Dfpn {
 	DfpnTree tree;
 	DfpnKeptLine kept;
 	DfpnFirstMove first; /* copied to the helpers (pool_start) */
-	Dfpn *sibling; /* dfpn_sibling's context, made on first use (NULL: none yet) */
+	Dfpn *sibling;       /* dfpn_sibling's context, made on first use (NULL: none yet) */
 };
 
 /* The rule d's search counts lengths under now: its rule, or the rule's

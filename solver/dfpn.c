@@ -52,7 +52,8 @@ Dfpn *dfpn_new_with_rule(size_t hash_mb, DfpnFutileRule rule)
 	d->tab.rt = &d->tab.rt_own;
 	/* the table is empty: no clearing needed to take the rule; dfpn_free
 	 * frees what was allocated (tt_free and rt_free take an empty table) */
-	if (rt_init(&d->tab.rt_own, rt_bytes) != 0 || tt_init(&d->tab.tt_own, bytes - rt_bytes) != 0 || !context_take_rule(d, rule)) {
+	if (rt_init(&d->tab.rt_own, rt_bytes) != 0 || tt_init(&d->tab.tt_own, bytes - rt_bytes) != 0 ||
+	    !context_take_rule(d, rule)) {
 		dfpn_free(d);
 		return NULL;
 	}
@@ -182,7 +183,8 @@ static int table_line(Dfpn *d, int bound, Move *line, PvMode mode)
 {
 	int root_ply = d->tree.pos.ply;
 	int n = pv_build(d, bound, line, mode, false);
-	bool complete = n > 0 && n % 2 == 1 && d->tree.pos.side != d->run.attacker && futile_is_mated(&d->tree.pos, &d->rules.fut);
+	bool complete =
+	    n > 0 && n % 2 == 1 && d->tree.pos.side != d->run.attacker && futile_is_mated(&d->tree.pos, &d->rules.fut);
 	back_to_root(d, line, root_ply);
 	return complete ? n : 0;
 }
@@ -252,8 +254,8 @@ static bool hold_line(Dfpn *d, int bound, Move *scratch)
 		n = pv_tree_line(d, bound, scratch, PV_TREE_POSITIONS, false);
 		back_to_root(d, scratch, root_ply);
 	}
-	if (n <= 0 && d->kept.len == 0 && (!d->run.stopped || d->run.stop_reason == DFPN_STOP_NODES ||
-	                                   d->run.stop_reason == DFPN_STOP_TIME)) {
+	if (n <= 0 && d->kept.len == 0 &&
+	    (!d->run.stopped || d->run.stop_reason == DFPN_STOP_NODES || d->run.stop_reason == DFPN_STOP_TIME)) {
 		from = "the proof tree proved again";
 		n = reprove_line(d, bound, scratch);
 		back_to_root(d, scratch, root_ply);
@@ -292,8 +294,11 @@ static bool minimize(Dfpn *d, int *best, Move *scratch)
 		NodeResult s = search_root(d, *best - 2);
 		if (lim && lim->trace)
 			fprintf(lim->trace, "dfpn: mate within %d: %s %d, %llu nodes, %.1f s, hashfull %d\n", *best - 2,
-			        s.pn == 0 ? "yes, len" : s.dn == 0 ? "no, bound" : "unknown, bound", s.pn == 0 ? s.len : *best - 2,
-			        (unsigned long long)d->run.nodes, clock_now() - d->run.start, tt_hashfull(d->tab.tt));
+			        s.pn == 0   ? "yes, len"
+			        : s.dn == 0 ? "no, bound"
+			                    : "unknown, bound",
+			        s.pn == 0 ? s.len : *best - 2, (unsigned long long)d->run.nodes,
+			        clock_now() - d->run.start, tt_hashfull(d->tab.tt));
 		if (s.pn == 0) {
 			*best = s.len;
 			hold_line(d, *best, scratch);
@@ -349,9 +354,10 @@ static void give_line(Dfpn *d, DfpnResult *res, int best, bool minimal)
 				res->len = u;
 			}
 			if (d->run.lim && d->run.lim->trace)
-				fprintf(d->run.lim->trace, "dfpn: line from the proof tree: %s %d, %llu nodes, %.1f s\n",
-				        u > 0 ? "len" : "none, bound", u > 0 ? u : best, (unsigned long long)d->run.nodes,
-				        clock_now() - d->run.start);
+				fprintf(d->run.lim->trace,
+				        "dfpn: line from the proof tree: %s %d, %llu nodes, %.1f s\n",
+				        u > 0 ? "len" : "none, bound", u > 0 ? u : best,
+				        (unsigned long long)d->run.nodes, clock_now() - d->run.start);
 		}
 	}
 	if (res->pv_len > 0 && !res->pv_verified && d->kept.len > 0 && d->kept.bound < res->len)
@@ -393,8 +399,11 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 	res->nodes_prove = d->run.nodes;
 	if (lim && lim->trace)
 		fprintf(lim->trace, "dfpn: first proof%s: %s, len %d, %llu nodes, %.1f s, hashfull %d\n",
-		        bounding ? " (counted as narrow)" : "", r.pn == 0 ? "mate" : r.dn == 0 ? "no mate" : "unknown", r.len,
-		        (unsigned long long)d->run.nodes, clock_now() - d->run.start, tt_hashfull(d->tab.tt));
+		        bounding ? " (counted as narrow)" : "",
+		        r.pn == 0   ? "mate"
+		        : r.dn == 0 ? "no mate"
+		                    : "unknown",
+		        r.len, (unsigned long long)d->run.nodes, clock_now() - d->run.start, tt_hashfull(d->tab.tt));
 	if (r.pn == 0) {
 		int best = r.len;
 		hold_line(d, best, res->pv);
@@ -481,7 +490,6 @@ bool dfpn_is_mated_by(Position *pos, DfpnFutileRule rule)
 	futile_sub_free(sub);
 	return mated;
 }
-
 
 bool dfpn_is_futile_drop(Dfpn *d, Position *pos, Move m, int hint)
 {

@@ -82,17 +82,17 @@ typedef struct {
 	DfpnStopReason reason; /* why the status is UNKNOWN (or why minimality is not proven) */
 	int len;               /* MATE: plies of the main line */
 	bool len_minimal;      /* MATE: a re-search for a mate within len-2 failed */
-	int pv_len;       /* MATE: len, always: a complete line, odd, legal, every
-	                     attacker move a check, ending in mate under the
-	                     futility rule in force (never a partial line, never
-	                     one of another length).  A mate whose line could not
-	                     be had is not announced: status UNKNOWN */
-	bool pv_verified; /* pv is a checked main line of exactly len plies (attacker
-	                     shortest, defender longest); false: a mating line read
-	                     from the table after a limit stopped the search (its
-	                     defence need not be the longest), or the line held
-	                     right after the last proof that gave one, len then
-	                     being the bound its proof tree proves */
+	int pv_len;            /* MATE: len, always: a complete line, odd, legal, every
+	                          attacker move a check, ending in mate under the
+	                          futility rule in force (never a partial line, never
+	                          one of another length).  A mate whose line could not
+	                          be had is not announced: status UNKNOWN */
+	bool pv_verified;      /* pv is a checked main line of exactly len plies (attacker
+	                          shortest, defender longest); false: a mating line read
+	                          from the table after a limit stopped the search (its
+	                          defence need not be the longest), or the line held
+	                          right after the last proof that gave one, len then
+	                          being the bound its proof tree proves */
 	Move pv[DFPN_MAX_PV];
 	uint64_t nodes;
 	uint64_t nodes_prove;    /* of which: the first proof */
@@ -111,9 +111,9 @@ typedef struct FutileSearchOps FutileSearchOps;
 
 /* Result of a bounded search (dfpn_mate_within). */
 typedef struct {
-	DfpnStatus status;     /* MATE: a mate of at most max_len plies (len, not
-	                          necessarily the shortest); NOMATE: none within
-	                          max_len; UNKNOWN: a limit stopped the search */
+	DfpnStatus status; /* MATE: a mate of at most max_len plies (len, not
+	                      necessarily the shortest); NOMATE: none within
+	                      max_len; UNKNOWN: a limit stopped the search */
 	int len;
 	DfpnStopReason reason;
 	uint64_t nodes;

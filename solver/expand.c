@@ -78,8 +78,13 @@ static inline void init_and_child(Dfpn *d, Child *c, int remain, Hand hand)
 	if (n == 0) {
 		Hand proof = proof_hand_mated(pos, d->run.attacker, total);
 		child_set_proven(c, 0, proof);
-		tt_store(d->tab.tt, &(TTRecord){.key = pos_board_key(pos), .hand = hand, .result_hand = proof, .pn = 0, .dn = PNDN_INF,
-	                                .len = 0, .amount = 1});
+		tt_store(d->tab.tt, &(TTRecord){.key = pos_board_key(pos),
+		                                .hand = hand,
+		                                .result_hand = proof,
+		                                .pn = 0,
+		                                .dn = PNDN_INF,
+		                                .len = 0,
+		                                .amount = 1});
 		return;
 	}
 	if (remain < 1) {
@@ -121,8 +126,13 @@ static inline void init_or_child(Dfpn *d, Child *c, int remain, Hand hand)
 		pos_undo_move(pos, mate);
 		proof = proof_hand_before(proof, mate, hand);
 		child_set_proven(c, 1, proof);
-		tt_store(d->tab.tt, &(TTRecord){.key = pos_board_key(pos), .hand = hand, .result_hand = proof, .pn = 0, .dn = PNDN_INF,
-	                                .len = 1, .amount = 1});
+		tt_store(d->tab.tt, &(TTRecord){.key = pos_board_key(pos),
+		                                .hand = hand,
+		                                .result_hand = proof,
+		                                .pn = 0,
+		                                .dn = PNDN_INF,
+		                                .len = 1,
+		                                .amount = 1});
 		return;
 	}
 	if (remain < 3 || nchecks == 0) {
@@ -278,22 +288,24 @@ __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain, int *
 	for (int i = 0; i < list.n; i++) {
 		uint64_t bk = pos_board_key_after(pos, list.moves[i]);
 		tt_prefetch(d->tab.tt, bk);
-		ic_prefetch(&d->tree.ic, bk + pos_hand_key_after(pos, list.moves[i]), kind, context_count(d) != DFPN_FUTILE_NONE);
+		ic_prefetch(&d->tree.ic, bk + pos_hand_key_after(pos, list.moves[i]), kind,
+		            context_count(d) != DFPN_FUTILE_NONE);
 	}
 	bool futile[MAX_MOVES] = {false};
 	bb_t middle = bb_empty();
 	if (!or_node) {
 		if (!d->run.budgeted)
 			middle = middle_squares(pos, &list);
-		/* drops grouped by square, cheapest piece first, after the other
-		 * evasions; the 中合い squares last */
+			/* drops grouped by square, cheapest piece first, after the other
+			 * evasions; the 中合い squares last */
 #define DROP_RANK(m) ((bb_test(middle, move_to(m)) ? SQ_NB : 0) + move_to(m))
 		for (int i = 1; i < list.n; i++) {
 			Move m = list.moves[i];
 			int j = i;
 			while (j > 0 && move_is_drop(list.moves[j - 1]) &&
 			       (!move_is_drop(m) || DROP_RANK(list.moves[j - 1]) > DROP_RANK(m) ||
-			        (move_to(list.moves[j - 1]) == move_to(m) && move_drop_pt(list.moves[j - 1]) > move_drop_pt(m)))) {
+			        (move_to(list.moves[j - 1]) == move_to(m) &&
+			         move_drop_pt(list.moves[j - 1]) > move_drop_pt(m)))) {
 				list.moves[j] = list.moves[j - 1];
 				j--;
 			}
@@ -331,7 +343,7 @@ __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain, int *
 #define VIRTUAL_PHI(p) ((p) + (p) / 2 + 2)
 
 __attribute__((noinline)) int divert(const Dfpn *d, const Child *ch, int n, int best, bool or_node, PnDn thphi,
-                                            PnDn *second)
+                                     PnDn *second)
 {
 	if (!busy_is(d->thr.busy, path_child_hash(&d->tree.path, ch[best].move)))
 		return best;

@@ -37,9 +37,9 @@
 #include <stdint.h>
 
 typedef struct {
-	uint64_t key;   /* position key ^ kind salt; 0 = empty */
-	uint32_t hand;  /* the hand of the side to move */
-	uint16_t a, b;  /* see above */
+	uint64_t key;  /* position key ^ kind salt; 0 = empty */
+	uint32_t hand; /* the hand of the side to move */
+	uint16_t a, b; /* see above */
 } ICEntry;
 _Static_assert(sizeof(ICEntry) == 16, "ICEntry layout");
 

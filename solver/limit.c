@@ -40,8 +40,8 @@ bool limits_helpers_due(const Dfpn *d)
 {
 	if (!d->thr.pool || !helpers_join(d) || d->run.stopped)
 		return false;
-	uint64_t start = pool_populated(d) && d->thr.par_start > DFPN_HELPER_START_MIN ? DFPN_HELPER_START_MIN
-	                                                                                 : d->thr.par_start;
+	uint64_t start =
+	    pool_populated(d) && d->thr.par_start > DFPN_HELPER_START_MIN ? DFPN_HELPER_START_MIN : d->thr.par_start;
 	return d->thr.tid == 0 && pool_pending(d) && d->run.nodes - pool_base(d) >= 1024 && d->run.nodes >= start;
 }
 
@@ -168,7 +168,8 @@ DfpnStopReason dfpn_budget_spent(const DfpnBudget *b)
 void dfpn_budget_share(DfpnBudget *b, unsigned parts)
 {
 	if (b->lim && b->lim->max_nodes)
-		b->cap_nodes = b->nodes + (b->lim->max_nodes > b->nodes ? (b->lim->max_nodes - b->nodes) / parts : 0) + 1;
+		b->cap_nodes =
+		    b->nodes + (b->lim->max_nodes > b->nodes ? (b->lim->max_nodes - b->nodes) / parts : 0) + 1;
 	if (b->lim && b->lim->max_time_ms) {
 		double now = clock_now(), left = b->start + b->lim->max_time_ms / 1000.0 - now;
 		b->cap_time = now + (left > 0 ? left / parts : 0) + 1e-9;

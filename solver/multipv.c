@@ -26,7 +26,7 @@ static void whole_progress(void *arg, uint64_t nodes, double seconds, int hashfu
 static int64_t rank(const DfpnFirst *f, Move main_first)
 {
 	const DfpnResult *r = &f->res;
-	int64_t k = r->status == DFPN_MATE     ? (int64_t)r->len * 2 + (r->len_minimal ? 0 : 1)
+	int64_t k = r->status == DFPN_MATE      ? (int64_t)r->len * 2 + (r->len_minimal ? 0 : 1)
 	            : r->status == DFPN_UNKNOWN ? INT32_MAX
 	                                        : (int64_t)INT32_MAX + 1;
 	return k * 2 + (f->move == main_first ? 0 : 1);

@@ -7,30 +7,30 @@
 #include <stdlib.h>
 
 struct DfpnPool {
-	int n;          /* helpers */
+	int n;                 /* helpers */
 	DfpnRootSearch search; /* what a helper runs (pool_new) */
-	Dfpn **helper;  /* n contexts, helper[i]->thr.tid = i + 1 */
+	Dfpn **helper;         /* n contexts, helper[i]->thr.tid = i + 1 */
 	pthread_t *thread;
-	int spawned;    /* threads created */
+	int spawned; /* threads created */
 	pthread_mutex_t mu;
 	pthread_cond_t wake; /* a job or quit for the helpers */
 	pthread_cond_t idle; /* running fell to 0 */
 	/* under mu */
-	uint64_t job;   /* jobs handed out so far */
-	int running;    /* helpers still running the current job */
+	uint64_t job; /* jobs handed out so far */
+	int running;  /* helpers still running the current job */
 	bool quit;
 	bool populated; /* tt_populate done: main thread only */
 	int remain;     /* the job's length budget */
 	bool have_result;
 	NodeResult result; /* the first helper result that resolved the root */
 	/* the current search_root, set by the main thread */
-	bool pending;   /* pool_begin done, helpers not started yet */
-	bool started;   /* helpers started for this search_root */
-	uint64_t base;  /* main's d->run.nodes at pool_begin */
+	bool pending;  /* pool_begin done, helpers not started yet */
+	bool started;  /* helpers started for this search_root */
+	uint64_t base; /* main's d->run.nodes at pool_begin */
 	/* read and written by every thread */
-	atomic_bool over;          /* the search is over: stop */
-	atomic_int limit;          /* a DfpnStopReason some thread hit (0: none) */
-	_Atomic uint64_t nodes;    /* nodes since pool_begin, as published */
+	atomic_bool over;                           /* the search is over: stop */
+	atomic_int limit;                           /* a DfpnStopReason some thread hit (0: none) */
+	_Atomic uint64_t nodes;                     /* nodes since pool_begin, as published */
 	_Atomic uint32_t busy[1 << POOL_BUSY_BITS]; /* see busy_enter */
 };
 

@@ -116,6 +116,4 @@ void pool_limit(Dfpn *d, DfpnStopReason reason);
  * or a helper's when it resolved the root and r is not resolved. */
 NodeResult pool_end(Dfpn *d, NodeResult r);
 
-
-
 #endif

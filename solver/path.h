@@ -25,14 +25,14 @@
 #define PATH_FILTER_BITS 16
 
 typedef struct {
-	uint8_t filter[1 << PATH_FILTER_BITS]; /* keys on the path by path_slot(key) */
-	uint64_t keys[POS_MAX_PLY + 1];        /* position keys (pos_key) by path index */
-	uint64_t hash[POS_MAX_PLY + 1];        /* path keys (reptable.h) by path index */
+	uint8_t filter[1 << PATH_FILTER_BITS];       /* keys on the path by path_slot(key) */
+	uint64_t keys[POS_MAX_PLY + 1];              /* position keys (pos_key) by path index */
+	uint64_t hash[POS_MAX_PLY + 1];              /* path keys (reptable.h) by path index */
 	uint8_t board_filter[1 << PATH_FILTER_BITS]; /* board keys on the path by path_slot(board key) */
-	uint64_t board[POS_MAX_PLY + 1];       /* board keys (pos_board_key) by path index */
-	Hand hand[POS_MAX_PLY + 1];            /* the attacker's hand by path index */
-	Move moves[POS_MAX_PLY + 1];           /* the move that reached each index (MOVE_NONE at 0) */
-	int len;                               /* positions on the path; the current one is len - 1 */
+	uint64_t board[POS_MAX_PLY + 1];             /* board keys (pos_board_key) by path index */
+	Hand hand[POS_MAX_PLY + 1];                  /* the attacker's hand by path index */
+	Move moves[POS_MAX_PLY + 1];                 /* the move that reached each index (MOVE_NONE at 0) */
+	int len;                                     /* positions on the path; the current one is len - 1 */
 } Path;
 
 /* Empties the path. */
@@ -125,6 +125,9 @@ static inline uint64_t path_top_hash(const Path *p) { return p->hash[p->len - 1]
 
 /* The path key the position reached by `move` from the current one would
  * have (what path_push would give it).  Precondition: p->len > 0. */
-static inline uint64_t path_child_hash(const Path *p, Move move) { return rt_path_key(path_top_hash(p), (uint32_t)move); }
+static inline uint64_t path_child_hash(const Path *p, Move move)
+{
+	return rt_path_key(path_top_hash(p), (uint32_t)move);
+}
 
 #endif

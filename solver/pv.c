@@ -33,10 +33,14 @@ static NodeResult search_child(Dfpn *d, Move m, int remain)
 	NodeResult r;
 	TTProbe p = tt_probe(d->tab.tt, pos_board_key(pos), pos->hand[d->run.attacker], remain);
 	if (path_contains(&d->tree.path, pos_key(pos))) {
-		r = (NodeResult){.pn = PNDN_INF, .dn = 0, .len = TT_LEN_INF, .rep = path_find(&d->tree.path, pos_key(pos)),
-		                .hand = pos->hand[d->run.attacker]};
+		r = (NodeResult){.pn = PNDN_INF,
+		                 .dn = 0,
+		                 .len = TT_LEN_INF,
+		                 .rep = path_find(&d->tree.path, pos_key(pos)),
+		                 .hand = pos->hand[d->run.attacker]};
 	} else if (p.pn == 0 || p.dn == 0) {
-		r = (NodeResult){.pn = p.pn, .dn = p.dn, .len = p.len, .rep = REP_NONE, .hand = p.hand}; /* already known */
+		r = (NodeResult){
+		    .pn = p.pn, .dn = p.dn, .len = p.len, .rep = REP_NONE, .hand = p.hand}; /* already known */
 	} else {
 		path_push(&d->tree.path, pos, d->run.attacker, m);
 		r = search_root(d, remain);
@@ -254,8 +258,9 @@ int pv_build(Dfpn *d, int len, Move *pv, PvMode mode, bool tiebreak)
 	while (t > 0 && (mode != PV_CHECKED || !d->run.stopped) && n < DFPN_MAX_PV - 1 && pos->ply + 2 < POS_MAX_PLY) {
 		Move chosen = MOVE_NONE;
 		int chosen_len = t - 1;
-		Step step = pos->side == d->run.attacker ? attacker_move(d, t, mode, &chosen, &chosen_len)
-		                                         : defender_move(d, t, mode, tiebreak, &reproved, &chosen, &chosen_len);
+		Step step = pos->side == d->run.attacker
+		                ? attacker_move(d, t, mode, &chosen, &chosen_len)
+		                : defender_move(d, t, mode, tiebreak, &reproved, &chosen, &chosen_len);
 		if (step == STEP_RETRY)
 			continue;
 		if (step == STEP_STOP)
@@ -467,7 +472,8 @@ static int tree_len(Dfpn *d, int t, TreeMemo *memo)
 					}
 					pos_do_move(pos, mv);
 					bool repeats = path_contains(&d->tree.path, pos_key(pos));
-					NodeResult r = repeats ? (NodeResult){.pn = PNDN_INF, .dn = 0} : search_detached(d, t - 1);
+					NodeResult r =
+					    repeats ? (NodeResult){.pn = PNDN_INF, .dn = 0} : search_detached(d, t - 1);
 					pos_undo_move(pos, mv);
 					if (r.pn != 0 && bounded_drop && r.dn == 0)
 						continue;

@@ -63,7 +63,11 @@ void rt_store(RepTable *rt, uint64_t path_key, int start, int len, uint64_t amou
 			victim_amount = e.amount;
 		}
 	}
-	uint64_t w1 = (uint64_t)(uint16_t)start | (uint64_t)(len < 0 ? 0 : len > UINT16_MAX ? UINT16_MAX : len) << 16 |
+	uint64_t w1 = (uint64_t)(uint16_t)start |
+	              (uint64_t)(len < 0            ? 0
+	                         : len > UINT16_MAX ? UINT16_MAX
+	                                            : len)
+	                  << 16 |
 	              (uint64_t)(amount > UINT16_MAX ? UINT16_MAX : amount) << 32 | (uint64_t)rt->gen << 48;
 	atomic_store_explicit(&victim->w[1], w1, memory_order_relaxed);
 	atomic_store_explicit(&victim->w[0], path_key ^ w1, memory_order_relaxed);

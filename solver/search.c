@@ -226,12 +226,22 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 	if (n == 0) {
 		if (or_node) {
 			Hand dis = proof_disproof_or_clamp(HAND_FULL, hand);
-			tt_store(d->tab.tt, &(TTRecord){.key = key, .hand = hand, .result_hand = dis, .pn = PNDN_INF, .dn = 0,
-			                                .len = TT_LEN_INF, .amount = 1});
+			tt_store(d->tab.tt, &(TTRecord){.key = key,
+			                                .hand = hand,
+			                                .result_hand = dis,
+			                                .pn = PNDN_INF,
+			                                .dn = 0,
+			                                .len = TT_LEN_INF,
+			                                .amount = 1});
 			return (NodeResult){.pn = PNDN_INF, .dn = 0, .len = TT_LEN_INF, .rep = REP_NONE, .hand = dis};
 		}
 		Hand proof = proof_guard_interpositions(pos, d->run.attacker, 0);
-		tt_store(d->tab.tt, &(TTRecord){.key = key, .hand = hand, .result_hand = proof, .pn = 0, .dn = PNDN_INF, .len = 0,
+		tt_store(d->tab.tt, &(TTRecord){.key = key,
+		                                .hand = hand,
+		                                .result_hand = proof,
+		                                .pn = 0,
+		                                .dn = PNDN_INF,
+		                                .len = 0,
 		                                .amount = 1});
 		return (NodeResult){.pn = 0, .dn = PNDN_INF, .len = 0, .rep = REP_NONE, .hand = proof};
 	}
@@ -263,8 +273,9 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 			best = divert(d, ch, n, best, or_node, thphi, &second);
 		PnDn e = d->thr.tid ? eps_threshold_helper(second, d->thr.tid) : eps_threshold(second);
 		PnDn cthphi = thphi < e ? thphi : e;
-		PnDn cthdelta = thdelta >= PNDN_INF ? PNDN_INF
-		                                       : thdelta - delta(pn, dn, or_node) + delta(ch[best].pn, ch[best].dn, or_node);
+		PnDn cthdelta = thdelta >= PNDN_INF
+		                    ? PNDN_INF
+		                    : thdelta - delta(pn, dn, or_node) + delta(ch[best].pn, ch[best].dn, or_node);
 		PnDn cthpn = or_node ? cthphi : cthdelta, cthdn = or_node ? cthdelta : cthphi;
 		Move m = ch[best].move;
 		pos_do_move(pos, m);
@@ -295,8 +306,14 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 		/* true on this path only: keep it under the path key */
 		rt_store(d->tab.rt, path_top_hash(&d->tree.path), r.rep, r.len, d->run.nodes - nodes_before);
 		tt_mark_rep(d->tab.tt, key, hand);
-	} else if (!(d->run.stopped && r.pn != 0 && r.dn != 0) && !(d->first.move != MOVE_NONE && context_first_only(d, pos)))
-		tt_store(d->tab.tt, &(TTRecord){.key = key, .hand = hand, .result_hand = r.hand, .pn = r.pn, .dn = r.dn, .len = r.len,
+	} else if (!(d->run.stopped && r.pn != 0 && r.dn != 0) &&
+	           !(d->first.move != MOVE_NONE && context_first_only(d, pos)))
+		tt_store(d->tab.tt, &(TTRecord){.key = key,
+		                                .hand = hand,
+		                                .result_hand = r.hand,
+		                                .pn = r.pn,
+		                                .dn = r.dn,
+		                                .len = r.len,
 		                                .amount = d->run.nodes - nodes_before});
 	return r;
 }

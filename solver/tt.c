@@ -200,10 +200,12 @@ static inline bool probe_bucket(const TT *tt, const TTSlot *b, uint64_t key, Han
 		 * tt_store), the shortest proof, the longest disproof */
 		if (e->pn == 0) {
 			if (proof_holds(tt, e, hand, remain) && (res->pn != 0 || e->len < res->len))
-				*res = (TTProbe){.pn = 0, .dn = PNDN_INF, .len = e->len, .found = true, .hand = e->hand};
+				*res =
+				    (TTProbe){.pn = 0, .dn = PNDN_INF, .len = e->len, .found = true, .hand = e->hand};
 		} else if (e->dn == 0) {
 			if (disproof_holds(tt, e, hand, remain) && res->pn != 0 && (res->dn != 0 || e->len > res->len))
-				*res = (TTProbe){.pn = PNDN_INF, .dn = 0, .len = e->len, .found = true, .hand = e->hand};
+				*res =
+				    (TTProbe){.pn = PNDN_INF, .dn = 0, .len = e->len, .found = true, .hand = e->hand};
 		} else if (e->hand == hand) {
 			r->pn = e->pn;
 			r->dn = e->dn;
@@ -283,11 +285,15 @@ TTStoreOutcome tt_store(TT *tt, const TTRecord *r)
 		len = TT_LEN_INF;
 	/* a result is stored under its proof or disproof hand where it holds
 	 * for other hands (tt.h), else under its own */
-	bool bounding = resolved && !dfpn_futile_lengths_monotone(tt->rule) && tt->bounding && !(dn == 0 && len == TT_LEN_INF);
+	bool bounding =
+	    resolved && !dfpn_futile_lengths_monotone(tt->rule) && tt->bounding && !(dn == 0 && len == TT_LEN_INF);
 	bool across = dfpn_futile_lengths_monotone(tt->rule) || bounding || (dn == 0 && len == TT_LEN_INF);
 	Hand h = resolved && across ? r->result_hand : hand;
-	const TTEntry mine = {.hand = h, .pn = (uint32_t)(pn == 0 ? 0 : 1), .dn = (uint32_t)(dn == 0 ? 0 : 1),
-	                      .len = (uint16_t)len, .flags = bounding ? TT_FLAG_BOUNDING : 0};
+	const TTEntry mine = {.hand = h,
+	                      .pn = (uint32_t)(pn == 0 ? 0 : 1),
+	                      .dn = (uint32_t)(dn == 0 ? 0 : 1),
+	                      .len = (uint16_t)len,
+	                      .flags = bounding ? TT_FLAG_BOUNDING : 0};
 	int same = 0; /* entries of this board in the home bucket */
 	for (int i = 0; i < ns; i++) {
 		TTEntry *e = &bucket[i];
@@ -351,7 +357,8 @@ TTStoreOutcome tt_store(TT *tt, const TTRecord *r)
 			for (int i = 0; i < TT_BUCKET_SIZE; i++) {
 				TTEntry *e = &bucket[i];
 				uint64_t w = (uint64_t)e->amount * ((e->pn == 0 || e->dn == 0) ? 4 : 1);
-				if (!victim || w < (uint64_t)victim->amount * ((victim->pn == 0 || victim->dn == 0) ? 4 : 1))
+				if (!victim ||
+				    w < (uint64_t)victim->amount * ((victim->pn == 0 || victim->dn == 0) ? 4 : 1))
 					victim = e;
 			}
 			outcome = TT_REPLACED;

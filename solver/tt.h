@@ -54,8 +54,6 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
-
-
 /*
  * TTEntry: 32 bytes.
  *   key     board key (pos_board_key)
@@ -114,7 +112,7 @@ typedef struct {
 	 * search the same ground again.  Set by the main thread while helpers
 	 * run (parallel.c), before they start and after they stop. */
 	bool shared;
-	bool huge; /* tt_advise_huge done (or the table is too small for it) */
+	bool huge;     /* tt_advise_huge done (or the table is too small for it) */
 	bool resident; /* tt_populate done */
 	/* the futile-interposition rule whose results the table holds: the
 	 * one place a context's rule is kept (dfpn_futile reads it).  Under a
@@ -137,10 +135,10 @@ typedef struct {
 /* Result of a lookup: the values to use for the position. */
 typedef struct {
 	PnDn pn, dn;
-	uint16_t len; /* meaningful when pn == 0 or dn == 0 */
-	bool found;   /* an entry for this exact position (or a dominating resolved one) */
+	uint16_t len;   /* meaningful when pn == 0 or dn == 0 */
+	bool found;     /* an entry for this exact position (or a dominating resolved one) */
 	bool maybe_rep; /* open entry flagged TT_FLAG_REP */
-	Hand hand;    /* resolved: the entry's proof / disproof hand; else the query hand */
+	Hand hand;      /* resolved: the entry's proof / disproof hand; else the query hand */
 } TTProbe;
 
 /* Allocates a table of at most `bytes` bytes (at least one bucket, 256
@@ -191,10 +189,10 @@ TTProbe tt_probe(const TT *tt, uint64_t key, Hand hand, int remain);
  * disproof hand (>= hand) under which the result holds; the entry of the
  * position itself is replaced by it.  amount = nodes searched below. */
 typedef enum {
-	TT_KEPT = 0,     /* nothing stored: an entry at least as strong is there */
-	TT_UPDATED,      /* the slot of this position (and hand) rewritten */
-	TT_NEW,          /* an empty slot taken */
-	TT_REPLACED,     /* a live entry of another position replaced */
+	TT_KEPT = 0, /* nothing stored: an entry at least as strong is there */
+	TT_UPDATED,  /* the slot of this position (and hand) rewritten */
+	TT_NEW,      /* an empty slot taken */
+	TT_REPLACED, /* a live entry of another position replaced */
 } TTStoreOutcome;
 
 /* What tt_store stores: the values of the position (key, hand). */
@@ -203,8 +201,8 @@ typedef struct {
 	Hand hand;        /* the attacker's hand */
 	Hand result_hand; /* resolved: the proof hand (<= hand) or disproof hand (>= hand) */
 	PnDn pn, dn;
-	int len;          /* mate-length bound (tt.h, above) */
-	uint64_t amount;  /* nodes searched below */
+	int len;         /* mate-length bound (tt.h, above) */
+	uint64_t amount; /* nodes searched below */
 } TTRecord;
 
 /* Stores *r; returns what the store did to the table. */

@@ -59,8 +59,8 @@ static void test_uint(void **state)
 		uint64_t v = 12345;
 		bool ok = num_parse_uint(CASES[i].s, CASES[i].lo, CASES[i].hi, &v);
 		if (ok != CASES[i].ok)
-			fail_msg("num_parse_uint(\"%s\", %llu, %llu): %d, expected %d", CASES[i].s, (unsigned long long)CASES[i].lo,
-			         (unsigned long long)CASES[i].hi, ok, CASES[i].ok);
+			fail_msg("num_parse_uint(\"%s\", %llu, %llu): %d, expected %d", CASES[i].s,
+			         (unsigned long long)CASES[i].lo, (unsigned long long)CASES[i].hi, ok, CASES[i].ok);
 		assert_true(v == (ok ? CASES[i].want : 12345)); /* untouched on failure */
 	}
 	uint64_t v = 1;
@@ -76,11 +76,27 @@ static void test_seconds(void **state)
 		bool ok;
 		double want;
 	} CASES[] = {
-	    {"0", true, 0},      {"2", true, 2},        {"0.5", true, 0.5},  {".5", true, 0.5},   {"3.", true, 3},
-	    {"1000000000", true, 1e9},                   {"1000000000.1", false, 0},               {"", false, 0},
-	    {".", false, 0},     {"-1", false, 0},      {"+1", false, 0},    {" 1", false, 0},    {"1 ", false, 0},
-	    {"1e3", false, 0},   {"0x1p3", false, 0},   {"0x10", false, 0},  {"inf", false, 0},   {"nan", false, 0},
-	    {"1.2.3", false, 0}, {"1s", false, 0},      {"1,5", false, 0},
+	    {"0", true, 0},
+	    {"2", true, 2},
+	    {"0.5", true, 0.5},
+	    {".5", true, 0.5},
+	    {"3.", true, 3},
+	    {"1000000000", true, 1e9},
+	    {"1000000000.1", false, 0},
+	    {"", false, 0},
+	    {".", false, 0},
+	    {"-1", false, 0},
+	    {"+1", false, 0},
+	    {" 1", false, 0},
+	    {"1 ", false, 0},
+	    {"1e3", false, 0},
+	    {"0x1p3", false, 0},
+	    {"0x10", false, 0},
+	    {"inf", false, 0},
+	    {"nan", false, 0},
+	    {"1.2.3", false, 0},
+	    {"1s", false, 0},
+	    {"1,5", false, 0},
 	};
 	for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
 		double v = -7;
@@ -116,20 +132,20 @@ static void test_json(void **state)
 	    {"abc", "\"abc\""},
 	    {"say \"hi\"", "\"say \\\"hi\\\"\""},
 	    {"a\\b", "\"a\\\\b\""},
-	    {"/", "\"/\""},                              /* '/' may stay as it is */
+	    {"/", "\"/\""}, /* '/' may stay as it is */
 	    {"\x01\t\n\r\x1f", "\"\\u0001\\u0009\\u000a\\u000d\\u001f\""},
 	    {"\x7f", "\"\\u007f\""},
 	    {" ~", "\" ~\""},
-	    {"\xe6\xad\xa9", "\"\xe6\xad\xa9\""},           /* 歩 kept */
+	    {"\xe6\xad\xa9", "\"\xe6\xad\xa9\""},                         /* 歩 kept */
 	    {"\xc2\x80\xf4\x8f\xbf\xbf", "\"\xc2\x80\xf4\x8f\xbf\xbf\""}, /* U+0080, U+10FFFF */
 	    {"\xff", "\"\\ufffd\""},
 	    {"se\xfft", "\"se\\ufffdt\""},
-	    {"\x80", "\"\\ufffd\""},                      /* stray continuation byte */
-	    {"\xc0\x80", "\"\\ufffd\\ufffd\""},           /* overlong NUL: two bad bytes */
-	    {"\xed\xa0\x80", "\"\\ufffd\\ufffd\\ufffd\""}, /* surrogate U+D800 */
+	    {"\x80", "\"\\ufffd\""},                                  /* stray continuation byte */
+	    {"\xc0\x80", "\"\\ufffd\\ufffd\""},                       /* overlong NUL: two bad bytes */
+	    {"\xed\xa0\x80", "\"\\ufffd\\ufffd\\ufffd\""},            /* surrogate U+D800 */
 	    {"\xf4\x90\x80\x80", "\"\\ufffd\\ufffd\\ufffd\\ufffd\""}, /* U+110000 */
-	    {"\xe6\xad", "\"\\ufffd\\ufffd\""},           /* 歩 cut short at the end */
-	    {"\xe6\xad\"", "\"\\ufffd\\ufffd\\\"\""},     /* ... and before a quote */
+	    {"\xe6\xad", "\"\\ufffd\\ufffd\""},                       /* 歩 cut short at the end */
+	    {"\xe6\xad\"", "\"\\ufffd\\ufffd\\\"\""},                 /* ... and before a quote */
 	};
 	for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
 		char *got = json(CASES[i].in);
@@ -157,7 +173,8 @@ static void test_futile_names(void **state)
 	char bar[128] = "", sentence[128];
 	size_t n = 0;
 	for (int r = 0; r < DFPN_FUTILE_NB; r++)
-		n += (size_t)snprintf(bar + n, sizeof bar - n, "%s%s", r ? "|" : "", dfpn_futile_name((DfpnFutileRule)r));
+		n += (size_t)snprintf(bar + n, sizeof bar - n, "%s%s", r ? "|" : "",
+		                      dfpn_futile_name((DfpnFutileRule)r));
 	assert_string_equal(bar, CLI_FUTILE_NAMES);
 	assert_string_equal(cli_futile_names(sentence, sizeof sentence), "none, narrow, broad, nogain or answered");
 }
@@ -216,14 +233,10 @@ static void test_clock(void **state)
 int main(void)
 {
 	const struct CMUnitTest t_cli[] = {
-	    cmocka_unit_test(test_seconds),
-	    cmocka_unit_test(test_json),
-	    cmocka_unit_test(test_reason_names),
-	    cmocka_unit_test(test_worse_status),
-	    cmocka_unit_test(test_join_args),
-	    cmocka_unit_test(test_sigint),
-	    cmocka_unit_test(test_clock),
-	    cmocka_unit_test(test_futile_names),
+	    cmocka_unit_test(test_seconds),      cmocka_unit_test(test_json),
+	    cmocka_unit_test(test_reason_names), cmocka_unit_test(test_worse_status),
+	    cmocka_unit_test(test_join_args),    cmocka_unit_test(test_sigint),
+	    cmocka_unit_test(test_clock),        cmocka_unit_test(test_futile_names),
 	};
 	const struct CMUnitTest t_number[] = {
 	    cmocka_unit_test(test_uint),

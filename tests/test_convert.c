@@ -113,7 +113,8 @@ typedef struct {
 static const KifCase KIF_CASES[] = {
     {"kifu-for-js/hashimoto-sos.kif", "9/9/3ppP3/3r5/3nkB3/5R3/3sgG3/9/9 b Gbg3s3n4l15p 1",
      "G*6f 5e4d 4e2c+ 4d5d 6f5e 5d5e 2c4e"},
-    {"kifu-for-js/taichitsume.kif", "6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1", "S*1c 2a1c G*1b 2b1b 3b2a 1b2b 3a3b"},
+    {"kifu-for-js/taichitsume.kif", "6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1",
+     "S*1c 2a1c G*1b 2b1b 3b2a 1b2b 3a3b"},
     {"tsumemi/1te/1.kif", "6k2/9/6P2/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1", "G*3b"},
     {"tsumemi/1te/2.kif", "7k1/9/7S1/9/9/9/9/9/9 b S2r2b4g2s4n4l18p 1", "S*2b"},
     {"tsumemi/1te/3.kif", "7nk/7bl/9/9/6N2/9/9/9/9 b 2rb4g4s2n3l18p 1", "3e2c"},
@@ -165,7 +166,8 @@ static void test_data_kemuri(void **state)
 	(void)state;
 	convert_data_kif("kifu-for-js/kanju-kemuri.kif");
 	expect_result(&cp, "kanju-kemuri",
-	              "k1+P4n1/2L+P2sL1/r4+P+P1P/+BpP+Pl1+Rg1/NP1S+PP+p1g/2L+p1g+P1+P/Ps1G1+P1N1/1sN1P4/B8 b - 1", NULL);
+	              "k1+P4n1/2L+P2sL1/r4+P+P1P/+BpP+Pl1+Rg1/NP1S+PP+p1g/2L+p1g+P1+P/Ps1G1+P1N1/1sN1P4/B8 b - 1",
+	              NULL);
 	assert_int_equal(cp.n_moves, 117);
 	char m[6];
 	/* first moves ８一と(71) ８一玉(91) ７一香成(72), last ２二馬(33) */
@@ -237,33 +239,37 @@ static void test_kif_written(void **state)
 
 	/* Two golds on 6九 and 4九 reach 5八: without an origin the JSA
 	 * modifier names one (右 = the one on 4九, seen from sente). */
-	static const char golds[] = "後手の持駒：なし\n" KIF_HEAD "| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW
-	                            "三\n" EMPTY_ROW "四\n" EMPTY_ROW "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW "八\n"
-	                            "| ・ ・ ・ 金 ・ 金 ・ ・ ・|九\n" KIF_FOOT "先手の持駒：なし\n"
-	                            "手数----指手---------消費時間--\n"
-	                            "1 ▲５八金右\n"
-	                            "2 △５二玉\n"
-	                            "3 ▲５九金寄\n";
+	static const char golds[] =
+	    "後手の持駒：なし\n" KIF_HEAD "| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW
+	    "三\n" EMPTY_ROW "四\n" EMPTY_ROW "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW "八\n"
+	    "| ・ ・ ・ 金 ・ 金 ・ ・ ・|九\n" KIF_FOOT "先手の持駒：なし\n"
+	    "手数----指手---------消費時間--\n"
+	    "1 ▲５八金右\n"
+	    "2 △５二玉\n"
+	    "3 ▲５九金寄\n";
 	convert_ok("golds", golds, false, "4k4/9/9/9/9/9/9/9/3G1G3 b - 1", "4i5h 5a5b 6i5i");
 	assert_int_equal(cp.stated, -1);
 
 	/* 手合割：平手 and no diagram: the start position */
-	convert_ok("hirate",
-	           "手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)\n", false,
-	           SFEN_STARTPOS, "7g7f 3c3d 8h2b+ 3a2b");
+	convert_ok(
+	    "hirate",
+	    "手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)\n",
+	    false, SFEN_STARTPOS, "7g7f 3c3d 8h2b+ 3a2b");
 	/* a diagram with no moves */
 	convert_ok("no moves",
 	           "後手の持駒：飛二　角二　金四　銀四　桂四　香四　歩十八\n" KIF_HEAD
 	           "| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW "三\n" EMPTY_ROW "四\n" EMPTY_ROW
-	           "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW "八\n" EMPTY_ROW "九\n" KIF_FOOT "先手の持駒：なし\n",
+	           "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW "八\n" EMPTY_ROW "九\n" KIF_FOOT
+	           "先手の持駒：なし\n",
 	           false, "4k4/9/9/9/9/9/9/9/9 b 2r2b4g4s4n4l18p 1", "");
 	assert_int_equal(cp.missing, 0);
 	/* no line for the defender's hand: tsume convention, 残り全部 (the
 	 * defender holds every piece not on the board or in the attacker's
 	 * hand), said in defender_rest; with the line, exactly as stated */
 	convert_ok("no gote hand line",
-	           KIF_HEAD "| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW "三\n" EMPTY_ROW "四\n" EMPTY_ROW
-	           "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW "八\n" EMPTY_ROW "九\n" KIF_FOOT "先手の持駒：金\n",
+	           KIF_HEAD "| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW "三\n" EMPTY_ROW
+	                    "四\n" EMPTY_ROW "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW "八\n" EMPTY_ROW
+	                    "九\n" KIF_FOOT "先手の持駒：金\n",
 	           false, "4k4/9/9/9/9/9/9/9/9 b G2r2b3g4s4n4l18p 1", "");
 	assert_true(cp.defender_rest);
 	assert_int_equal(cp.missing, 0);
@@ -271,8 +277,8 @@ static void test_kif_written(void **state)
 	assert_false(cp.defender_rest);
 	/* gote to move (gote attacks): the defender is sente, its line 先手の持駒 */
 	convert_ok("no sente hand line, gote to move",
-	           "後手の持駒：金\n" KIF_HEAD "| ・ ・ ・ ・ ・ ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW "三\n" EMPTY_ROW
-	           "四\n" EMPTY_ROW "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW "八\n"
+	           "後手の持駒：金\n" KIF_HEAD "| ・ ・ ・ ・ ・ ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW
+	           "三\n" EMPTY_ROW "四\n" EMPTY_ROW "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW "八\n"
 	           "| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n" KIF_FOOT "後手番\n",
 	           false, "9/9/9/9/9/9/9/9/4K4 w 2R2B3G4S4N4L18Pg 1", "");
 	assert_true(cp.defender_rest);
@@ -280,7 +286,8 @@ static void test_kif_written(void **state)
 	convert_ok("hirate: no rest", "手合割：平手\n手数----指手--\n   1 ７六歩(77)\n", false, SFEN_STARTPOS, "7g7f");
 	assert_false(cp.defender_rest);
 	/* a variation (変化) is not part of the main line */
-	convert_ok("variation", "手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n\n変化：2手\n   2 ８四歩(83)\n",
+	convert_ok("variation",
+	           "手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n\n変化：2手\n   2 ８四歩(83)\n",
 	           false, SFEN_STARTPOS, "7g7f 3c3d");
 }
 
@@ -322,27 +329,30 @@ static void test_kif_errors(void **state)
 	/* 同 as the first move */
 	convert_bad("first 同", "手合割：平手\n手数--\n   1 同　歩(77)\n", 3, "同 with no previous move");
 	/* ambiguous: two golds reach 5八 and the file names neither */
-	static const char golds[] = "後手の持駒：なし\n" KIF_HEAD "| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW
-	                            "三\n" EMPTY_ROW "四\n" EMPTY_ROW "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW "八\n"
-	                            "| ・ ・ ・ 金 ・ 金 ・ ・ ・|九\n" KIF_FOOT "先手の持駒：なし\n"
-	                            "手数----指手---------消費時間--\n"
-	                            "   1 ５八金\n";
+	static const char golds[] =
+	    "後手の持駒：なし\n" KIF_HEAD "| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW
+	    "三\n" EMPTY_ROW "四\n" EMPTY_ROW "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW "八\n"
+	    "| ・ ・ ・ 金 ・ 金 ・ ・ ・|九\n" KIF_FOOT "先手の持駒：なし\n"
+	    "手数----指手---------消費時間--\n"
+	    "   1 ５八金\n";
 	convert_bad("ambiguous", golds, 16, "ambiguous");
 	/* a diagram of eight rows */
 	convert_bad("eight rows",
-	            "後手の持駒：なし\n" KIF_HEAD "| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW "三\n" EMPTY_ROW
-	            "四\n" EMPTY_ROW "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW "八\n" KIF_FOOT "先手の持駒：なし\n",
+	            "後手の持駒：なし\n" KIF_HEAD "| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW
+	            "三\n" EMPTY_ROW "四\n" EMPTY_ROW "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW "八\n" KIF_FOOT
+	            "先手の持駒：なし\n",
 	            4, "8 rows, expected nine");
 	/* a bad square in a row */
-	convert_bad("bad row", "後手の持駒：なし\n" KIF_HEAD "| ・ ・ ・ ・x玉 ・ ・ ・ ・|一\n", 4, "expected ' ' or 'v'");
+	convert_bad("bad row", "後手の持駒：なし\n" KIF_HEAD "| ・ ・ ・ ・x玉 ・ ・ ・ ・|一\n", 4,
+	            "expected ' ' or 'v'");
 	/* a bad hand */
 	convert_bad("bad hand", "後手の持駒：猫二\n", 1, "hand: unknown piece '猫'");
 	/* more pieces than the set (19 pawns): at the line of the hand, not of
 	 * the diagram */
 	convert_bad("19 pawns",
 	            "後手の持駒：歩十九\n" KIF_HEAD "| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW
-	            "三\n" EMPTY_ROW "四\n" EMPTY_ROW "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW "八\n" EMPTY_ROW
-	            "九\n" KIF_FOOT,
+	            "三\n" EMPTY_ROW "四\n" EMPTY_ROW "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW
+	            "八\n" EMPTY_ROW "九\n" KIF_FOOT,
 	            1, "bad position: hand: 19 pawns in the gote hand, the set has 18");
 	/* five golds in sente's hand (line 15), and a fifth gold with four on
 	 * the board (the hand that gave it); the board's own faults stay at the
@@ -350,13 +360,15 @@ static void test_kif_errors(void **state)
 	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
 	replace(text, sizeof text, "先手の持駒：金", "先手の持駒：飛　角　金五");
 	convert_bad("five golds", text, 15, "bad position: hand: 5 golds in the sente hand, the set has 4");
-	static const char golds4[] = "後手の持駒：なし\n" KIF_HEAD "|v金v金v金v金v玉 ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW
-	                             "三\n" EMPTY_ROW "四\n" EMPTY_ROW "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW
-	                             "八\n" EMPTY_ROW "九\n" KIF_FOOT "先手の持駒：金\n";
+	static const char golds4[] =
+	    "後手の持駒：なし\n" KIF_HEAD "|v金v金v金v金v玉 ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW
+	    "三\n" EMPTY_ROW "四\n" EMPTY_ROW "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW "八\n" EMPTY_ROW
+	    "九\n" KIF_FOOT "先手の持駒：金\n";
 	convert_bad("a fifth gold", golds4, 14, "bad position: hand: 5 golds in all (board and hands), the set has 4");
-	static const char rooks3[] = "後手の持駒：なし\n" KIF_HEAD "|v飛v飛v飛 ・v玉 ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW
-	                             "三\n" EMPTY_ROW "四\n" EMPTY_ROW "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW
-	                             "八\n" EMPTY_ROW "九\n" KIF_FOOT "先手の持駒：なし\n";
+	static const char rooks3[] =
+	    "後手の持駒：なし\n" KIF_HEAD "|v飛v飛v飛 ・v玉 ・ ・ ・ ・|一\n" EMPTY_ROW "二\n" EMPTY_ROW
+	    "三\n" EMPTY_ROW "四\n" EMPTY_ROW "五\n" EMPTY_ROW "六\n" EMPTY_ROW "七\n" EMPTY_ROW "八\n" EMPTY_ROW
+	    "九\n" KIF_FOOT "先手の持駒：なし\n";
 	convert_bad("three rooks on the board", rooks3, 4, "bad position: board: 3 rooks on the board, the set has 2");
 	/* neither UTF-8 nor CP932 (0x81 0x20 is no CP932 character) */
 	convert_bad("bad bytes", "#\n\x81\x20\n", 2, "neither UTF-8 nor Shift_JIS");
@@ -446,8 +458,9 @@ static void test_kif_cut(void **state)
 	/* KIF_SILVER cut after move 2, its 中断 and まで lines lost */
 	snprintf(text, sizeof text, "%s", KIF_SILVER + 3);
 	strstr(text, "   3 ５三金打")[0] = '\0';
-	convert_bad("cut after move 2", text, 20,
-	            "cut short: the moves end at move 2 (the defender's) with no end word (詰み) or まで line after them");
+	convert_bad(
+	    "cut after move 2", text, 20,
+	    "cut short: the moves end at move 2 (the defender's) with no end word (詰み) or まで line after them");
 	/* cut after move 1: an odd number, taken as it is */
 	strstr(text, "   2 同玉")[0] = '\0';
 	convert_ok("cut after move 1", text, false, SFEN_SILVER, "4c5b");
@@ -466,7 +479,8 @@ static void test_kif_cut(void **state)
 	/* CSA: the same cut, and with its %TSUMI */
 	convert_bad("csa cut", "P-11OU\nP+00KI\n+\n+0055KI\n-1112OU\n", 5,
 	            "CSA: cut short: the moves end at move 2 (the defender's) with no '%' line (%TSUMI) after them");
-	convert_ok("csa %TSUMI", "P-11OU\nP+00KI\n+\n+0055KI\n-1112OU\n%TSUMI\n", false, "8k/9/9/9/9/9/9/9/9 b G 1", "G*5e 1a1b");
+	convert_ok("csa %TSUMI", "P-11OU\nP+00KI\n+\n+0055KI\n-1112OU\n%TSUMI\n", false, "8k/9/9/9/9/9/9/9/9 b G 1",
+	           "G*5e 1a1b");
 	/* a game from PI, two moves and no end: not a problem, converted */
 	convert_ok("csa PI game", "PI\n+\n+7776FU\n-3334FU\n", false, SFEN_STARTPOS, "7g7f 3c3d");
 }
@@ -517,7 +531,8 @@ static void test_csa(void **state)
 	/* pieces placed one by one, and a promoted piece on the board */
 	convert_ok("csa P+", "P-11OU\nP+13TO32KI\nP+00KI\n+\n", false, "8k/6G2/8+P/9/9/9/9/9/9 b G 1", "");
 
-	convert_bad("csa illegal", "P-11OU\nP+00KI\n+\n+0055KI\n-1112OU\n+0013KI\n", 6, "move 3 '+0013KI' is not legal here");
+	convert_bad("csa illegal", "P-11OU\nP+00KI\n+\n+0055KI\n-1112OU\n+0013KI\n", 6,
+	            "move 3 '+0013KI' is not legal here");
 	convert_bad("csa wrong side", "P-11OU\nP+00KI\n+\n-1112OU\n", 4, "by the side not to move");
 	convert_bad("csa no piece", "P-11OU\nP+00KI\n+\n+5554FU\n", 4, "no such piece on 55");
 	convert_bad("csa bad code", "P-11OU\nP+00XX\n", 2, "bad piece '00XX'");
@@ -535,17 +550,20 @@ static void test_csa(void **state)
 	char text[2048];
 	snprintf(text, sizeof text, "%s", CSA_3TE1);
 	char *p = strstr(text, "P1 ");
-	memmove(p, p + strlen("P1 *  *  *  *  *  *  *  *  * \n"), strlen(p) - strlen("P1 *  *  *  *  *  *  *  *  * \n") + 1);
+	memmove(p, p + strlen("P1 *  *  *  *  *  *  *  *  * \n"),
+	        strlen(p) - strlen("P1 *  *  *  *  *  *  *  *  * \n") + 1);
 	convert_bad("csa no P1", text, 6, "CSA: row P1 missing: a board given as rows has P1..P9, each once");
 	snprintf(text, sizeof text, "%s", CSA_3TE1);
 	p = strstr(text, "P9 ");
-	memmove(p, p + strlen("P9 *  *  *  *  *  *  *  *  * \n"), strlen(p) - strlen("P9 *  *  *  *  *  *  *  *  * \n") + 1);
+	memmove(p, p + strlen("P9 *  *  *  *  *  *  *  *  * \n"),
+	        strlen(p) - strlen("P9 *  *  *  *  *  *  *  *  * \n") + 1);
 	convert_bad("csa no P9", text, 6, "CSA: row P9 missing");
 	snprintf(text, sizeof text, "%s", CSA_3TE1);
 	memcpy(strstr(text, "P2 *  *  *  * -OU *  *  *  * "), "P2 *  *  *  * -OU *  *  *    ",
 	       strlen("P2 *  *  *  * -OU *  *  *  * "));
 	convert_bad("csa P2 of eight squares", text, 7, "CSA: row P2 has 8 squares, not nine");
-	convert_bad("csa P7 of no square", "P1 *  *  *  *  * -OU *  *  * \nP7\n", 2, "CSA: row P7 has 0 squares, not nine");
+	convert_bad("csa P7 of no square", "P1 *  *  *  *  * -OU *  *  * \nP7\n", 2,
+	            "CSA: row P7 has 0 squares, not nine");
 }
 
 /* ------------------------------------------------------------------ */
@@ -696,10 +714,8 @@ static void test_detect_and_read(void **state)
 int main(void)
 {
 	const struct CMUnitTest t_conv_kif[] = {
-	    cmocka_unit_test(test_data_kif),
-	    cmocka_unit_test(test_data_kemuri),
-	    cmocka_unit_test(test_kif_written),
-	    cmocka_unit_test(test_kif_errors),
+	    cmocka_unit_test(test_data_kif),           cmocka_unit_test(test_data_kemuri),
+	    cmocka_unit_test(test_kif_written),        cmocka_unit_test(test_kif_errors),
 	    cmocka_unit_test(test_kif_contradictions),
 	};
 	const struct CMUnitTest t_conv_read[] = {

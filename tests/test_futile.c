@@ -371,9 +371,12 @@ static void test_fast_test_agrees_with_count(void **state)
 		for (int i = 0; i < checks.n; i++) {
 			pos_do_move(&pos, checks.moves[i]);
 			for (int rule = 0; rule <= 1; rule++) {
-				int total, real = futile_count_real_evasions(&pos, &total, rule ? &FUTILITY_NARROW : &FUTILITY_NONE);
-				if (futile_has_real_evasion(&pos, rule ? &FUTILITY_NARROW : &FUTILITY_NONE) != (real > 0))
-					fail_msg("%s: after check %d, rule %d: fast test and count disagree", line, i, rule);
+				int total, real = futile_count_real_evasions(&pos, &total,
+				                                             rule ? &FUTILITY_NARROW : &FUTILITY_NONE);
+				if (futile_has_real_evasion(&pos, rule ? &FUTILITY_NARROW : &FUTILITY_NONE) !=
+				    (real > 0))
+					fail_msg("%s: after check %d, rule %d: fast test and count disagree", line, i,
+					         rule);
 				if (!rule && (real > 0) != (total > 0))
 					fail_msg("%s: without the rule an evasion always counts", line);
 			}

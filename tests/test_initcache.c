@@ -79,8 +79,9 @@ static void same_tree(const char *rel, int n)
 		dfpn_solve(without, &root, &lim, &b);
 		if (a.status != b.status || a.len != b.len || a.nodes != b.nodes || a.pv_len != b.pv_len ||
 		    memcmp(a.pv, b.pv, sizeof a.pv[0] * (size_t)a.pv_len) != 0)
-			fail_msg("%s: with the cache %d len %d %llu nodes, without %d len %d %llu nodes", line, a.status, a.len,
-			         (unsigned long long)a.nodes, b.status, b.len, (unsigned long long)b.nodes);
+			fail_msg("%s: with the cache %d len %d %llu nodes, without %d len %d %llu nodes", line,
+			         a.status, a.len, (unsigned long long)a.nodes, b.status, b.len,
+			         (unsigned long long)b.nodes);
 		done++;
 	}
 	assert_true(done > 0);

@@ -156,7 +156,8 @@ static void test_values(void **state)
 	(void)state;
 	JsonMember m[8];
 	assert_int_equal(
-	    read_text("{\"s\":\"a\\\"b\\\\c\\/\\b\\f\\n\\r\\t\\u00e9\\u65e5\\ud83d\\ude00\",\"z\":\"\\u0000\"}", m, 8), 2);
+	    read_text("{\"s\":\"a\\\"b\\\\c\\/\\b\\f\\n\\r\\t\\u00e9\\u65e5\\ud83d\\ude00\",\"z\":\"\\u0000\"}", m, 8),
+	    2);
 	char buf[64];
 	assert_true(json_string(&m[0].value, buf, sizeof buf));
 	assert_string_equal(buf, "a\"b\\c/\b\f\n\r\t\xc3\xa9\xe6\x97\xa5\xf0\x9f\x98\x80");
@@ -275,7 +276,8 @@ static void test_shard_parse(void **state)
 		bool ok = shard_parse(CASES[i].s, &s);
 		if (ok != CASES[i].ok || (ok && (s.index != CASES[i].index || s.count != CASES[i].count)) ||
 		    (!ok && (s.index != 77 || s.count != 77)))
-			fail_msg("'%s': %d %llu/%llu", CASES[i].s, ok, (unsigned long long)s.index, (unsigned long long)s.count);
+			fail_msg("'%s': %d %llu/%llu", CASES[i].s, ok, (unsigned long long)s.index,
+			         (unsigned long long)s.count);
 	}
 	Shard whole = {0, 0}, two = {1, 3};
 	for (uint64_t k = 0; k < 9; k++) {
@@ -326,10 +328,21 @@ static void test_summary_record(void **state)
 	static const struct {
 		const char *key;
 		uint64_t want;
-	} NUMBERS[] = {
-	    {"problems", 4},           {"passed", 2}, {"failed", 1}, {"bad_lines", 2},     {"cook", 1},     {"not_mate", 0},
-	    {"final_alternatives", 2}, {"nodes", 42}, {"jobs", 2},   {"node_limit", 1000}, {"hash_mb", 64}, {"threads", 1},
-	    {"peak_rss_mb", 70},       {"undecided_problems", 1}, {"undecided", 1}};
+	} NUMBERS[] = {{"problems", 4},
+	               {"passed", 2},
+	               {"failed", 1},
+	               {"bad_lines", 2},
+	               {"cook", 1},
+	               {"not_mate", 0},
+	               {"final_alternatives", 2},
+	               {"nodes", 42},
+	               {"jobs", 2},
+	               {"node_limit", 1000},
+	               {"hash_mb", 64},
+	               {"threads", 1},
+	               {"peak_rss_mb", 70},
+	               {"undecided_problems", 1},
+	               {"undecided", 1}};
 	for (size_t i = 0; i < sizeof NUMBERS / sizeof NUMBERS[0]; i++) {
 		uint64_t v = 0;
 		if (!json_uint(json_get(m, n, NUMBERS[i].key), &v) || v != NUMBERS[i].want)
@@ -348,8 +361,9 @@ static void test_summary_record(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_accepts),           cmocka_unit_test(test_refuses),     cmocka_unit_test(test_values),
-	    cmocka_unit_test(test_writer_round_trip), cmocka_unit_test(test_shard_parse), cmocka_unit_test(test_summary_record),
+	    cmocka_unit_test(test_accepts),     cmocka_unit_test(test_refuses),
+	    cmocka_unit_test(test_values),      cmocka_unit_test(test_writer_round_trip),
+	    cmocka_unit_test(test_shard_parse), cmocka_unit_test(test_summary_record),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -227,7 +227,8 @@ static void test_move_cases(void **state)
 		}
 		int n = kif_move(&pos, m, prev, buf, sizeof buf);
 		if (n != (int)strlen(c->expect) || strcmp(buf, c->expect) != 0) {
-			print_error("case %zu: %s, %s: got '%s' (%d), expected '%s'\n", i, c->sfen, c->usi, buf, n, c->expect);
+			print_error("case %zu: %s, %s: got '%s' (%d), expected '%s'\n", i, c->sfen, c->usi, buf, n,
+			            c->expect);
 			failures++;
 		}
 	}
@@ -353,21 +354,22 @@ static void test_board_tsume(void **state)
 {
 	(void)state;
 	/* tsumemi/1te/1.kif: gote holds the rest of the set */
-	check_board("6k2/9/6P2/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1", "後手の持駒：飛二　角二　金三　銀四　桂四　香四　歩十七\n"
-	                                                          "  ９ ８ ７ ６ ５ ４ ３ ２ １\n"
-	                                                          "+---------------------------+\n"
-	                                                          "| ・ ・ ・ ・ ・ ・v玉 ・ ・|一\n"
-	                                                          "| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n"
-	                                                          "| ・ ・ ・ ・ ・ ・ 歩 ・ ・|三\n"
-	                                                          "| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n"
-	                                                          "| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n"
-	                                                          "| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n"
-	                                                          "| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n"
-	                                                          "| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n"
-	                                                          "| ・ ・ ・ ・ ・ ・ ・ ・ ・|九\n"
-	                                                          "+---------------------------+\n"
-	                                                          "先手の持駒：金\n"
-	                                                          "先手番\n");
+	check_board("6k2/9/6P2/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1",
+	            "後手の持駒：飛二　角二　金三　銀四　桂四　香四　歩十七\n"
+	            "  ９ ８ ７ ６ ５ ４ ３ ２ １\n"
+	            "+---------------------------+\n"
+	            "| ・ ・ ・ ・ ・ ・v玉 ・ ・|一\n"
+	            "| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n"
+	            "| ・ ・ ・ ・ ・ ・ 歩 ・ ・|三\n"
+	            "| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n"
+	            "| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n"
+	            "| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n"
+	            "| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n"
+	            "| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n"
+	            "| ・ ・ ・ ・ ・ ・ ・ ・ ・|九\n"
+	            "+---------------------------+\n"
+	            "先手の持駒：金\n"
+	            "先手番\n");
 	/* one-character promoted names, counts in both hands, gote to move */
 	check_board("+L+n+S4k1/9/6+p2/9/4+b4/9/9/9/4K3+R w 2GS17Prb2g 1", "後手の持駒：飛　角　金二\n"
 	                                                                  "  ９ ８ ７ ６ ５ ４ ３ ２ １\n"
@@ -414,8 +416,8 @@ static const KifFile KIF_FILES[] = {
      * a 龍); 34 △同　銀不成, the silver leaves gote's zone (8七) unpromoted;
      * 53 ▲同　と引, the と on 5五 steps back while the one on 4六 could
      * step sideways (寄); the file itself never writes 同. */
-    {"kifu-for-js/kanju-kemuri.kif", "k1+P4n1/2L+P2sL1/r4+P+P1P/+BpP+Pl1+Rg1/NP1S+PP+p1g/2L+p1g+P1+P/Ps1G1+P1N1/1sN1P4/B8 b - 1",
-     false, 117,
+    {"kifu-for-js/kanju-kemuri.kif",
+     "k1+P4n1/2L+P2sL1/r4+P+P1P/+BpP+Pl1+Rg1/NP1S+PP+p1g/2L+p1g+P1+P/Ps1G1+P1N1/1sN1P4/B8 b - 1", false, 117,
      "▲８一と △同　玉 ▲７一香成 △９一玉 ▲８一成香 △同　玉 ▲７二と "
      "△９一玉 ▲８二と △同　玉 ▲７三歩成 △９一玉 ▲８二と △同　玉 "
      "▲７三と △９一玉 ▲８二と △同　玉 ▲７二香成 △９一玉 ▲８二成香 "
@@ -666,12 +668,14 @@ static void test_reference_unique(void **state)
 			strip_promotion(with_mod);
 			if (bare_unique && strcmp(with_mod, bare[i]) != 0) {
 				char a[6];
-				fail_msg("%s: %s reads %s, a needless modifier", sfen, usi_format(list.moves[i], a), text[i]);
+				fail_msg("%s: %s reads %s, a needless modifier", sfen, usi_format(list.moves[i], a),
+				         text[i]);
 			}
 			/* and always where it is */
 			if (!bare_unique && strcmp(with_mod, bare[i]) == 0) {
 				char a[6];
-				fail_msg("%s: %s reads %s, a modifier is missing", sfen, usi_format(list.moves[i], a), text[i]);
+				fail_msg("%s: %s reads %s, a modifier is missing", sfen, usi_format(list.moves[i], a),
+				         text[i]);
 			}
 			if (strcmp(with_mod, bare[i]) != 0) {
 				if (move_is_drop(list.moves[i]))
@@ -707,7 +711,8 @@ static void test_kanji_tables(void **state)
 		utf8_of(0xFF10 + d, c); /* FULLWIDTH DIGIT */
 		assert_string_equal(KANJI_ZEN_DIGIT[d], c);
 	}
-	static const unsigned numerals[10] = {0x3007, 0x4E00, 0x4E8C, 0x4E09, 0x56DB, 0x4E94, 0x516D, 0x4E03, 0x516B, 0x4E5D};
+	static const unsigned numerals[10] = {0x3007, 0x4E00, 0x4E8C, 0x4E09, 0x56DB,
+	                                      0x4E94, 0x516D, 0x4E03, 0x516B, 0x4E5D};
 	for (int n = 0; n <= 9; n++) {
 		utf8_of(numerals[n], c);
 		assert_string_equal(KANJI_NUM[n], c);
@@ -730,15 +735,11 @@ static void test_kanji_tables(void **state)
 int main(void)
 {
 	core_init();
-		const struct CMUnitTest t_kif[] = {
-	    cmocka_unit_test(test_move_cases),
-	    cmocka_unit_test(test_move_record),
-	    cmocka_unit_test(test_buffer_too_small),
-	    cmocka_unit_test(test_line),
-	    cmocka_unit_test(test_board_startpos),
-	    cmocka_unit_test(test_board_tsume),
-	    cmocka_unit_test(test_kif_files),
-	    cmocka_unit_test(test_reference_unique),
+	const struct CMUnitTest t_kif[] = {
+	    cmocka_unit_test(test_move_cases),       cmocka_unit_test(test_move_record),
+	    cmocka_unit_test(test_buffer_too_small), cmocka_unit_test(test_line),
+	    cmocka_unit_test(test_board_startpos),   cmocka_unit_test(test_board_tsume),
+	    cmocka_unit_test(test_kif_files),        cmocka_unit_test(test_reference_unique),
 	};
 	const struct CMUnitTest t_kanji[] = {
 	    cmocka_unit_test(test_kanji_tables),

@@ -119,6 +119,7 @@ static void test_set_root(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {cmocka_unit_test(test_mate), cmocka_unit_test(test_not_mate),
-	                                   cmocka_unit_test(test_futile_interposition), cmocka_unit_test(test_set_root)};
+	                                   cmocka_unit_test(test_futile_interposition),
+	                                   cmocka_unit_test(test_set_root)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -93,14 +93,18 @@ typedef struct {
 
 static const Mate1Case CASES[] = {
     /* uchifuzume: the only mating move would be a pawn drop */
-    {"cases.tsv C07: the only check that could mate is P*1b (uchifuzume)", "7nk/9/8G/9/9/9/9/9/9 b P2r2b3g4s3n4l17p 1", ""},
+    {"cases.tsv C07: the only check that could mate is P*1b (uchifuzume)", "7nk/9/8G/9/9/9/9/9/9 b P2r2b3g4s3n4l17p 1",
+     ""},
     {"cases.tsv C01: dragon and pawn, P*1b is uchifuzume, no dragon move mates", "8k/9/7+R1/9/9/9/9/9/9 b P 1", ""},
-    {"uchifuzume basic, no attacker king: P*5b is illegal, silver checks do not mate", "3lkl3/9/4S4/9/9/9/9/9/9 b P 1", ""},
+    {"uchifuzume basic, no attacker king: P*5b is illegal, silver checks do not mate", "3lkl3/9/4S4/9/9/9/9/9/9 b P 1",
+     ""},
     /* a pawn *move* that mates is legal and is found */
-    {"pawn move 1c1b mates (L1i guards 1b, L2i covers 2b); only pawn moves mate", "7nk/9/8P/9/9/9/9/9/7LL b - 1", "1c1b 1c1b+"},
+    {"pawn move 1c1b mates (L1i guards 1b, L2i covers 2b); only pawn moves mate", "7nk/9/8P/9/9/9/9/9/7LL b - 1",
+     "1c1b 1c1b+"},
     {"pawn move 5c5b mates beside gold and silver moves", "3lkl3/9/3SPG3/9/9/9/9/9/4K4 b - 1", "4c5b 5c5b 5c5b+ 6c5b+"},
     /* the side to move in check: only an evasion that checks can mate */
-    {"cases.tsv C20: gote in check, no evasion gives check", "rrll1pppp/llbgggg2/ppppssssK/2n1p4/3nkn3/5n3/9/1B7/9 w 9p 1", ""},
+    {"cases.tsv C20: gote in check, no evasion gives check",
+     "rrll1pppp/llbgggg2/ppppssssK/2n1p4/3nkn3/5n3/9/1B7/9 w 9p 1", ""},
     {"in check by L9a: 1c1b would mate but does not answer the check", "l6nk/9/8P/9/9/9/9/9/K6LL b G 1", ""},
     {"in check by B5a: R5i takes the checker and mates on rank a", "4b3k/7pp/9/9/K8/9/9/9/4R4 b - 1", "5i5a 5i5a+"},
     /* cases.tsv rows with "mate 1" */

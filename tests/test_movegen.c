@@ -54,8 +54,8 @@ static void test_perft(void **state)
 		tu_parse(&pos, PERFT[i].sfen);
 		uint64_t n = perft(&pos, PERFT[i].depth);
 		if (n != PERFT[i].leaves)
-			fail_msg("perft %s depth %d: got %llu, expected %llu", PERFT[i].sfen, PERFT[i].depth, (unsigned long long)n,
-			         (unsigned long long)PERFT[i].leaves);
+			fail_msg("perft %s depth %d: got %llu, expected %llu", PERFT[i].sfen, PERFT[i].depth,
+			         (unsigned long long)n, (unsigned long long)PERFT[i].leaves);
 		/* making every move, the last ply too, must count the same */
 		if (PERFT[i].leaves <= 1000000 && perft_full(&pos, PERFT[i].depth) != PERFT[i].leaves)
 			fail_msg("perft_full %s depth %d differs", PERFT[i].sfen, PERFT[i].depth);
@@ -84,7 +84,8 @@ static void check_reference(const char *rel, bool checks)
 		const char *moves = strchr(expect, ' ');
 		moves = moves ? moves + 1 : "";
 		if (atoi(expect) != list.n || strcmp(moves, got) != 0)
-			fail_msg("%s record %d (%s):\n expected %s\n got      %d %s", rel, records + 1, sfen, expect, list.n, got);
+			fail_msg("%s record %d (%s):\n expected %s\n got      %d %s", rel, records + 1, sfen, expect,
+			         list.n, got);
 		if (pos_in_check(&pos)) {
 			MoveList legal, ev;
 			gen_legal(&pos, &legal);
@@ -118,7 +119,8 @@ static void check_reference(const char *rel, bool checks)
 							m = move_make(from, to, pos.board[from], pos.board[to], pr);
 						}
 						if (gen_is_legal(&pos, m) != member[pr][from][to])
-							fail_msg("%s: gen_is_legal disagrees on %s", sfen, usi_format(m, (char[6]){0}));
+							fail_msg("%s: gen_is_legal disagrees on %s", sfen,
+							         usi_format(m, (char[6]){0}));
 					}
 		}
 		/* SFEN round trip (up to hand order) */
@@ -173,7 +175,8 @@ static void test_rule_positions(void **state)
 			gen_legal(&pos, &list);
 		tu_moves_string(&list, got, sizeof got);
 		if (strcmp(got, r->expected) != 0)
-			fail_msg("%s (%s) %s:\n expected %s\n got      %s", r->name, r->kind, r->sfen, r->expected, got);
+			fail_msg("%s (%s) %s:\n expected %s\n got      %s", r->name, r->kind, r->sfen, r->expected,
+			         got);
 		/* gen_checks must be exactly the legal moves that give check */
 		MoveList legal;
 		int nchecks = 0;
@@ -288,7 +291,8 @@ static void test_slider_attacks(void **state)
 static void test_position_keys(void **state)
 {
 	(void)state;
-	static const char *starts[] = {SFEN_STARTPOS, "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1",
+	static const char *starts[] = {SFEN_STARTPOS,
+	                               "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1",
 	                               "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1"};
 	static Position pos, again;
 	uint64_t seed = 12345;

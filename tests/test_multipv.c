@@ -53,8 +53,8 @@ static void check_line(const Position *root, const DfpnFirst *f, const char *wha
 	char usi[6];
 	const DfpnResult *r = &f->res;
 	if (r->pv_len != r->len || r->pv_len < 1 || r->pv[0] != f->move)
-		fail_msg("%s: %s: line of %d plies for a mate of %d (first %s)", what, usi_format(f->move, usi), r->pv_len,
-		         r->len, r->pv_len ? usi_format(r->pv[0], usi) : "none");
+		fail_msg("%s: %s: line of %d plies for a mate of %d (first %s)", what, usi_format(f->move, usi),
+		         r->pv_len, r->len, r->pv_len ? usi_format(r->pv[0], usi) : "none");
 	pos = *root;
 	for (int i = 0; i < r->pv_len; i++) {
 		if (!gen_is_legal(&pos, r->pv[i]))
@@ -87,10 +87,12 @@ static void check_against_fresh(const Position *root, const DfpnFirst *f, const 
 			return;
 		}
 		if (dfpn_mate_within(fresh, &pos, attacker, len - 1, NULL, &b) != DFPN_MATE)
-			fail_msg("%s: %s: mate %d, none within %d after it", what, usi_format(f->move, usi), len, len - 1);
+			fail_msg("%s: %s: mate %d, none within %d after it", what, usi_format(f->move, usi), len,
+			         len - 1);
 		dfpn_clear(fresh);
 		if (len >= 3 && dfpn_mate_within(fresh, &pos, attacker, len - 3, NULL, &b) != DFPN_NOMATE)
-			fail_msg("%s: %s: mate %d, but a mate within %d after it", what, usi_format(f->move, usi), len, len - 3);
+			fail_msg("%s: %s: mate %d, but a mate within %d after it", what, usi_format(f->move, usi), len,
+			         len - 3);
 	} else {
 		assert_int_equal(f->res.status, DFPN_NOMATE);
 		dfpn_clear(fresh);
@@ -252,9 +254,9 @@ int main(void)
 {
 	core_init();
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_readme_problem), cmocka_unit_test(test_several_mates), cmocka_unit_test(test_not_a_check),
-	    cmocka_unit_test(test_limit_shared),   cmocka_unit_test(test_shogiboardq_5),
-	    cmocka_unit_test(test_shogiboardq_7),
+	    cmocka_unit_test(test_readme_problem), cmocka_unit_test(test_several_mates),
+	    cmocka_unit_test(test_not_a_check),    cmocka_unit_test(test_limit_shared),
+	    cmocka_unit_test(test_shogiboardq_5),  cmocka_unit_test(test_shogiboardq_7),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -78,14 +78,16 @@ static int compare(const Position *pos, const char *what, uint64_t max_nodes)
 	for (int k = 0; k < runs(); k++) {
 		dfpn_clear(two);
 		dfpn_solve(two, pos, &lim, &r2);
-		if (r1.status == DFPN_UNKNOWN || r2.status == DFPN_UNKNOWN || (r1.status == DFPN_MATE && !r1.len_minimal) ||
-		    (r2.status == DFPN_MATE && !r2.len_minimal)) {
+		if (r1.status == DFPN_UNKNOWN || r2.status == DFPN_UNKNOWN ||
+		    (r1.status == DFPN_MATE && !r1.len_minimal) || (r2.status == DFPN_MATE && !r2.len_minimal)) {
 			undecided++;
 			continue;
 		}
-		if (r2.status != r1.status || (r1.status == DFPN_MATE && (r2.len != r1.len || r2.len_minimal != r1.len_minimal))) {
-			print_message("%s: one thread %d len %d minimal %d; two threads (run %d) %d len %d minimal %d\n", what,
-			              r1.status, r1.len, r1.len_minimal, k + 1, r2.status, r2.len, r2.len_minimal);
+		if (r2.status != r1.status ||
+		    (r1.status == DFPN_MATE && (r2.len != r1.len || r2.len_minimal != r1.len_minimal))) {
+			print_message(
+			    "%s: one thread %d len %d minimal %d; two threads (run %d) %d len %d minimal %d\n", what,
+			    r1.status, r1.len, r1.len_minimal, k + 1, r2.status, r2.len, r2.len_minimal);
 			diff++;
 		} else if (r2.status == DFPN_MATE) {
 			check_line(two, pos, &r2, what);
@@ -193,8 +195,8 @@ static void test_nshogi_nomate(void **state)
 		n++;
 	}
 	fclose(f);
-	print_message("nshogi no-mate-1-ply: %d problems, %d runs of two threads differ, %d undecided at %llu nodes\n", n,
-	              diff, undecided, (unsigned long long)nodes);
+	print_message("nshogi no-mate-1-ply: %d problems, %d runs of two threads differ, %d undecided at %llu nodes\n",
+	              n, diff, undecided, (unsigned long long)nodes);
 	assert_true(n > 0);
 	assert_int_equal(diff, 0);
 }
@@ -260,8 +262,9 @@ static void test_two_threads_no_more_work(void **state)
 	for (size_t i = 0; i < sizeof P / sizeof *P; i++) {
 		read_zuko(P[i].id, &pos);
 		int diff = compare(&pos, P[i].id, 0);
-		print_message("%s: one thread %llu nodes, two threads %llu (%.2fx)\n", P[i].id, (unsigned long long)r1.nodes,
-		              (unsigned long long)r2.nodes, (double)r2.nodes / (double)r1.nodes);
+		print_message("%s: one thread %llu nodes, two threads %llu (%.2fx)\n", P[i].id,
+		              (unsigned long long)r1.nodes, (unsigned long long)r2.nodes,
+		              (double)r2.nodes / (double)r1.nodes);
 		assert_int_equal(diff, 0);
 		assert_int_equal(r1.status, DFPN_MATE);
 		assert_int_equal(r1.len, P[i].len);
@@ -292,17 +295,18 @@ static void test_node_limit_two_threads(void **state)
 		dfpn_solve(two, &pos, &lim, &r2);
 		assert_int_equal(dfpn_futile(two), DFPN_FUTILE_NOGAIN);
 		if (r2.nodes > N[i] + N[i] / 10)
-			fail_msg("--nodes %llu on two threads: %llu nodes", (unsigned long long)N[i], (unsigned long long)r2.nodes);
+			fail_msg("--nodes %llu on two threads: %llu nodes", (unsigned long long)N[i],
+			         (unsigned long long)r2.nodes);
 	}
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_thread_count),     cmocka_unit_test(test_cases),
-	    cmocka_unit_test(test_shogiboardq_9),    cmocka_unit_test(test_shogiboardq_11),
-	    cmocka_unit_test(test_shogiboardq_13),   cmocka_unit_test(test_nshogi_nomate),
-	    cmocka_unit_test(test_long_problem),     cmocka_unit_test(test_two_threads_no_more_work),
+	    cmocka_unit_test(test_thread_count),           cmocka_unit_test(test_cases),
+	    cmocka_unit_test(test_shogiboardq_9),          cmocka_unit_test(test_shogiboardq_11),
+	    cmocka_unit_test(test_shogiboardq_13),         cmocka_unit_test(test_nshogi_nomate),
+	    cmocka_unit_test(test_long_problem),           cmocka_unit_test(test_two_threads_no_more_work),
 	    cmocka_unit_test(test_node_limit_two_threads),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

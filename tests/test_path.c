@@ -94,9 +94,9 @@ static void test_find_inferior(void **state)
 	path_push_keys(&path, 1000, 500, p2, MOVE_NONE);
 	path_push_keys(&path, 1001, 600, 0, (Move)3);
 	path_push_keys(&path, 1002, 500, g1, (Move)4);
-	assert_int_equal(path_find_inferior(&path, 500, p2), 0);  /* the same hand */
-	assert_int_equal(path_find_inferior(&path, 500, p1), 0);  /* fewer pawns */
-	assert_int_equal(path_find_inferior(&path, 500, 0), 2);   /* the deepest */
+	assert_int_equal(path_find_inferior(&path, 500, p2), 0); /* the same hand */
+	assert_int_equal(path_find_inferior(&path, 500, p1), 0); /* fewer pawns */
+	assert_int_equal(path_find_inferior(&path, 500, 0), 2);  /* the deepest */
 	assert_int_equal(path_find_inferior(&path, 500, hand_add(p2, PAWN)), -1);
 	assert_int_equal(path_find_inferior(&path, 500, hand_add(p1, GOLD)), -1);
 	assert_int_equal(path_find_inferior(&path, 700, 0), -1); /* another board */

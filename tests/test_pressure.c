@@ -109,15 +109,16 @@ static void test_full_table_sets(void **state)
 	fill_table(100000);
 	for (int n = 5; n <= 13; n += n == 7 ? 6 : 2) {
 		Tally t = run_set(n, limit, false, 0);
-		print_message("ShogiBoardQ %d-ply on the full 1 MB table: %d exact, %d unknown, peak hashfull %d per mille\n",
-		              n, t.exact, t.unknown, t.max_hashfull);
+		print_message(
+		    "ShogiBoardQ %d-ply on the full 1 MB table: %d exact, %d unknown, peak hashfull %d per mille\n", n,
+		    t.exact, t.unknown, t.max_hashfull);
 		assert_true(t.max_hashfull >= 900);
 	}
 }
 
-/* A node-limited search fills the 1 MB table, ends at exactly the limit, and the full table (not cleared) must still give the
- * right answers to the next problems: a proven no-mate (four silvers and four
- * knights, about 50,000 nodes) and a 15-ply mate. */
+/* A node-limited search fills the 1 MB table, ends at exactly the limit, and the full table (not cleared) must still
+ * give the right answers to the next problems: a proven no-mate (four silvers and four knights, about 50,000 nodes) and
+ * a 15-ply mate. */
 static void test_full_table(void **state)
 {
 	(void)state;

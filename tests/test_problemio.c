@@ -126,7 +126,8 @@ static void test_plain_syntax(void **state)
 	    "position sfen " P1 "\n"
 	    "\t\n"
 	    "position startpos moves 7g7f 3c3d # trailing comment; not metadata\n"
-	    "\xEF\xBB\xBF" P1 " ; mate=1 name=1te No. 1, tsumemi ;source=a b.kif;x=\n" P1; /* last line without a newline */
+	    "\xEF\xBB\xBF" P1
+	    " ; mate=1 name=1te No. 1, tsumemi ;source=a b.kif;x=\n" P1; /* last line without a newline */
 	const char *path = tmp_path("plain.sfen");
 	write_file(path, text, sizeof text - 1);
 	PioError err;
@@ -223,8 +224,8 @@ static void test_metadata_mate_kept(void **state)
 	for (int i = 0; i < PIO_META_MAX; i++)
 		k += snprintf(pairs + k, sizeof pairs - (size_t)k, " ; %c=%d", 'a' + i, i + 1);
 	char text[1024];
-	int n = snprintf(text, sizeof text, "%s%s ; mate=5\n%s%s ; mate=5 ; mate=7\n%s ; mate=3%s ; mate=7\n", P1, pairs, P1,
-	                 pairs, P1, pairs);
+	int n = snprintf(text, sizeof text, "%s%s ; mate=5\n%s%s ; mate=5 ; mate=7\n%s ; mate=3%s ; mate=7\n", P1,
+	                 pairs, P1, pairs, P1, pairs);
 	const char *path = tmp_path("meta-mate.sfen");
 	write_file(path, text, (size_t)n);
 	PioReader *r = pio_open(path, NULL);
@@ -270,7 +271,8 @@ static void test_bad_lines(void **state)
 	expect_error(r, PIO_ERR_LINE, 7, "metadata", (int)strlen("startpos moves 7g7f; mate=") + 1,
 	             "mate must be a whole number of plies, 1..4096, got 'x'");
 	expect_problem(r, 8, P3, "B*3a 2b3b R*4b");
-	expect_error(r, PIO_ERR_LINE, 9, "metadata", (int)strlen("startpos moves 7g7f ; mate=1 ; ") + 1, "mate given twice");
+	expect_error(r, PIO_ERR_LINE, 9, "metadata", (int)strlen("startpos moves 7g7f ; mate=1 ; ") + 1,
+	             "mate given twice");
 	expect_end(r);
 	pio_close(r);
 }
@@ -410,7 +412,8 @@ static void test_write_plain(void **state)
 	char buf[1024];
 	size_t n = read_file(path, buf, sizeof buf - 1);
 	buf[n] = '\0';
-	assert_string_equal(buf, "# test set\n" P3 " moves B*3a 2b3b R*4b ; mate=3 ; id=1\n" P1 " moves G*3b ; mate=1 ; id=2\n");
+	assert_string_equal(buf, "# test set\n" P3 " moves B*3a 2b3b R*4b ; mate=3 ; id=1\n" P1
+	                         " moves G*3b ; mate=1 ; id=2\n");
 	check_set(path, 2);
 }
 
@@ -548,8 +551,8 @@ static void test_gzip_members(void **state)
 		expect_problem(r, 3, P1, "G*3b");
 		char what[160];
 		snprintf(what, sizeof what,
-		         "gzip: %s: data after the end of the gzip stream (byte %zu of the file), not a gzip member", path,
-		         n + 1);
+		         "gzip: %s: data after the end of the gzip stream (byte %zu of the file), not a gzip member",
+		         path, n + 1);
 		expect_error(r, PIO_ERR_STREAM, 4, "gzip", 0, what);
 		expect_end(r);
 		pio_close(r);
@@ -570,9 +573,10 @@ static void test_gzip_members(void **state)
 		expect_problem(r, 3, P1, "G*3b");
 		if (stray) {
 			char what[160];
-			snprintf(what, sizeof what,
-			         "gzip: %s: data after the end of the gzip stream (byte %zu of the file), not a gzip member",
-			         path, n + pad);
+			snprintf(
+			    what, sizeof what,
+			    "gzip: %s: data after the end of the gzip stream (byte %zu of the file), not a gzip member",
+			    path, n + pad);
 			expect_error(r, PIO_ERR_STREAM, 4, "gzip", 0, what);
 		}
 		expect_end(r);
@@ -684,14 +688,10 @@ static void test_kif_stated_length(void **state)
 int main(void)
 {
 	const struct CMUnitTest t_problemio[] = {
-	    cmocka_unit_test(test_plain_syntax),
-	    cmocka_unit_test(test_root_before_moves),
-	    cmocka_unit_test(test_metadata_limits),
-	    cmocka_unit_test(test_metadata_mate_kept),
-	    cmocka_unit_test(test_bad_lines),
-	    cmocka_unit_test(test_long_lines),
-	    cmocka_unit_test(test_nul_byte),
-	    cmocka_unit_test(test_open_errors),
+	    cmocka_unit_test(test_plain_syntax),      cmocka_unit_test(test_root_before_moves),
+	    cmocka_unit_test(test_metadata_limits),   cmocka_unit_test(test_metadata_mate_kept),
+	    cmocka_unit_test(test_bad_lines),         cmocka_unit_test(test_long_lines),
+	    cmocka_unit_test(test_nul_byte),          cmocka_unit_test(test_open_errors),
 	    cmocka_unit_test(test_kif_stated_length),
 	};
 	const struct CMUnitTest t_problemio_write[] = {

@@ -47,7 +47,8 @@ static void test_monopoly_guard(void **state)
 	assert_int_equal(evasions(&pos), 0);
 	assert_int_equal(proof_guard_interpositions(&pos, SENTE, 0), tu_hand(0, 0, 0, 0, 0, 2, 0));
 	/* the guard raises to the full count, whatever the proof so far */
-	assert_int_equal(proof_guard_interpositions(&pos, SENTE, tu_hand(0, 0, 0, 0, 0, 1, 0)), tu_hand(0, 0, 0, 0, 0, 2, 0));
+	assert_int_equal(proof_guard_interpositions(&pos, SENTE, tu_hand(0, 0, 0, 0, 0, 1, 0)),
+	                 tu_hand(0, 0, 0, 0, 0, 2, 0));
 
 	/* the claim about shogi: one bishop fewer for sente is no mate */
 	static Position fewer;
@@ -75,7 +76,8 @@ static void test_contact_check_needs_no_guard(void **state)
 	assert_int_equal(evasions(&given), 0);
 	/* not in check at all: nothing to guard */
 	tu_parse(&pos, "8k/9/7G1/9/9/9/9/9/9 w 2B 1");
-	assert_int_equal(proof_guard_interpositions(&pos, SENTE, tu_hand(0, 0, 0, 0, 0, 1, 0)), tu_hand(0, 0, 0, 0, 0, 1, 0));
+	assert_int_equal(proof_guard_interpositions(&pos, SENTE, tu_hand(0, 0, 0, 0, 0, 1, 0)),
+	                 tu_hand(0, 0, 0, 0, 0, 1, 0));
 }
 
 /*
@@ -184,7 +186,8 @@ static void test_hand_before_capture(void **state)
 	 * pawn in hand, and the pawn comes out of the hand before */
 	tu_parse(&pos, "6+p1k/9/7G1/9/6R2/9/9/9/9 b P 1");
 	m = tu_legal(&pos, "3e3a");
-	assert_int_equal(proof_hand_before(tu_hand(2, 0, 0, 0, 0, 0, 0), m, pos.hand[SENTE]), tu_hand(1, 0, 0, 0, 0, 0, 0));
+	assert_int_equal(proof_hand_before(tu_hand(2, 0, 0, 0, 0, 0, 0), m, pos.hand[SENTE]),
+	                 tu_hand(1, 0, 0, 0, 0, 0, 0));
 	/* a captured type not in the proof hand after: nothing to take out */
 	assert_int_equal(proof_hand_before(0, m, pos.hand[SENTE]), 0);
 }

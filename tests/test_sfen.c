@@ -70,7 +70,8 @@ static void test_spellings(void **state)
 	expect_same("startpos moves 7g7f 3c3d", AFTER_7G7F_3C3D);
 	expect_same("position startpos moves 7g7f 3c3d", AFTER_7G7F_3C3D);
 	expect_same("position sfen " SFEN_STARTPOS " moves 7g7f 3c3d", AFTER_7G7F_3C3D);
-	expect_same("sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - moves 7g7f 3c3d", AFTER_7G7F_3C3D);
+	expect_same("sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - moves 7g7f 3c3d",
+	            AFTER_7G7F_3C3D);
 	expect_same("startpos moves   7g7f\t3c3d ", AFTER_7G7F_3C3D);
 
 	/* the move number: given, absent (1), advanced by the moves played */
@@ -218,7 +219,8 @@ static void round_trip_file(const char *rel, int expected_lines)
 		assert_true(sfen_format(&pos, out, sizeof out) > 0);
 		tu_parse(&back, out);
 		if (!same_position(&pos, &back))
-			fail_msg("%s line %d: '%s' formats as '%s', which parses differently", rel, lines + 1, line, out);
+			fail_msg("%s line %d: '%s' formats as '%s', which parses differently", rel, lines + 1, line,
+			         out);
 		assert_true(sfen_format(&back, out2, sizeof out2) > 0);
 		assert_string_equal(out, out2);
 		size_t head = strchr(strchr(line, ' ') + 1, ' ') - line; /* board and side */
@@ -374,16 +376,18 @@ static void test_rejects(void **state)
 		if (rc == SFEN_OK) {
 			print_error("accepted '%s' (%s)\n", r->text, r->why);
 			failures++;
-		} else if (rc != r->code || err.field == NULL || strcmp(err.field, r->field) != 0 || err.column != r->column) {
-			print_error("'%s' (%s):\n expected code %d, %s column %d\n got      code %d, %s column %d: %s\n", r->text,
-			            r->why, r->code, r->field, r->column, rc, err.field ? err.field : "(null)", err.column,
-			            err.message);
+		} else if (rc != r->code || err.field == NULL || strcmp(err.field, r->field) != 0 ||
+		           err.column != r->column) {
+			print_error(
+			    "'%s' (%s):\n expected code %d, %s column %d\n got      code %d, %s column %d: %s\n",
+			    r->text, r->why, r->code, r->field, r->column, rc, err.field ? err.field : "(null)",
+			    err.column, err.message);
 			failures++;
 		} else if (strlen(err.message) == 0 || strstr(err.message, r->field) == NULL ||
 		           (r->column > 0 && strstr(err.message, col) == NULL)) {
 			/* the message names the field and, when there is one, the column */
-			print_error("'%s' (%s): message '%s' should name %s and %s\n", r->text, r->why, err.message, r->field,
-			            col);
+			print_error("'%s' (%s): message '%s' should name %s and %s\n", r->text, r->why, err.message,
+			            r->field, col);
 			failures++;
 		}
 		/* a NULL error struct is allowed */
@@ -462,8 +466,11 @@ static void test_message_bytes(void **state)
 	    {"4k4/9/9/9/9/9/9/9/4K4 b \xe9G 1", "hand (column 25): unknown piece letter '\\xe9'"},
 	    {"4k4/9/9/9/9/9/9/9/4K4 b -\x01", "hand (column 26): unexpected '\\x01' after '-'"},
 	    {"4k4/9/9/9/\xff\xfe/9/9/9/4K4 b - 1", "board (column 11): unknown piece letter '\\xff'"},
-	    {"4\xef\xbd\x8b" "4/9/9/9/9/9/9/9/4K4 b - 1", "board (column 2): unknown piece letter '\xef\xbd\x8b'"},
-	    {"4k4/9/9/9/9/9/9/9/4K4 b - 1 \xff\xfe\xe6\x97\xa5\xe6", "position (column 29): unexpected text '\\xff\\xfe\xe6\x97\xa5\\xe6'"},
+	    {"4\xef\xbd\x8b"
+	     "4/9/9/9/9/9/9/9/4K4 b - 1",
+	     "board (column 2): unknown piece letter '\xef\xbd\x8b'"},
+	    {"4k4/9/9/9/9/9/9/9/4K4 b - 1 \xff\xfe\xe6\x97\xa5\xe6",
+	     "position (column 29): unexpected text '\\xff\\xfe\xe6\x97\xa5\\xe6'"},
 	    {"startpos moves 7g7f \x1b[2J", "moves (column 21): move 2 '\\x1b[2J' is not a USI move"},
 	};
 	for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
@@ -473,7 +480,8 @@ static void test_message_bytes(void **state)
 	}
 	char q[16];
 	/* cut at a whole character when the buffer is full */
-	assert_string_equal(sfen_quote(q, sizeof q, "\xe6\x97\xa5\xe6\x97\xa5\xe6\x97\xa5\xe6\x97\xa5\xe6\x97\xa5", 15), "\xe6\x97\xa5\xe6\x97\xa5\xe6\x97\xa5\xe6\x97\xa5");
+	assert_string_equal(sfen_quote(q, sizeof q, "\xe6\x97\xa5\xe6\x97\xa5\xe6\x97\xa5\xe6\x97\xa5\xe6\x97\xa5", 15),
+	                    "\xe6\x97\xa5\xe6\x97\xa5\xe6\x97\xa5\xe6\x97\xa5");
 }
 
 /* sfen_setup from the board and hands of a parsed position gives that
@@ -534,21 +542,38 @@ static void test_setup_rejects(void **state)
 		board[sq_make(5, 1)] = piece_make(GOTE, KING); /* 5a: the defender's king */
 		Color side = SENTE;
 		switch (i) {
-		case 0: board[sq_make(1, 9)] = piece_make(GOTE, KING); break;
-		case 1: board[sq_make(5, 1)] = piece_make(SENTE, PAWN), board[sq_make(9, 9)] = piece_make(GOTE, KING); break;
-		case 2: board[sq_make(1, 8)] = piece_make(GOTE, KNIGHT); break;
-		case 3: board[sq_make(3, 5)] = piece_make(SENTE, PAWN), board[sq_make(3, 7)] = piece_make(SENTE, PAWN); break;
+		case 0:
+			board[sq_make(1, 9)] = piece_make(GOTE, KING);
+			break;
+		case 1:
+			board[sq_make(5, 1)] = piece_make(SENTE, PAWN), board[sq_make(9, 9)] = piece_make(GOTE, KING);
+			break;
+		case 2:
+			board[sq_make(1, 8)] = piece_make(GOTE, KNIGHT);
+			break;
+		case 3:
+			board[sq_make(3, 5)] = piece_make(SENTE, PAWN), board[sq_make(3, 7)] = piece_make(SENTE, PAWN);
+			break;
 		/* two sente rooks and a gote dragon (a promoted rook) */
-		case 4: board[sq_make(3, 5)] = piece_make(SENTE, ROOK), board[sq_make(3, 6)] = piece_make(SENTE, ROOK),
-		        board[sq_make(3, 7)] = piece_make(GOTE, DRAGON); break;
-		case 5: hand[SENTE][PAWN] = 19; break;
-		case 6: board[sq_make(5, 9)] = piece_make(SENTE, GOLD), hand[GOTE][GOLD] = 4; break;
+		case 4:
+			board[sq_make(3, 5)] = piece_make(SENTE, ROOK), board[sq_make(3, 6)] = piece_make(SENTE, ROOK),
+			                 board[sq_make(3, 7)] = piece_make(GOTE, DRAGON);
+			break;
+		case 5:
+			hand[SENTE][PAWN] = 19;
+			break;
+		case 6:
+			board[sq_make(5, 9)] = piece_make(SENTE, GOLD), hand[GOTE][GOLD] = 4;
+			break;
 		/* sente to move, but sente's gold on 5b already checks gote's king on 5a */
-		case 7: board[sq_make(5, 2)] = piece_make(SENTE, GOLD); break;
+		case 7:
+			board[sq_make(5, 2)] = piece_make(SENTE, GOLD);
+			break;
 		}
 		int rc = sfen_setup(&pos, board, hand, side, &err);
 		if (rc != SFEN_ERR_ILLEGAL || strcmp(err.message, CASES[i].message) != 0)
-			fail_msg("%s: got %d '%s', want '%s'", CASES[i].why, rc, rc ? err.message : "", CASES[i].message);
+			fail_msg("%s: got %d '%s', want '%s'", CASES[i].why, rc, rc ? err.message : "",
+			         CASES[i].message);
 	}
 	/* the same gold check is fine with gote to move (gote is in check) */
 	memset(board, 0, sizeof board);
@@ -572,10 +597,9 @@ static void test_setup_rejects(void **state)
 static void test_usi_round_trip(void **state)
 {
 	(void)state;
-	static const char *positions[] = {SFEN_STARTPOS,
-	                                  "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1",
-	                                  "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1",
-	                                  "7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1"};
+	static const char *positions[] = {
+	    SFEN_STARTPOS, "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1",
+	    "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1", "7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1"};
 	static Position pos;
 	int moves = 0;
 	for (size_t i = 0; i < sizeof positions / sizeof *positions; i++) {
@@ -599,17 +623,12 @@ static void test_usi_round_trip(void **state)
 int main(void)
 {
 	core_init();
-		const struct CMUnitTest t_sfen[] = {
-	    cmocka_unit_test(test_spellings),
-	    cmocka_unit_test(test_hands),
-	    cmocka_unit_test(test_accepted_edge_cases),
-	    cmocka_unit_test(test_format),
-	    cmocka_unit_test(test_round_trip),
-	    cmocka_unit_test(test_rejects),
-	    cmocka_unit_test(test_play_moves),
-	    cmocka_unit_test(test_move_number_limit),
-	    cmocka_unit_test(test_message_bytes),
-	    cmocka_unit_test(test_setup_round_trip),
+	const struct CMUnitTest t_sfen[] = {
+	    cmocka_unit_test(test_spellings),           cmocka_unit_test(test_hands),
+	    cmocka_unit_test(test_accepted_edge_cases), cmocka_unit_test(test_format),
+	    cmocka_unit_test(test_round_trip),          cmocka_unit_test(test_rejects),
+	    cmocka_unit_test(test_play_moves),          cmocka_unit_test(test_move_number_limit),
+	    cmocka_unit_test(test_message_bytes),       cmocka_unit_test(test_setup_round_trip),
 	    cmocka_unit_test(test_setup_rejects),
 	};
 	const struct CMUnitTest t_notation[] = {

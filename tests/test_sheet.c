@@ -132,18 +132,24 @@ static void test_diagram(void **state)
 	assert_non_null(strstr(svg, "<text x=\"425\" y=\"54\">一</text>"));
 	assert_non_null(strstr(svg, "<text x=\"425\" y=\"406\">九</text>"));
 	/* gote: 9a lance top left, 5a king, 2b bishop, 5c pawn; turned */
-	assert_non_null(strstr(svg, "<text class=\"gote\" x=\"70\" y=\"54\" transform=\"rotate(180 70 54)\">香</text>"));
-	assert_non_null(strstr(svg, "<text class=\"gote\" x=\"230\" y=\"54\" transform=\"rotate(180 230 54)\">玉</text>"));
-	assert_non_null(strstr(svg, "<text class=\"gote\" x=\"350\" y=\"98\" transform=\"rotate(180 350 98)\">角</text>"));
-	assert_non_null(strstr(svg, "<text class=\"gote\" x=\"110\" y=\"98\" transform=\"rotate(180 110 98)\">飛</text>"));
-	assert_non_null(strstr(svg, "<text class=\"gote\" x=\"230\" y=\"142\" transform=\"rotate(180 230 142)\">歩</text>"));
+	assert_non_null(
+	    strstr(svg, "<text class=\"gote\" x=\"70\" y=\"54\" transform=\"rotate(180 70 54)\">香</text>"));
+	assert_non_null(
+	    strstr(svg, "<text class=\"gote\" x=\"230\" y=\"54\" transform=\"rotate(180 230 54)\">玉</text>"));
+	assert_non_null(
+	    strstr(svg, "<text class=\"gote\" x=\"350\" y=\"98\" transform=\"rotate(180 350 98)\">角</text>"));
+	assert_non_null(
+	    strstr(svg, "<text class=\"gote\" x=\"110\" y=\"98\" transform=\"rotate(180 110 98)\">飛</text>"));
+	assert_non_null(
+	    strstr(svg, "<text class=\"gote\" x=\"230\" y=\"142\" transform=\"rotate(180 230 142)\">歩</text>"));
 	assert_int_equal(count(svg, "class=\"gote\""), 12);
 	assert_int_equal(count(svg, "rotate(180"), 12);
 	/* sente: と 杏 圭 全 on 9i..6i, 王 on 5i, 馬 龍 on 4i, 3i; upright */
 	static const char *const SENTE_ROW[7] = {"と", "杏", "圭", "全", "王", "馬", "龍"};
 	for (int i = 0; i < 7; i++) {
 		char want[128];
-		snprintf(want, sizeof want, "<text class=\"sente\" x=\"%d\" y=\"406\">%s</text>", 70 + 40 * i, SENTE_ROW[i]);
+		snprintf(want, sizeof want, "<text class=\"sente\" x=\"%d\" y=\"406\">%s</text>", 70 + 40 * i,
+		         SENTE_ROW[i]);
 		assert_non_null(strstr(svg, want));
 	}
 	assert_int_equal(count(svg, "class=\"sente\""), 7);
@@ -184,8 +190,8 @@ static void test_hand_text(void **state)
 		assert_int_equal(sfen_parse_root(pos, cases[i].sfen, &se, NULL), SFEN_OK);
 		sheet_hand_text(pos, cases[i].c, buf, sizeof buf);
 		if (strcmp(buf, cases[i].want) != 0)
-			fail_msg("%s (%s): got '%s', want '%s'", cases[i].sfen, cases[i].c == SENTE ? "sente" : "gote", buf,
-			         cases[i].want);
+			fail_msg("%s (%s): got '%s', want '%s'", cases[i].sfen, cases[i].c == SENTE ? "sente" : "gote",
+			         buf, cases[i].want);
 	}
 	free(pos);
 
@@ -231,8 +237,13 @@ static void test_escaping(void **state)
 static void test_moves_in_sfen(void **state)
 {
 	(void)state;
-	SheetProblem p = {
-	    "position sfen 7pk/7n1/6r1g/7NL/9/9/9/9/9 b Pr2b3g4s2n3l16p 1 moves P*1b 1c1b 1d1b+", NULL, 0, 12, NULL, NULL, NULL};
+	SheetProblem p = {"position sfen 7pk/7n1/6r1g/7NL/9/9/9/9/9 b Pr2b3g4s2n3l16p 1 moves P*1b 1c1b 1d1b+",
+	                  NULL,
+	                  0,
+	                  12,
+	                  NULL,
+	                  NULL,
+	                  NULL};
 	char *html = NULL, err[256];
 	assert_int_equal(render(NULL, &p, 1, &html, err, sizeof err), 0);
 	assert_non_null(strstr(html, "<h2>第12問　3手詰</h2>")); /* the length from the moves */
@@ -264,7 +275,8 @@ static void test_errors(void **state)
 	free(html);
 
 	html = NULL;
-	bad[1] = (SheetProblem){"7pk/7n1/6r1g/7NL/9/9/9/9/9 b Pr2b3g4s2n3l16p 1 moves P*1b", "P*1b", 1, 2, NULL, NULL, NULL};
+	bad[1] =
+	    (SheetProblem){"7pk/7n1/6r1g/7NL/9/9/9/9/9 b Pr2b3g4s2n3l16p 1 moves P*1b", "P*1b", 1, 2, NULL, NULL, NULL};
 	assert_int_equal(render(NULL, bad, 2, &html, err, sizeof err), -1);
 	assert_non_null(strstr(err, "both"));
 	free(html);
@@ -330,8 +342,12 @@ static void test_final_alternatives(void **state)
 static void test_credits(void **state)
 {
 	(void)state;
-	SheetProblem p = {
-	    .sfen = THREE[0].sfen, .moves = THREE[0].moves, .mate = 3, .number = 1, .title = "春<一番>", .author = "山田　太郎"};
+	SheetProblem p = {.sfen = THREE[0].sfen,
+	                  .moves = THREE[0].moves,
+	                  .mate = 3,
+	                  .number = 1,
+	                  .title = "春<一番>",
+	                  .author = "山田　太郎"};
 	char *html = NULL, err[256];
 	assert_int_equal(render_page(NULL, &p, 1, &html, err, sizeof err), 0);
 	assert_int_equal(count(html, "<p class=\"credit\">「春&lt;一番&gt;」　山田　太郎</p>"), 2);
@@ -353,7 +369,8 @@ static void test_defender_king(void **state)
 	assert_int_equal(render_page(NULL, &p, 1, &html, err, sizeof err), 0);
 	/* ５九: x = 50 + 4 * 40 + 20, y = 32 + 8 * 44 + 22; ５一: y = 32 + 22 */
 	assert_non_null(strstr(html, "<text class=\"sente\" x=\"230\" y=\"406\">玉</text>"));
-	assert_non_null(strstr(html, "<text class=\"gote\" x=\"230\" y=\"54\" transform=\"rotate(180 230 54)\">王</text>"));
+	assert_non_null(
+	    strstr(html, "<text class=\"gote\" x=\"230\" y=\"54\" transform=\"rotate(180 230 54)\">王</text>"));
 	assert_null(strstr(html, ">王</text>\n<text class=\"sente\""));
 	free(html);
 }

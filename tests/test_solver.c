@@ -130,7 +130,8 @@ static void check_nshogi(int n)
 		if (solve(&pos, 0) != DFPN_MATE)
 			fail_msg("%s: not solved (status %d)", line, result.status);
 		if (result.len > n || !result.len_minimal)
-			fail_msg("%s: length %d (minimal %d), expected at most %d", line, result.len, result.len_minimal, n);
+			fail_msg("%s: length %d (minimal %d), expected at most %d", line, result.len,
+			         result.len_minimal, n);
 		check_main_line(&pos, &result, line);
 		count++;
 	}
@@ -172,7 +173,8 @@ static void test_cases_tsv(void **state)
 			if (strncmp(e, "mate ", 5) == 0) {
 				tu_parse(&pos, sfen);
 				if (solve(&pos, 0) != DFPN_MATE || result.len != atoi(e + 5) || !result.len_minimal)
-					fail_msg("%s: status %d length %d, expected %s", id, result.status, result.len, e);
+					fail_msg("%s: status %d length %d, expected %s", id, result.status, result.len,
+					         e);
 				check_main_line(&pos, &result, id);
 				checked++;
 			} else if (strcmp(e, "nomate") == 0) {
@@ -224,7 +226,8 @@ static void test_komori_yaml(void **state)
 		} else if (strncmp(s, "min_mate_len:", 13) == 0 && have) {
 			tu_parse(&pos, sfen);
 			if (solve(&pos, 0) != DFPN_MATE || result.len < atoi(s + 13))
-				fail_msg("%s: status %d length %d, expected at least %s", sfen, result.status, result.len, s + 13);
+				fail_msg("%s: status %d length %d, expected at least %s", sfen, result.status,
+				         result.len, s + 13);
 			check_main_line(&pos, &result, sfen);
 			checked++;
 			have = false;
@@ -278,7 +281,8 @@ static void test_kif_problems(void **state)
 	for (size_t i = 0; i < sizeof KIF_PROBLEMS / sizeof KIF_PROBLEMS[0]; i++) {
 		tu_parse(&pos, KIF_PROBLEMS[i].sfen);
 		if (solve(&pos, 0) != DFPN_MATE || result.len != KIF_PROBLEMS[i].len || !result.len_minimal)
-			fail_msg("%s: status %d length %d, expected %d", KIF_PROBLEMS[i].name, result.status, result.len, KIF_PROBLEMS[i].len);
+			fail_msg("%s: status %d length %d, expected %d", KIF_PROBLEMS[i].name, result.status,
+			         result.len, KIF_PROBLEMS[i].len);
 		check_main_line(&pos, &result, KIF_PROBLEMS[i].name);
 	}
 }
@@ -416,8 +420,10 @@ static void test_broad_overreach(void **state)
 	(void)state;
 	static Position p;
 	tu_parse(&p, "4+Rnknl/5g3/p3ppppp/7P1/6P1L/2R6/PPPPSPN+s1/3G5/L+p1K1G3 b BGSN3Pbslp 99");
-	static const RuleLen WANT[] = {{DFPN_FUTILE_NARROW, 7, true}, {DFPN_FUTILE_NOGAIN, 7, true},
-	                               {DFPN_FUTILE_BROAD, 3, false}, {DFPN_FUTILE_NONE, 7, true},
+	static const RuleLen WANT[] = {{DFPN_FUTILE_NARROW, 7, true},
+	                               {DFPN_FUTILE_NOGAIN, 7, true},
+	                               {DFPN_FUTILE_BROAD, 3, false},
+	                               {DFPN_FUTILE_NONE, 7, true},
 	                               {DFPN_FUTILE_ANSWERED, 7, true}};
 	expect_rule_lengths(&p, WANT, sizeof WANT / sizeof WANT[0]);
 }
@@ -432,8 +438,8 @@ static void test_broad_zuko18(void **state)
 	static Position z;
 	zuko_root("zuko018", &z);
 	/* nogain: after the capture 10 plies, as 2c1c's */
-	static const RuleLen WANT[] = {{DFPN_FUTILE_BROAD, 23, true}, {DFPN_FUTILE_NOGAIN, 23, true},
-	                               {DFPN_FUTILE_NARROW, 25, false}};
+	static const RuleLen WANT[] = {
+	    {DFPN_FUTILE_BROAD, 23, true}, {DFPN_FUTILE_NOGAIN, 23, true}, {DFPN_FUTILE_NARROW, 25, false}};
 	expect_rule_lengths(&z, WANT, sizeof WANT / sizeof WANT[0]);
 }
 
@@ -448,8 +454,10 @@ static void test_answered_only_drops(void **state)
 	(void)state;
 	static Position p;
 	tu_parse(&p, "9/9/9/9/9/9/6Bg1/6RLS/8k b rb3g3s4n3l18p 1");
-	static const RuleLen WANT[] = {{DFPN_FUTILE_BROAD, 1, true}, {DFPN_FUTILE_ANSWERED, 3, true},
-	                               {DFPN_FUTILE_NOGAIN, 3, true}, {DFPN_FUTILE_NARROW, 3, true},
+	static const RuleLen WANT[] = {{DFPN_FUTILE_BROAD, 1, true},
+	                               {DFPN_FUTILE_ANSWERED, 3, true},
+	                               {DFPN_FUTILE_NOGAIN, 3, true},
+	                               {DFPN_FUTILE_NARROW, 3, true},
 	                               {DFPN_FUTILE_NONE, 3, true}};
 	expect_rule_lengths(&p, WANT, sizeof WANT / sizeof WANT[0]);
 }
@@ -487,12 +495,13 @@ static void expect_complete_line(const Position *root, const char *name, uint64_
 	if (result.pv_len == 0)
 		fail_msg("%s, %llu nodes: mate %d announced with no line", name, (unsigned long long)nodes, result.len);
 	LineCheck lc;
-	if (result.pv_len % 2 != 1 || result.pv_len > result.len || !line_replay(&pos, result.pv, result.pv_len, dfpn_line_mated, solver, &lc))
+	if (result.pv_len % 2 != 1 || result.pv_len > result.len ||
+	    !line_replay(&pos, result.pv, result.pv_len, dfpn_line_mated, solver, &lc))
 		fail_msg("%s, %llu nodes: mate %d with a line of %d plies that is not a complete mating line", name,
 		         (unsigned long long)nodes, result.len, result.pv_len);
 	if (result.pv_len != result.len)
-		fail_msg("%s, %llu nodes: mate %d announced with a line of %d plies", name, (unsigned long long)nodes, result.len,
-		         result.pv_len);
+		fail_msg("%s, %llu nodes: mate %d announced with a line of %d plies", name, (unsigned long long)nodes,
+		         result.len, result.pv_len);
 	if (result.pv_verified && result.pv_len != result.len)
 		fail_msg("%s: a verified line of %d plies for mate %d", name, result.pv_len, result.len);
 }
@@ -594,16 +603,18 @@ static void test_first_mate_lines_match(void **state)
 		lines++;
 		pos = root;
 		LineCheck lc;
-		if (result.pv_len != result.len || !line_replay(&pos, result.pv, result.pv_len, dfpn_line_mated, small, &lc))
-			fail_msg("%s: mate %d announced with a %d-ply line that is not a complete mating line", name, result.len,
-			         result.pv_len);
+		if (result.pv_len != result.len ||
+		    !line_replay(&pos, result.pv, result.pv_len, dfpn_line_mated, small, &lc))
+			fail_msg("%s: mate %d announced with a %d-ply line that is not a complete mating line", name,
+			         result.len, result.pv_len);
 	}
 	fclose(f);
 	dfpn_free(small);
 	assert_true(problems >= 20);
 	assert_true(lines > 0);
 	assert_true(unstopped > 0);
-	print_message("Zuko of 41 plies or more, first mate, 1 MB table: %d problems, %d mates (%d within the limit), %d with their line\n",
+	print_message("Zuko of 41 plies or more, first mate, 1 MB table: %d problems, %d mates (%d within the limit), "
+	              "%d with their line\n",
 	              problems, mates, unstopped, lines);
 }
 
@@ -637,13 +648,13 @@ static void test_mate_line_held(void **state)
 		/* a proven bound: never below the published length */
 		assert_true(result.len >= 261);
 		if (result.pv_len != result.len)
-			fail_msg("zuko083, %llu nodes: mate %d announced with a line of %d plies", (unsigned long long)LIMITS[k],
-			         result.len, result.pv_len);
+			fail_msg("zuko083, %llu nodes: mate %d announced with a line of %d plies",
+			         (unsigned long long)LIMITS[k], result.len, result.pv_len);
 		pos = root;
 		LineCheck lc;
 		if (!line_replay(&pos, result.pv, result.pv_len, dfpn_line_mated, small, &lc))
-			fail_msg("zuko083, %llu nodes: the %d-ply line is not a complete mating line", (unsigned long long)LIMITS[k],
-			         result.pv_len);
+			fail_msg("zuko083, %llu nodes: the %d-ply line is not a complete mating line",
+			         (unsigned long long)LIMITS[k], result.pv_len);
 	}
 	dfpn_free(small);
 	assert_true(mates >= 5);
@@ -676,8 +687,8 @@ static void test_cleared_table_as_new(void **state)
 	assert_int_equal(result.status, alone.status);
 	assert_int_equal(result.len, alone.len);
 	if (result.nodes != alone.nodes)
-		fail_msg("zuko064 after zuko033 on a cleared table: %llu nodes, %llu on a new one", (unsigned long long)result.nodes,
-		         (unsigned long long)alone.nodes);
+		fail_msg("zuko064 after zuko033 on a cleared table: %llu nodes, %llu on a new one",
+		         (unsigned long long)result.nodes, (unsigned long long)alone.nodes);
 }
 
 /* The nogain rule's mate length is a function of the position, whatever
@@ -706,7 +717,8 @@ static void test_nogain_table_independent(void **state)
 		assert_int_equal(result.status, DFPN_MATE);
 		assert_true(result.len_minimal);
 		if (len >= 0 && result.len != len)
-			fail_msg("nogain: mate %d minimal on a %zu MB table, %d on a smaller one", result.len, MB[i], len);
+			fail_msg("nogain: mate %d minimal on a %zu MB table, %d on a smaller one", result.len, MB[i],
+			         len);
 		len = result.len;
 	}
 	assert_int_equal(len, 17);
@@ -814,7 +826,8 @@ static void test_repetition_path_dependent(void **state)
 		dfpn_clear(clean);
 		assert_int_equal(dfpn_solve(clean, &pos, NULL, &fresh), DFPN_MATE);
 		assert_true(fresh.len_minimal);
-		if (dfpn_solve(kept, &pos, NULL, &result) != DFPN_MATE || result.len != fresh.len || !result.len_minimal)
+		if (dfpn_solve(kept, &pos, NULL, &result) != DFPN_MATE || result.len != fresh.len ||
+		    !result.len_minimal)
 			fail_msg("%s: %s %d after the search of its root, mate %d on a fresh table", x[i],
 			         result.status == DFPN_MATE ? "mate" : "no mate", result.len, fresh.len);
 		check_main_line(&pos, &result, x[i]);
@@ -873,12 +886,9 @@ int main(void)
 	    cmocka_unit_test(test_limit_in_main_line),
 	};
 	const struct CMUnitTest t_search[] = {
-	    cmocka_unit_test(test_span4_cases_tsv),
-	    cmocka_unit_test(test_span4_komori_yaml),
-	    cmocka_unit_test(test_span4_kif_problems),
-	    cmocka_unit_test(test_span4_shogiboardq_7),
-	    cmocka_unit_test(test_repetition_path_dependent),
-	    cmocka_unit_test(test_loop_position_minimal),
+	    cmocka_unit_test(test_span4_cases_tsv),           cmocka_unit_test(test_span4_komori_yaml),
+	    cmocka_unit_test(test_span4_kif_problems),        cmocka_unit_test(test_span4_shogiboardq_7),
+	    cmocka_unit_test(test_repetition_path_dependent), cmocka_unit_test(test_loop_position_minimal),
 	};
 	const struct CMUnitTest t_pv[] = {
 	    cmocka_unit_test(test_zuko_lines_complete),
@@ -890,24 +900,15 @@ int main(void)
 	    cmocka_unit_test(test_cleared_table_as_new),
 	};
 	const struct CMUnitTest t_expand[] = {
-	    cmocka_unit_test(test_broad_cases_tsv),
-	    cmocka_unit_test(test_broad_komori_yaml),
-	    cmocka_unit_test(test_broad_kif_problems),
-	    cmocka_unit_test(test_broad_shogiboardq_7),
-	    cmocka_unit_test(test_broad_overreach),
-	    cmocka_unit_test(test_broad_zuko18),
-	    cmocka_unit_test(test_nogain_cases_tsv),
-	    cmocka_unit_test(test_nogain_komori_yaml),
-	    cmocka_unit_test(test_nogain_kif_problems),
-	    cmocka_unit_test(test_nogain_shogiboardq_7),
-	    cmocka_unit_test(test_nogain_nshogi_7),
-	    cmocka_unit_test(test_answered_cases_tsv),
-	    cmocka_unit_test(test_answered_komori_yaml),
-	    cmocka_unit_test(test_answered_kif_problems),
-	    cmocka_unit_test(test_answered_shogiboardq_7),
-	    cmocka_unit_test(test_answered_nshogi_7),
-	    cmocka_unit_test(test_answered_only_drops),
-	    cmocka_unit_test(test_answered_zuko27),
+	    cmocka_unit_test(test_broad_cases_tsv),        cmocka_unit_test(test_broad_komori_yaml),
+	    cmocka_unit_test(test_broad_kif_problems),     cmocka_unit_test(test_broad_shogiboardq_7),
+	    cmocka_unit_test(test_broad_overreach),        cmocka_unit_test(test_broad_zuko18),
+	    cmocka_unit_test(test_nogain_cases_tsv),       cmocka_unit_test(test_nogain_komori_yaml),
+	    cmocka_unit_test(test_nogain_kif_problems),    cmocka_unit_test(test_nogain_shogiboardq_7),
+	    cmocka_unit_test(test_nogain_nshogi_7),        cmocka_unit_test(test_answered_cases_tsv),
+	    cmocka_unit_test(test_answered_komori_yaml),   cmocka_unit_test(test_answered_kif_problems),
+	    cmocka_unit_test(test_answered_shogiboardq_7), cmocka_unit_test(test_answered_nshogi_7),
+	    cmocka_unit_test(test_answered_only_drops),    cmocka_unit_test(test_answered_zuko27),
 	};
 	int failed = 0;
 	failed += cmocka_run_group_tests_name("dfpn", t_dfpn, setup, teardown);

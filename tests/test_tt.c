@@ -50,22 +50,32 @@ static int fresh(void **state)
 
 static void store_proof(TT *t, uint64_t key, Hand hand, Hand proof, int len, uint64_t amount)
 {
-	tt_store(t, &(TTRecord){.key = key, .hand = hand, .result_hand = proof, .pn = 0, .dn = PNDN_INF, .len = len, .amount = amount});
+	tt_store(
+	    t,
+	    &(TTRecord){
+	        .key = key, .hand = hand, .result_hand = proof, .pn = 0, .dn = PNDN_INF, .len = len, .amount = amount});
 }
 
 static void store_disproof(TT *t, uint64_t key, Hand hand, Hand dis, int len, uint64_t amount)
 {
-	tt_store(t, &(TTRecord){.key = key, .hand = hand, .result_hand = dis, .pn = PNDN_INF, .dn = 0, .len = len, .amount = amount});
+	tt_store(
+	    t,
+	    &(TTRecord){
+	        .key = key, .hand = hand, .result_hand = dis, .pn = PNDN_INF, .dn = 0, .len = len, .amount = amount});
 }
 
 static TTStoreOutcome store_open(TT *t, uint64_t key, Hand hand, PnDn pn, PnDn dn, uint64_t amount)
 {
-	return tt_store(t, &(TTRecord){.key = key, .hand = hand, .result_hand = hand, .pn = pn, .dn = dn, .amount = amount});
+	return tt_store(
+	    t, &(TTRecord){.key = key, .hand = hand, .result_hand = hand, .pn = pn, .dn = dn, .amount = amount});
 }
 
 static bool proven(const TT *t, uint64_t key, Hand hand, int remain) { return tt_probe(t, key, hand, remain).pn == 0; }
 
-static bool disproven(const TT *t, uint64_t key, Hand hand, int remain) { return tt_probe(t, key, hand, remain).dn == 0; }
+static bool disproven(const TT *t, uint64_t key, Hand hand, int remain)
+{
+	return tt_probe(t, key, hand, remain).dn == 0;
+}
 
 static void test_proof_hand_superiority(void **state)
 {
@@ -439,7 +449,8 @@ static void test_torn_slot_misses(void **state)
 	uint64_t key = 0x0123456789abcdefull;
 	Hand h = tu_hand(1, 0, 0, 0, 0, 0, 0);
 	/* a proof, then its words kept; then the open values of another hand */
-	tt_store(&t, &(TTRecord){.key = key, .hand = h, .result_hand = h, .pn = 0, .dn = PNDN_INF, .len = 5, .amount = 10});
+	tt_store(&t,
+	         &(TTRecord){.key = key, .hand = h, .result_hand = h, .pn = 0, .dn = PNDN_INF, .len = 5, .amount = 10});
 	uint64_t proof[4];
 	for (int w = 0; w < 4; w++)
 		proof[w] = atomic_load(&t.entries[0].w[w]);

@@ -37,7 +37,9 @@ static void test_char_len(void **state)
 	    {"\x80", 1, 0},             /* a stray continuation byte */
 	    {"\xe6\xad", 2, 0},         /* 歩 cut after two bytes */
 	    {"\xe6\xad\xa9", 2, 0},     /* ... or by n */
-	    {"\xe6" "A\xa9", 3, 0},     /* a non-continuation byte inside */
+	    {"\xe6"
+	     "A\xa9",
+	     3, 0}, /* a non-continuation byte inside */
 	};
 	for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
 		size_t got = utf8_char_len((const unsigned char *)CASES[i].bytes, CASES[i].n);

@@ -143,7 +143,8 @@ static void test_every_cook_recorded(void **state)
 	}
 	for (int i = 1; i < result.cooks; i++) {
 		assert_true(result.cook[i - 1].ply <= result.cook[i].ply);
-		assert_true(result.cook[i - 1].ply < result.cook[i].ply || result.cook[i - 1].len <= result.cook[i].len);
+		assert_true(result.cook[i - 1].ply < result.cook[i].ply ||
+		            result.cook[i - 1].len <= result.cook[i].len);
 	}
 	int drops_6a = 0;
 	for (int i = 0; i < result.cooks; i++) {
@@ -167,8 +168,9 @@ static void test_verify_answer(void **state)
 	static VerifyResult out;
 	Move given[8];
 	const char *moves;
-	assert_int_equal(sfen_parse_root(&root, "6B2/8k/6R2/9/9/9/9/9/9 b rb4g4s4n4l18p 1 moves 3c3b+ 1b1a 3a2b+", NULL, &moves),
-	                 SFEN_OK);
+	assert_int_equal(
+	    sfen_parse_root(&root, "6B2/8k/6R2/9/9/9/9/9/9 b rb4g4s4n4l18p 1 moves 3c3b+ 1b1a 3a2b+", NULL, &moves),
+	    SFEN_OK);
 	static Position tmp;
 	tmp = root;
 	int n = sfen_play_moves(&tmp, moves, 0, given, 8, NULL);
@@ -210,8 +212,9 @@ static void test_stated_no_mate_escape(void **state)
 	static DfpnResult res;
 	Move given[8];
 	const char *moves;
-	assert_int_equal(sfen_parse_root(&root, "7nk/9/8G/9/9/9/9/9/9 b P2r2b3g4s3n4l17p 1 moves 1c1b 1a1b P*1c", NULL, &moves),
-	                 SFEN_OK);
+	assert_int_equal(
+	    sfen_parse_root(&root, "7nk/9/8G/9/9/9/9/9/9 b P2r2b3g4s3n4l17p 1 moves 1c1b 1a1b P*1c", NULL, &moves),
+	    SFEN_OK);
 	tmp = root;
 	int n = sfen_play_moves(&tmp, moves, 0, given, 8, NULL);
 	dfpn_clear(solver);
@@ -292,8 +295,10 @@ static void check_set(int n, int limit, const int *unnecessary)
 	while (count < limit && pio_next(r, &p, &err) == PIO_OK) {
 		VerifySpec spec = {n, p.moves, p.n_moves, false};
 		unsigned f = verify_problem(solver, &p.root, &spec, NULL, &result);
-		if (f & (VERIFY_NOT_MATE | VERIFY_WRONG_LENGTH | VERIFY_COOK | VERIFY_LEFTOVER | VERIFY_BAD_LINE | VERIFY_UNDECIDED))
-			fail_msg("%s line %ld: flags %#x (cooks %d, leftover %d)", path, p.line, f, result.cooks, result.leftover);
+		if (f & (VERIFY_NOT_MATE | VERIFY_WRONG_LENGTH | VERIFY_COOK | VERIFY_LEFTOVER | VERIFY_BAD_LINE |
+		         VERIFY_UNDECIDED))
+			fail_msg("%s line %ld: flags %#x (cooks %d, leftover %d)", path, p.line, f, result.cooks,
+			         result.leftover);
 		bool expect = listed(unnecessary, p.line);
 		if (((f & VERIFY_UNNECESSARY) != 0) != expect)
 			fail_msg("%s line %ld: unnecessary piece %s", path, p.line, expect ? "not found" : "found");
@@ -336,7 +341,8 @@ static void test_stated_verdict_totals(void **state)
 	assert_string_equal(verdict_words(CLI_NOTATION_USI), "早詰: a mate in 1 ply, shorter than the stated 3");
 	verify_text(SOUND, 1); /* stated as 1: the defence lasts longer */
 	assert_int_equal(result.stated.verdict, VERDICT_LONGER_DEFENCE);
-	assert_string_equal(verdict_words(CLI_NOTATION_JA), "変長: the longest defence lasts 3 plies, more than the stated 1");
+	assert_string_equal(verdict_words(CLI_NOTATION_JA),
+	                    "変長: the longest defence lasts 3 plies, more than the stated 1");
 	verify_text(SOUND, -1);
 	assert_int_equal(result.stated.verdict, VERDICT_NONE);
 	/* C27 of cases.tsv is mate 1 because the drop on 1e is futile; a line
@@ -348,10 +354,12 @@ static void test_stated_verdict_totals(void **state)
 	assert_int_equal(result.stated.ply, 1);
 	char u[6];
 	assert_string_equal(usi_format(result.stated.move, u), "P*1e");
-	assert_string_equal(verdict_words(CLI_NOTATION_JA),
-	                    "futile convention: at ply 2 the stated line counts the drop △１五歩, futile under the rule in force");
-	assert_string_equal(verdict_words(CLI_NOTATION_USI),
-	                    "futile convention: at ply 2 the stated line counts the drop P*1e, futile under the rule in force");
+	assert_string_equal(
+	    verdict_words(CLI_NOTATION_JA),
+	    "futile convention: at ply 2 the stated line counts the drop △１五歩, futile under the rule in force");
+	assert_string_equal(
+	    verdict_words(CLI_NOTATION_USI),
+	    "futile convention: at ply 2 the stated line counts the drop P*1e, futile under the rule in force");
 	/* README's 15-ply problem with a second gold in hand, its 15-ply line
 	 * stated: at ply 7 (index 6) G*2a mates at once where the stated 1c1b
 	 * dawdles -- 早詰 there, the first attacker ply that is not a fastest
@@ -428,18 +436,21 @@ static void test_verdict_notation(void **state)
 	/* an attacker move without check: the tokin steps back */
 	verify_text(SOUND " moves 9c9d 7b8c 9d9e", 3);
 	assert_int_equal(result.stated.verdict, VERDICT_STATED_NOT_MATE);
-	assert_string_equal(verdict_words(CLI_NOTATION_JA), "at ply 1 ▲９四と gives no check (every attacker move must)");
+	assert_string_equal(verdict_words(CLI_NOTATION_JA),
+	                    "at ply 1 ▲９四と gives no check (every attacker move must)");
 	/* a move that is not legal: USI in either notation; so is a move after
 	 * one that is not legal */
 	int len;
-	VerifyStated st = {.verdict = VERDICT_STATED_NOT_MATE, .ply = 0, .move = usi_parse("5e5d", &len), .worst_ply = -1};
+	VerifyStated st = {
+	    .verdict = VERDICT_STATED_NOT_MATE, .ply = 0, .move = usi_parse("5e5d", &len), .worst_ply = -1};
 	char why[256];
 	verdict_text(&st, &text_root, text_given, text_n, CLI_NOTATION_JA, why, sizeof why);
 	assert_string_equal(why, "at ply 1 5e5d is not a legal move");
 	Move bad_line[2] = {usi_parse("5e5d", &len), usi_parse("7b6a", &len)};
 	char name[VERDICT_MOVE_MAX];
 	assert_string_equal(verdict_move_text(&text_root, bad_line, 1, bad_line[1], CLI_NOTATION_JA, name), "7b6a");
-	assert_string_equal(verdict_move_text(&text_root, text_given, 1, text_given[1], CLI_NOTATION_JA, name), "△８三銀");
+	assert_string_equal(verdict_move_text(&text_root, text_given, 1, text_given[1], CLI_NOTATION_JA, name),
+	                    "△８三銀");
 	/* a line: Japanese while the moves can be played, then USI */
 	char *buf = NULL;
 	size_t size = 0;
@@ -485,7 +496,8 @@ static void test_stated_verdict_zuko(void **state)
 		int n = sfen_play_moves(&pos, moves, 0, given, DFPN_MAX_PV, NULL);
 		assert_int_equal(n, atoi(len_text));
 		VerifySpec spec = {n, given, n, false};
-		DfpnLimits lim = {.max_nodes = 2500000}; /* doc/rules.md's Zuko table: the same verdicts on any machine */
+		DfpnLimits lim = {.max_nodes =
+		                      2500000}; /* doc/rules.md's Zuko table: the same verdicts on any machine */
 		dfpn_clear(solver);
 		verify_problem(solver, &root, &spec, &lim, &result);
 		const VerifyStated *v = &result.stated;
@@ -509,7 +521,8 @@ static void test_stated_verdict_zuko(void **state)
 			assert_int_equal(v->stated_left, r);
 			/* the worst excess over the whole line is at least this one's */
 			if (v->verdict == VERDICT_LONGER_DEFENCE && v->len && v->worst_excess)
-				assert_true(v->worst_excess >= v->len - r && v->worst_ply >= v->ply && v->worst_ply % 2 == 1);
+				assert_true(v->worst_excess >= v->len - r && v->worst_ply >= v->ply &&
+				            v->worst_ply % 2 == 1);
 			if (v->verdict == VERDICT_LEFTOVER_CONVENTION)
 				assert_int_equal(v->len, r + 2); /* exactly two plies longer */
 			assert_int_equal(dfpn_mate_within(solver, &pos, root.side, r - 1, NULL, &b), DFPN_NOMATE);
@@ -665,14 +678,17 @@ static void test_zuko_verdicts_pinned(void **state)
 		char u[6] = "-";
 		if (v->move != MOVE_NONE)
 			usi_format(v->move, u);
-		if (result.len != PIN[i].len || v->verdict != PIN[i].verdict || (PIN[i].ply && v->ply + 1 != PIN[i].ply) ||
-		    (PIN[i].move && strcmp(u, PIN[i].move) != 0) || (PIN[i].move && v->len != PIN[i].vlen) ||
+		if (result.len != PIN[i].len || v->verdict != PIN[i].verdict ||
+		    (PIN[i].ply && v->ply + 1 != PIN[i].ply) || (PIN[i].move && strcmp(u, PIN[i].move) != 0) ||
+		    (PIN[i].move && v->len != PIN[i].vlen) ||
 		    (PIN[i].worst && (v->worst_excess != PIN[i].worst || v->worst_ply + 1 != PIN[i].worst_ply)))
-			fail_msg("%s: mate %d, %s at ply %d %s (%d plies; worst +%d at %d); pinned: mate %d, %s at ply %d %s (%d; "
+			fail_msg("%s: mate %d, %s at ply %d %s (%d plies; worst +%d at %d); pinned: mate %d, %s at ply "
+			         "%d %s (%d; "
 			         "worst +%d at %d)",
-			         PIN[i].name, result.len, verify_verdict_name(v->verdict), v->ply + 1, u, v->len, v->worst_excess,
-			         v->worst_ply + 1, PIN[i].len, verify_verdict_name(PIN[i].verdict), PIN[i].ply,
-			         PIN[i].move ? PIN[i].move : "-", PIN[i].vlen, PIN[i].worst, PIN[i].worst_ply);
+			         PIN[i].name, result.len, verify_verdict_name(v->verdict), v->ply + 1, u, v->len,
+			         v->worst_excess, v->worst_ply + 1, PIN[i].len, verify_verdict_name(PIN[i].verdict),
+			         PIN[i].ply, PIN[i].move ? PIN[i].move : "-", PIN[i].vlen, PIN[i].worst,
+			         PIN[i].worst_ply);
 	}
 }
 
@@ -698,12 +714,9 @@ int main(void)
 	    cmocka_unit_test(test_result_reuse),
 	};
 	const struct CMUnitTest t_verify_stated[] = {
-	    cmocka_unit_test(test_stated_no_mate_escape),
-	    cmocka_unit_test(test_stated_verdict_totals),
-	    cmocka_unit_test(test_verdict_notation),
-	    cmocka_unit_test(test_stated_verdict_zuko),
-	    cmocka_unit_test(test_leftover_convention_zuko59),
-	    cmocka_unit_test(test_zuko_verdicts_pinned),
+	    cmocka_unit_test(test_stated_no_mate_escape),      cmocka_unit_test(test_stated_verdict_totals),
+	    cmocka_unit_test(test_verdict_notation),           cmocka_unit_test(test_stated_verdict_zuko),
+	    cmocka_unit_test(test_leftover_convention_zuko59), cmocka_unit_test(test_zuko_verdicts_pinned),
 	};
 	int failed = 0;
 	failed += cmocka_run_group_tests_name("verify", t_verify, setup, teardown);

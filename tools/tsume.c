@@ -21,15 +21,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#define USI_HELP                                                                                                    \
-	"usage: tsume usi\n"                                                                                         \
-	"The USI 'go mate' engine for shogi GUIs (ShogiGUI, Shogidokoro, ShogiHome): register the tsume binary\n"   \
-	"as an engine; commands come on standard input, answers on standard output.\n"                              \
-	"  commands: usi, isready, setoption, usinewgame, position, go mate MS|infinite, stop, gameover, quit\n"   \
-	"  options:  USI_Hash (MB, 1..1048576, default 256), Threads (1..256, default the cores),\n"                \
-	"            ShortestMate (true|false, default true), FutileRule (" CLI_FUTILE_NAMES ")\n"     \
-	"  answers:  checkmate M1 ... MN, checkmate nomate, checkmate timeout\n"                                    \
-	"At the end of input a running search still answers; quit stops it.  Exit status 0 (a hash table\n"   \
+#define USI_HELP                                                                                                       \
+	"usage: tsume usi\n"                                                                                           \
+	"The USI 'go mate' engine for shogi GUIs (ShogiGUI, Shogidokoro, ShogiHome): register the tsume binary\n"      \
+	"as an engine; commands come on standard input, answers on standard output.\n"                                 \
+	"  commands: usi, isready, setoption, usinewgame, position, go mate MS|infinite, stop, gameover, quit\n"       \
+	"  options:  USI_Hash (MB, 1..1048576, default 256), Threads (1..256, default the cores),\n"                   \
+	"            ShortestMate (true|false, default true), FutileRule (" CLI_FUTILE_NAMES ")\n"                     \
+	"  answers:  checkmate M1 ... MN, checkmate nomate, checkmate timeout\n"                                       \
+	"At the end of input a running search still answers; quit stops it.  Exit status 0 (a hash table\n"            \
 	"that cannot be allocated is an info string error; the engine goes on), 1 out of memory at start.\n"
 
 static int cmd_usi(int argc, char **argv)
@@ -62,7 +62,9 @@ static const Command COMMANDS[] = {
     {"verify", cmd_verify, VERIFY_ARGS, "check problem collections"},
     {"generate", cmd_generate, GENERATE_ARGS, "teaching problems"},
     {"merge", cmd_merge, MERGE_ARGS, "join the shards of a verify or generate run (--shard I/N)"},
-    {"sheet", cmd_sheet, "FILE... [-o OUT.html] [--title T] [--usi] [--rest] [--no-check] [--time S] [--nodes N] [--hash MB] [--futile R]", "printable HTML worksheet of a problem collection"},
+    {"sheet", cmd_sheet,
+     "FILE... [-o OUT.html] [--title T] [--usi] [--rest] [--no-check] [--time S] [--nodes N] [--hash MB] [--futile R]",
+     "printable HTML worksheet of a problem collection"},
     {"usi", cmd_usi, "", "USI 'go mate' engine for shogi GUIs (also: no arguments and 'usi' on stdin)"},
 };
 
@@ -98,10 +100,11 @@ static void usage(FILE *f)
 		}
 		fprintf(f, "%*s%s\n", pad, "", c->summary);
 	}
-	fprintf(f, "SFEN: 'startpos', an SFEN line (optionally with 'sfen'/'position' and 'moves ...'), or '-' for stdin.\n"
-	           "Exit status: 0 success (solve: mate), 1 no mate (verify: a problem failed; generate: fewer found),\n"
-	           "2 bad input or usage, 3 unknown (a limit stopped the search; solve after Ctrl-C too),\n"
-	           "130 interrupted (Ctrl-C: verify, generate, sheet; any command at a second Ctrl-C).\n");
+	fprintf(
+	    f, "SFEN: 'startpos', an SFEN line (optionally with 'sfen'/'position' and 'moves ...'), or '-' for stdin.\n"
+	       "Exit status: 0 success (solve: mate), 1 no mate (verify: a problem failed; generate: fewer found),\n"
+	       "2 bad input or usage, 3 unknown (a limit stopped the search; solve after Ctrl-C too),\n"
+	       "130 interrupted (Ctrl-C: verify, generate, sheet; any command at a second Ctrl-C).\n");
 }
 
 /* A command's exit status, made 2 (with a message) when standard output

@@ -21,7 +21,8 @@ void version_print(FILE *f)
 int cmd_version(int argc, char **argv)
 {
 	if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-		printf("usage: tsume --version\n  prints the version and the git commit of the build ('unknown' outside a\n"
+		printf("usage: tsume --version\n  prints the version and the git commit of the build ('unknown' "
+		       "outside a\n"
 		       "  checkout), e.g. 'tsume 0.10.0 (commit 3345703, 2026-12-05)'\nexit status: 0\n");
 		return EXIT_MATE;
 	}

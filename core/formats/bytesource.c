@@ -108,10 +108,10 @@ static size_t inflate_more(ByteSource *r)
 			if (r->zs.next_in[0] == 0 && zero_padding(r))
 				break; /* zero bytes to the end of the file: padding, as gzip -d reads it */
 			if (r->zs.avail_in < 2 || r->zs.next_in[0] != 0x1f || r->zs.next_in[1] != 0x8b) {
-				note_error(
-				    r, "gzip",
-				    "gzip: %s: data after the end of the gzip stream (byte %llu of the file), not a gzip member",
-				    shown_path(r), r->in_read - r->zs.avail_in + 1);
+				note_error(r, "gzip",
+				           "gzip: %s: data after the end of the gzip stream (byte %llu of the file), "
+				           "not a gzip member",
+				           shown_path(r), r->in_read - r->zs.avail_in + 1);
 				break;
 			}
 			inflateReset(&r->zs); /* the next member */
@@ -128,7 +128,8 @@ static size_t inflate_more(ByteSource *r)
 		}
 		if (ret != Z_OK) { /* Z_DATA_ERROR, Z_MEM_ERROR ...; no Z_BUF_ERROR: input and space were given */
 			const char *why = r->zs.msg ? r->zs.msg : "compressed data error";
-			note_error(r, "gzip", "gzip: %s: %s", shown_path(r), ret == Z_MEM_ERROR ? "out of memory" : why);
+			note_error(r, "gzip", "gzip: %s: %s", shown_path(r),
+			           ret == Z_MEM_ERROR ? "out of memory" : why);
 			return 0;
 		}
 	}

@@ -57,10 +57,7 @@
 /* encodings */
 
 /* Valid UTF-8 without NUL bytes (a NUL is never part of a KIF file). */
-static bool valid_utf8(const unsigned char *s, size_t len)
-{
-	return !memchr(s, 0, len) && utf8_valid(s, len);
-}
+static bool valid_utf8(const unsigned char *s, size_t len) { return !memchr(s, 0, len) && utf8_valid(s, len); }
 
 /* The file as a NUL-terminated UTF-8 string (malloc'd; BOM removed), or NULL
  * with out->error set. */
@@ -113,7 +110,8 @@ static char *to_utf8(const char *data, size_t len, ConvProblem *out)
 			conv_fail(out, line, "invalid UTF-8 (bad or cut byte 0x%02X), nor Shift_JIS (CP932)",
 			          (unsigned)(unsigned char)*at);
 		else
-			conv_fail(out, line, "neither UTF-8 nor Shift_JIS (CP932): bad byte 0x%02X", (unsigned)(unsigned char)*in);
+			conv_fail(out, line, "neither UTF-8 nor Shift_JIS (CP932): bad byte 0x%02X",
+			          (unsigned)(unsigned char)*in);
 		iconv_close(cd);
 		free(s);
 		return NULL;
@@ -132,8 +130,9 @@ static bool looks_like_csa(const char *text)
 {
 	bool csa = false;
 	for (const char *s = text; *s;) {
-		if (conv_starts(s, "手数----") || conv_starts(s, "後手の持駒") || conv_starts(s, "先手の持駒") || conv_starts(s, "手合割") ||
-		    conv_starts(s, "上手の持駒") || conv_starts(s, "下手の持駒") || s[0] == '|')
+		if (conv_starts(s, "手数----") || conv_starts(s, "後手の持駒") || conv_starts(s, "先手の持駒") ||
+		    conv_starts(s, "手合割") || conv_starts(s, "上手の持駒") || conv_starts(s, "下手の持駒") ||
+		    s[0] == '|')
 			return false;
 		if ((s[0] == 'P' && ((s[1] >= '1' && s[1] <= '9') || s[1] == 'I' || s[1] == '+' || s[1] == '-')) ||
 		    (s[0] == 'V' && s[1] == '2'))
@@ -245,11 +244,18 @@ bool conv_detect(const char *path, const char *head, size_t n)
 	/* KIF: a line that starts with a header word of the diagram or the move
 	 * list, in UTF-8 or Shift_JIS (CP932); a word inside a comment or a
 	 * metadata value of a problem line does not count */
-	static const char *const kif_words[] = {
-	    "後手の持駒", "先手の持駒", "上手の持駒", "下手の持駒", "手合割", "手数----",
-	    "\x8c\xe3\x8e\xe8\x82\xcc\x8e\x9d\x8b\xee", "\x90\xe6\x8e\xe8\x82\xcc\x8e\x9d\x8b\xee",
-	    "\x8f\xe3\x8e\xe8\x82\xcc\x8e\x9d\x8b\xee", "\x89\xba\x8e\xe8\x82\xcc\x8e\x9d\x8b\xee",
-	    "\x8e\xe8\x8d\x87\x8a\x84", "\x8e\xe8\x90\x94----"};
+	static const char *const kif_words[] = {"後手の持駒",
+	                                        "先手の持駒",
+	                                        "上手の持駒",
+	                                        "下手の持駒",
+	                                        "手合割",
+	                                        "手数----",
+	                                        "\x8c\xe3\x8e\xe8\x82\xcc\x8e\x9d\x8b\xee",
+	                                        "\x90\xe6\x8e\xe8\x82\xcc\x8e\x9d\x8b\xee",
+	                                        "\x8f\xe3\x8e\xe8\x82\xcc\x8e\x9d\x8b\xee",
+	                                        "\x89\xba\x8e\xe8\x82\xcc\x8e\x9d\x8b\xee",
+	                                        "\x8e\xe8\x8d\x87\x8a\x84",
+	                                        "\x8e\xe8\x90\x94----"};
 	/* CSA: the first line that is neither blank nor a comment (') is a CSA
 	 * statement: "V2", "N+", "N-", "$...", "PI", "P+", "P-", or "P1".."P9"
 	 * and a sign or a blank (a SFEN board row never has those) */

@@ -31,10 +31,10 @@ static Square csa_square(const char *s)
 /* Is s one of the CSA standard's special moves (%TORYO, %TSUMI, ...)? */
 static bool csa_end_word(const char *s)
 {
-	static const char *const words[] = {"%TORYO",    "%CHUDAN",          "%SENNICHITE",      "%TIME_UP",
+	static const char *const words[] = {"%TORYO",        "%CHUDAN",          "%SENNICHITE",      "%TIME_UP",
 	                                    "%ILLEGAL_MOVE", "%+ILLEGAL_ACTION", "%-ILLEGAL_ACTION", "%JISHOGI",
-	                                    "%KACHI",    "%HIKIWAKE",        "%MATTA",           "%TSUMI",
-	                                    "%FUZUMI",   "%ERROR",           "%MAX_MOVES"};
+	                                    "%KACHI",        "%HIKIWAKE",        "%MATTA",           "%TSUMI",
+	                                    "%FUZUMI",       "%ERROR",           "%MAX_MOVES"};
 	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
 		if (strcmp(s, words[i]) == 0)
 			return true;
@@ -51,7 +51,8 @@ static int csa_piece_list(Setup *su, const char *s, Color c, bool removal, ConvP
 		if (!removal && hand && s[2] == 'A' && s[3] == 'L') {
 			/* the rest of the set goes to one side only */
 			if (su->rest_to[color_flip(c)])
-				return conv_fail(out, line, "CSA: 00AL for both sides (the rest of the set can go to one only)");
+				return conv_fail(out, line,
+				                 "CSA: 00AL for both sides (the rest of the set can go to one only)");
 			su->rest_to[c] = true;
 			s += 4;
 			continue;
@@ -90,7 +91,8 @@ static int csa_row(Setup *su, const char *s, ConvProblem *out, long line)
 	for (int file = 9; file >= 1; file--) {
 		Square sq = sq_make(file, rank);
 		if (!*s) /* a row cut short is not a row of empty squares */
-			return conv_fail(out, line, "CSA: row P%d has %d square%s, not nine", rank, 9 - file, 9 - file == 1 ? "" : "s");
+			return conv_fail(out, line, "CSA: row P%d has %d square%s, not nine", rank, 9 - file,
+			                 9 - file == 1 ? "" : "s");
 		if (s[0] == ' ' && s[1] == '*') {
 			su->board[sq] = PIECE_NONE;
 			s += s[2] ? 3 : 2; /* the last one's trailing blank may be trimmed */
@@ -118,7 +120,8 @@ static int csa_rows_complete(const Setup *su, ConvProblem *out, long line)
 		return 0;
 	for (int rank = 1; rank <= 9; rank++)
 		if (!(su->csa_rows & (1u << rank)))
-			return conv_fail(out, line, "CSA: row P%d missing: a board given as rows has P1..P9, each once", rank);
+			return conv_fail(out, line, "CSA: row P%d missing: a board given as rows has P1..P9, each once",
+			                 rank);
 	return 0;
 }
 
@@ -147,8 +150,8 @@ static int csa_move(ConvProblem *out, const char *s, long line)
 		PieceType on = piece_type(p);
 		bool promote = pt != on && pt_can_promote(on) && pt == pt_promote(on);
 		if (p == PIECE_NONE || piece_color(p) != c || (pt != on && !promote))
-			return conv_fail(out, line, "CSA: move %d '%.7s': no such piece on %c%c", out->n_moves + 1, s, s[1],
-			                 s[2]);
+			return conv_fail(out, line, "CSA: move %d '%.7s': no such piece on %c%c", out->n_moves + 1, s,
+			                 s[1], s[2]);
 		m = move_make(from, to, PIECE_NONE, PIECE_NONE, promote);
 	}
 	Move legal;
@@ -207,7 +210,8 @@ static int csa_side_or_move(CsaRead *k, const char *s, long lineno)
 			return conv_fail(out, lineno, "CSA: a move before any position line");
 		if (!k->su.side_given)
 			k->su.side = s[0] == '+' ? SENTE : GOTE;
-		if (csa_rows_complete(&k->su, out, k->rows_line) || conv_setup_root(&k->su, k->rest, out, k->position_line))
+		if (csa_rows_complete(&k->su, out, k->rows_line) ||
+		    conv_setup_root(&k->su, k->rest, out, k->position_line))
 			return -1;
 		k->root_ready = true;
 	}
@@ -289,4 +293,3 @@ int conv_csa_parse(char *text, bool rest, ConvProblem *out)
 	out->stated = -1;
 	return 0;
 }
-

@@ -91,7 +91,8 @@ static int kif_hand(Setup *su, Color c, const char *s, ConvProblem *out, long li
 		/* the rest of the 40-piece set, as the CSA 00AL (Kifu for Windows
 		 * writes it for the defender of a tsume); for one side only */
 		if (su->rest_to[color_flip(c)])
-			return conv_fail(out, line, "hand: 残り全部 for both sides (the rest of the set can go to one only)");
+			return conv_fail(out, line,
+			                 "hand: 残り全部 for both sides (the rest of the set can go to one only)");
 		su->rest_to[c] = true;
 		s = conv_skip_ws(s);
 		return *s ? conv_fail(out, line, "hand: text after 残り全部: '%.12s'", s) : 0;
@@ -137,7 +138,8 @@ static int kif_row(Setup *su, const char *line_text, int *rows, ConvProblem *out
 		}
 		PieceType pt = eat_piece(&s, true);
 		if (pt == PT_NONE)
-			return conv_fail(out, line, "board row: unknown piece '%.*s' on file %d", conv_utf8_len(start), start, file);
+			return conv_fail(out, line, "board row: unknown piece '%.*s' on file %d", conv_utf8_len(start),
+			                 start, file);
 		row[file] = piece_make(c, pt);
 	}
 	if (*s != '|')
@@ -298,7 +300,8 @@ static int kif_find_move(const Position *pos, const KifMove *km, Move prev, Move
 				cand[k++] = cand[i];
 		}
 		if (k == 0) {
-			snprintf(why, why_size, "ambiguous: %d legal moves fit and the modifiers (右左直上引寄) name none", n);
+			snprintf(why, why_size,
+			         "ambiguous: %d legal moves fit and the modifiers (右左直上引寄) name none", n);
 			return -1;
 		}
 		n = k;
@@ -399,7 +402,6 @@ static int stated_length(const char *s, int *n, ConvProblem *out, long line)
 	return 0;
 }
 
-
 /* A diagram with no line for the defender's hand: tsume convention is that
  * the defender holds every piece not on the board or in the attacker's hand
  * (残り全部), as "後手の持駒：残り全部" says. */
@@ -416,11 +418,11 @@ typedef struct {
 	ConvProblem *out;
 	bool rest;
 	Setup su;
-	int rows;                     /* board rows read */
-	long board_line;              /* the line of the first row */
+	int rows;        /* board rows read */
+	long board_line; /* the line of the first row */
 	bool root_ready, ended, hands_given;
-	char handicap[64];            /* 手合割 */
-	long number_base;             /* the number before the first move (-1: no move yet) */
+	char handicap[64];             /* 手合割 */
+	long number_base;              /* the number before the first move (-1: no move yet) */
 	int stated_header, stated_end; /* 手数 and まで (-1: not stated) */
 	/* the move list closed by an end word, まで or 変化 (else the file may
 	 * be cut short), and the line of its last move */
@@ -576,8 +578,9 @@ static int kif_header(KifRead *k, const char *line, long lineno)
 		if (side_of == COLOR_NB && strstr(s, "持駒"))
 			/* a hand line this reader cannot read would give the
 			 * defender the rest of the set without a word */
-			return conv_fail(out, lineno,
-			                 "a hand line not understood: '%s' (expected 先手の持駒：... or 後手の持駒：...)", line);
+			return conv_fail(
+			    out, lineno,
+			    "a hand line not understood: '%s' (expected 先手の持駒：... or 後手の持駒：...)", line);
 	}
 	if (hand_of != COLOR_NB) {
 		/* a second hand line would replace the first without a word */
@@ -636,8 +639,8 @@ int conv_kif_parse(char *text, bool rest, ConvProblem *out)
 		const char *field;
 		long number;
 		int rc = kif_move_line(line, &number, &field) ? kif_read_move(&k, number, field, lineno)
-		         : k.root_ready                      ? kif_after_moves(&k, line, lineno)
-		                                             : kif_header(&k, line, lineno);
+		         : k.root_ready                       ? kif_after_moves(&k, line, lineno)
+		                                              : kif_header(&k, line, lineno);
 		if (rc)
 			return -1;
 	}
@@ -663,4 +666,3 @@ int conv_kif_parse(char *text, bool rest, ConvProblem *out)
 	out->stated = k.stated_header >= 0 ? k.stated_header : k.stated_end;
 	return 0;
 }
-

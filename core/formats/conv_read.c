@@ -122,8 +122,8 @@ int conv_setup_root(Setup *su, bool rest, ConvProblem *out, long line)
 
 	SfenError serr;
 	if (sfen_setup(&out->root, su->board, su->hand, su->side, &serr) != SFEN_OK)
-		return conv_fail(out, strcmp(serr.field, "hand") == 0 ? hand_fault_line(su, line) : line, "bad position: %s",
-		                 serr.message);
+		return conv_fail(out, strcmp(serr.field, "hand") == 0 ? hand_fault_line(su, line) : line,
+		                 "bad position: %s", serr.message);
 	return 0;
 }
 
@@ -145,8 +145,8 @@ int conv_fail_cut_short(ConvProblem *out, long line, const char *prefix, const c
 {
 	int n = out->n_moves;
 	conv_unplay(out);
-	return conv_fail(out, line, "%scut short: the moves end at move %d (the defender's) with no %s after them", prefix,
-	                 n, closing);
+	return conv_fail(out, line, "%scut short: the moves end at move %d (the defender's) with no %s after them",
+	                 prefix, n, closing);
 }
 
 int conv_play(ConvProblem *out, Move m, long line)
@@ -157,7 +157,6 @@ int conv_play(ConvProblem *out, Move m, long line)
 	out->moves[out->n_moves++] = m;
 	return 0;
 }
-
 
 /* Splits text into lines in place: returns the next line (NUL-terminated,
  * without "\r\n"), advancing *p; NULL at the end. */

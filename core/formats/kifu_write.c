@@ -52,8 +52,8 @@ static bool has_branch_at(const Kifu *k, int ply)
  * prev: the move before moves[0] (for 同).  k: the main line, with its
  * comments and its '+' marks; NULL: the branch b, '+' on its first move when
  * more0.  pos is played forward and left there.  Returns 0 or -1. */
-static int write_moves(FILE *f, Position *pos, const Move *moves, int n, int first, Move prev, bool more0, const Kifu *k,
-                       const KifuBranch *b)
+static int write_moves(FILE *f, Position *pos, const Move *moves, int n, int first, Move prev, bool more0,
+                       const Kifu *k, const KifuBranch *b)
 {
 	for (int i = 0; i < n; i++) {
 		char field[KIF_MOVE_MAX];
@@ -151,7 +151,8 @@ int kifu_write(FILE *f, const Kifu *k)
 		for (int j = 0; j < b->ply; j++)
 			pos_do_move(pos, k->main[j]);
 		fprintf(f, "\n変化：%d手\n", b->ply + 1);
-		if (write_moves(f, pos, b->moves, b->n, b->ply, b->ply ? k->main[b->ply - 1] : MOVE_NONE, more, NULL, b) != 0)
+		if (write_moves(f, pos, b->moves, b->n, b->ply, b->ply ? k->main[b->ply - 1] : MOVE_NONE, more, NULL,
+		                b) != 0)
 			goto done;
 		if (b->mate)
 			move_line(f, b->ply + b->n + 1, "詰み", false);

@@ -40,10 +40,10 @@ struct PioReader {
 	char *path;
 	long line;
 	bool done;
-	bool kifu;   /* a KIF or CSA file (conv.h): one problem, read whole by conv_file */
-	bool binary; /* binary data (looks_binary): reported once, no lines read */
-	bool hinted; /* standard input: the hint that KIF/CSA is read by name given */
-	size_t got;  /* bytes of the last chunk read, NUL bytes included */
+	bool kifu;      /* a KIF or CSA file (conv.h): one problem, read whole by conv_file */
+	bool binary;    /* binary data (looks_binary): reported once, no lines read */
+	bool hinted;    /* standard input: the hint that KIF/CSA is read by name given */
+	size_t got;     /* bytes of the last chunk read, NUL bytes included */
 	ByteSource src; /* the file's bytes, plain or inflated */
 	char buf[READ_BUF];
 };
@@ -75,7 +75,8 @@ static bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
 static bool is_key_char(char c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
+	       c == '.';
 }
 
 /* Length of the key at s if s starts "key=", else 0. */
@@ -86,7 +87,6 @@ static size_t key_length(const char *s)
 		n++;
 	return n > 0 && s[n] == '=' ? n : 0;
 }
-
 
 /* ------------------------------------------------------------------ */
 /* reader */
@@ -129,7 +129,8 @@ PioReader *pio_open(const char *path, PioError *err)
 		r->fd = strcmp(path, "-") != 0 ? open(path, O_RDONLY) : dup(STDIN_FILENO);
 	}
 	if (r->fd < 0) {
-		pio_set_error(err, PIO_ERR_STREAM, 0, "file", 0, "cannot open: %s", errno ? strerror(errno) : "out of memory");
+		pio_set_error(err, PIO_ERR_STREAM, 0, "file", 0, "cannot open: %s",
+		              errno ? strerror(errno) : "out of memory");
 		free(r->path);
 		free(r);
 		return NULL;
@@ -203,11 +204,12 @@ static int parse_meta(PioProblem *out, char *s, const char *line_start, PioError
 		if (klen == 0) {
 			char q[100];
 			return pio_set_error(err, PIO_ERR_LINE, out->line, "metadata", col,
-			                 "metadata (column %d): expected key=value, got '%s'", col, sfen_quote(q, sizeof q, s, 20));
+			                     "metadata (column %d): expected key=value, got '%s'", col,
+			                     sfen_quote(q, sizeof q, s, 20));
 		}
 		if (klen > PIO_KEY_MAX)
 			return pio_set_error(err, PIO_ERR_LINE, out->line, "metadata", col,
-			                 "metadata (column %d): key longer than %d bytes", col, PIO_KEY_MAX);
+			                     "metadata (column %d): key longer than %d bytes", col, PIO_KEY_MAX);
 		const char *key = s;
 		char *v = s + klen + 1;
 		while (is_blank(*v))
@@ -240,13 +242,14 @@ static int parse_meta(PioProblem *out, char *s, const char *line_start, PioError
 			int vcol = (int)(v - line_start) + 1;
 			if (vlen >= sizeof val - 1 || !num_parse_uint(val, 1, POS_MAX_PLY, &n)) {
 				char q[100];
-				return pio_set_error(err, PIO_ERR_LINE, out->line, "metadata", vcol,
-				                 "metadata (column %d): mate must be a whole number of plies, 1..%d, got '%s'", vcol,
-				                 POS_MAX_PLY, sfen_quote(q, sizeof q, v, (int)(vlen < 20 ? vlen : 20)));
+				return pio_set_error(
+				    err, PIO_ERR_LINE, out->line, "metadata", vcol,
+				    "metadata (column %d): mate must be a whole number of plies, 1..%d, got '%s'", vcol,
+				    POS_MAX_PLY, sfen_quote(q, sizeof q, v, (int)(vlen < 20 ? vlen : 20)));
 			}
 			if (pio_meta_get(out, "mate"))
-				return pio_set_error(err, PIO_ERR_LINE, out->line, "metadata", col, "metadata (column %d): mate given twice",
-				                 col);
+				return pio_set_error(err, PIO_ERR_LINE, out->line, "metadata", col,
+				                     "metadata (column %d): mate given twice", col);
 		}
 		/* mate= is always kept: when every slot is taken, in place of the
 		 * last pair kept (a stated length is never ignored, and a second
@@ -304,7 +307,8 @@ static int parse_line(char *line, PioProblem *out, PioError *err)
 		return pio_set_error(err, PIO_ERR_LINE, out->line, serr.field, serr.column, "%s", serr.message);
 	if (moves_text) {
 		int move_number = out->root.move_number;
-		int n = sfen_play_moves(&out->root, moves_text, (int)(moves_text - line) + 1, out->moves, POS_MAX_PLY, &serr);
+		int n = sfen_play_moves(&out->root, moves_text, (int)(moves_text - line) + 1, out->moves, POS_MAX_PLY,
+		                        &serr);
 		if (n < 0)
 			return pio_set_error(err, PIO_ERR_LINE, out->line, serr.field, serr.column, "%s", serr.message);
 		for (int i = n - 1; i >= 0; i--)
@@ -371,19 +375,19 @@ static int next_kifu(PioReader *r, PioProblem *out, PioError *err)
 	if (conv_file(r->path, false, cp) != 0) {
 		/* the format named once: some reasons start with it ("CSA: row P1 ...") */
 		bool named = strncmp(cp->error, cp->format, strlen(cp->format)) == 0;
-		rc = pio_set_error(err, PIO_ERR_LINE, cp->line, "file", 0, "%s%s%s", named ? "" : cp->format, named ? "" : ": ",
-		               cp->error);
-	}
-	else if (cp->stated >= 0 && cp->stated != cp->n_moves && cp->n_moves % 2 == 0 && cp->n_moves > 0)
+		rc = pio_set_error(err, PIO_ERR_LINE, cp->line, "file", 0, "%s%s%s", named ? "" : cp->format,
+		                   named ? "" : ": ", cp->error);
+	} else if (cp->stated >= 0 && cp->stated != cp->n_moves && cp->n_moves % 2 == 0 && cp->n_moves > 0)
 		/* an even line (a move lost or one too many) is no answer at all */
-		rc = pio_set_error(err, PIO_ERR_LINE, 0, "file", 0, "%s: the file states %d moves, %d read", cp->format, cp->stated,
-		               cp->n_moves);
+		rc = pio_set_error(err, PIO_ERR_LINE, 0, "file", 0, "%s: the file states %d moves, %d read", cp->format,
+		                   cp->stated, cp->n_moves);
 	/* the moves read are the stated line, the length the file states the
 	 * stated length (mate=N): where the two differ, verify judges them */
 	else if (pio_format(&cp->root, cp->moves, cp->n_moves,
-	                    conv_meta(cp->stated >= 0 ? cp->stated : cp->n_moves, r->path, cp, meta, sizeof meta), out->text,
-	                    sizeof out->text) < 0)
-		rc = pio_set_error(err, PIO_ERR_LINE, 1, "line", 0, "the converted problem is longer than %d bytes", PIO_LINE_MAX);
+	                    conv_meta(cp->stated >= 0 ? cp->stated : cp->n_moves, r->path, cp, meta, sizeof meta),
+	                    out->text, sizeof out->text) < 0)
+		rc = pio_set_error(err, PIO_ERR_LINE, 1, "line", 0, "the converted problem is longer than %d bytes",
+		                   PIO_LINE_MAX);
 	else {
 		out->line = 1;
 		memcpy(r->buf, out->text, strlen(out->text) + 1);
@@ -401,7 +405,8 @@ int pio_next(PioReader *r, PioProblem *out, PioError *err)
 {
 	if (r->binary && !r->done) {
 		r->done = true;
-		return pio_set_error(err, PIO_ERR_STREAM, 0, "file", 0, "binary data (NUL and control bytes): not a problem file");
+		return pio_set_error(err, PIO_ERR_STREAM, 0, "file", 0,
+		                     "binary data (NUL and control bytes): not a problem file");
 	}
 	if (r->kifu && !r->done)
 		return next_kifu(r, out, err);
@@ -422,7 +427,8 @@ int pio_next(PioReader *r, PioProblem *out, PioError *err)
 			skip_rest_of_line(r);
 			if (stream_failed(r, err, lineno))
 				return PIO_ERR_STREAM;
-			return pio_set_error(err, PIO_ERR_LINE, lineno, "line", 0, "line longer than %d bytes", PIO_LINE_MAX);
+			return pio_set_error(err, PIO_ERR_LINE, lineno, "line", 0, "line longer than %d bytes",
+			                     PIO_LINE_MAX);
 		}
 		size_t len = strlen(buf);
 		bool newline = len > 0 && buf[len - 1] == '\n';
@@ -433,7 +439,8 @@ int pio_next(PioReader *r, PioProblem *out, PioError *err)
 				return PIO_ERR_STREAM;
 			if (len < r->got) {
 				int col = (int)len + 1 - (strncmp(buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0);
-				return pio_set_error(err, PIO_ERR_LINE, lineno, "line", col, "line (column %d): NUL byte", col);
+				return pio_set_error(err, PIO_ERR_LINE, lineno, "line", col,
+				                     "line (column %d): NUL byte", col);
 			}
 		}
 		if (newline)
@@ -441,7 +448,8 @@ int pio_next(PioReader *r, PioProblem *out, PioError *err)
 		if (len > 0 && buf[len - 1] == '\r')
 			buf[--len] = '\0';
 		if (len > PIO_LINE_MAX)
-			return pio_set_error(err, PIO_ERR_LINE, lineno, "line", 0, "line longer than %d bytes", PIO_LINE_MAX);
+			return pio_set_error(err, PIO_ERR_LINE, lineno, "line", 0, "line longer than %d bytes",
+			                     PIO_LINE_MAX);
 		char *line = buf;
 		if (strncmp(line, "\xEF\xBB\xBF", 3) == 0) {
 			line += 3;
@@ -468,7 +476,8 @@ bool pio_stated_consistent(const PioProblem *p, char *why, size_t size)
 	long mate = -1;
 	bool has_mate = pio_meta_int(p, "mate", &mate);
 	if (p->n_moves > 0 && p->n_moves % 2 == 0) {
-		snprintf(why, size, "stated answer: its line has %d plies, an even number (a mate ends with the attacker's move)",
+		snprintf(why, size,
+		         "stated answer: its line has %d plies, an even number (a mate ends with the attacker's move)",
 		         p->n_moves);
 		return false;
 	}

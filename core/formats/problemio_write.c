@@ -53,7 +53,7 @@ PioWriter *pio_write_open(const char *path, bool gzip, PioError *err)
 	w->gz = open_gz(path, STDOUT_FILENO, gzip ? "wb9" : "wbT");
 	if (!w->gz) {
 		pio_set_error(err, PIO_ERR_STREAM, 0, "file", 0, "cannot open for writing: %s",
-		          errno ? strerror(errno) : "out of memory");
+		              errno ? strerror(errno) : "out of memory");
 		free(w->path);
 		free(w);
 		return NULL;
@@ -80,7 +80,6 @@ static int put(PioWriter *w, const char *s, size_t len)
 	}
 	return PIO_OK;
 }
-
 
 int pio_write(PioWriter *w, const Position *root, const Move *moves, int n, const char *meta)
 {
@@ -114,7 +113,7 @@ int pio_write_close(PioWriter *w, PioError *err)
 	int zrc = gzclose(w->gz);
 	if (zrc != Z_OK && rc == PIO_OK)
 		rc = pio_set_error(err, PIO_ERR_STREAM, 0, "file", 0, "%s: cannot close: %s", w->path,
-		               zrc == Z_ERRNO && errno ? strerror(errno) : "write error");
+		                   zrc == Z_ERRNO && errno ? strerror(errno) : "write error");
 	free(w->path);
 	free(w);
 	return rc;

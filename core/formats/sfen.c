@@ -71,15 +71,24 @@ static const char *one_char(char q[8], const char *s)
 static PieceType letter_type(char c)
 {
 	switch (toupper((unsigned char)c)) {
-	case 'P': return PAWN;
-	case 'L': return LANCE;
-	case 'N': return KNIGHT;
-	case 'S': return SILVER;
-	case 'G': return GOLD;
-	case 'B': return BISHOP;
-	case 'R': return ROOK;
-	case 'K': return KING;
-	default: return PT_NONE;
+	case 'P':
+		return PAWN;
+	case 'L':
+		return LANCE;
+	case 'N':
+		return KNIGHT;
+	case 'S':
+		return SILVER;
+	case 'G':
+		return GOLD;
+	case 'B':
+		return BISHOP;
+	case 'R':
+		return ROOK;
+	case 'K':
+		return KING;
+	default:
+		return PT_NONE;
 	}
 }
 
@@ -106,8 +115,8 @@ static int count_piece(int totals[9], PieceType base, int n, SfenError *err, con
 {
 	totals[base] += n;
 	if (totals[base] > PIECE_SET_COUNT[base])
-		return fail(err, SFEN_ERR_ILLEGAL, field, col, "%d %ss in all (board and hands), the set has %d", totals[base],
-		            TYPE_NAME[base], PIECE_SET_COUNT[base]);
+		return fail(err, SFEN_ERR_ILLEGAL, field, col, "%d %ss in all (board and hands), the set has %d",
+		            totals[base], TYPE_NAME[base], PIECE_SET_COUNT[base]);
 	return SFEN_OK;
 }
 
@@ -121,14 +130,17 @@ static int parse_board(Position *pos, const char *text, const char *s, const cha
 		if (c == '\0' || is_space(c)) {
 			if (rank != 9 || file != 0) {
 				if (file != 0)
-					return fail(err, SFEN_ERR_SYNTAX, "board", col, "rank %d has %d square%s, expected 9", rank, 9 - file, 9 - file == 1 ? "" : "s");
+					return fail(err, SFEN_ERR_SYNTAX, "board", col,
+					            "rank %d has %d square%s, expected 9", rank, 9 - file,
+					            9 - file == 1 ? "" : "s");
 				return fail(err, SFEN_ERR_SYNTAX, "board", col, "%d ranks, expected 9", rank);
 			}
 			break;
 		}
 		if (c == '/') {
 			if (file != 0)
-				return fail(err, SFEN_ERR_SYNTAX, "board", col, "rank %d has %d square%s, expected 9", rank, 9 - file, 9 - file == 1 ? "" : "s");
+				return fail(err, SFEN_ERR_SYNTAX, "board", col, "rank %d has %d square%s, expected 9",
+				            rank, 9 - file, 9 - file == 1 ? "" : "s");
 			if (rank == 9)
 				return fail(err, SFEN_ERR_SYNTAX, "board", col, "more than 9 ranks");
 			rank++;
@@ -138,7 +150,8 @@ static int parse_board(Position *pos, const char *text, const char *s, const cha
 		if (c >= '1' && c <= '9') {
 			file -= c - '0';
 			if (file < 0)
-				return fail(err, SFEN_ERR_SYNTAX, "board", col, "rank %d has more than 9 squares", rank);
+				return fail(err, SFEN_ERR_SYNTAX, "board", col, "rank %d has more than 9 squares",
+				            rank);
 			continue;
 		}
 		bool promoted = false;
@@ -149,11 +162,14 @@ static int parse_board(Position *pos, const char *text, const char *s, const cha
 		PieceType pt = letter_type(c);
 		if (pt == PT_NONE) {
 			if (promoted && (c == '\0' || is_space(c) || c == '/'))
-				return fail(err, SFEN_ERR_SYNTAX, "board", col, "'+' must be followed by a piece letter");
+				return fail(err, SFEN_ERR_SYNTAX, "board", col,
+				            "'+' must be followed by a piece letter");
 			if (c == '0')
-				return fail(err, SFEN_ERR_SYNTAX, "board", (int)(p - text) + 1, "a run of empty squares is 1..9, not 0");
+				return fail(err, SFEN_ERR_SYNTAX, "board", (int)(p - text) + 1,
+				            "a run of empty squares is 1..9, not 0");
 			char q[8];
-			return fail(err, SFEN_ERR_SYNTAX, "board", (int)(p - text) + 1, "unknown piece letter '%s'", one_char(q, p));
+			return fail(err, SFEN_ERR_SYNTAX, "board", (int)(p - text) + 1, "unknown piece letter '%s'",
+			            one_char(q, p));
 		}
 		if (promoted && !pt_can_promote(pt))
 			return fail(err, SFEN_ERR_SYNTAX, "board", col, "'+%c': a %s cannot promote", c, TYPE_NAME[pt]);
@@ -162,13 +178,14 @@ static int parse_board(Position *pos, const char *text, const char *s, const cha
 		Color color = isupper((unsigned char)c) ? SENTE : GOTE;
 		Square sq = sq_make(file, rank);
 		if (pt == KING && pos->king[color] != SQ_NONE)
-			return fail(err, SFEN_ERR_ILLEGAL, "board", col, "two %s kings", color == SENTE ? "sente" : "gote");
+			return fail(err, SFEN_ERR_ILLEGAL, "board", col, "two %s kings",
+			            color == SENTE ? "sente" : "gote");
 		Piece piece = piece_make(color, promoted ? pt_promote(pt) : pt);
 		/* a piece that could never move again */
 		int rr = sq_rel_rank(color, sq);
 		if (!promoted && (((pt == PAWN || pt == LANCE) && rr == 1) || (pt == KNIGHT && rr <= 2)))
-			return fail(err, SFEN_ERR_ILLEGAL, "board", col, "%s %s on %d%c can never move", color == SENTE ? "sente" : "gote",
-			            TYPE_NAME[pt], file, 'a' + rank - 1);
+			return fail(err, SFEN_ERR_ILLEGAL, "board", col, "%s %s on %d%c can never move",
+			            color == SENTE ? "sente" : "gote", TYPE_NAME[pt], file, 'a' + rank - 1);
 		/* nifu: a second unpromoted pawn of one colour on a file */
 		if (pt == PAWN && !promoted && bb_any(bb_and(pos_pieces(pos, color, PAWN), bb_file(file))))
 			return fail(err, SFEN_ERR_ILLEGAL, "board", col, "two unpromoted %s pawns on file %d (nifu)",
@@ -208,7 +225,8 @@ static int parse_hand(Position *pos, const char *text, const char *s, const char
 				n = n * 10 + (*p - '0');
 				p++;
 				if (++digits > 2)
-					return fail(err, SFEN_ERR_SYNTAX, "hand", col, "count with more than two digits");
+					return fail(err, SFEN_ERR_SYNTAX, "hand", col,
+					            "count with more than two digits");
 			}
 			if (n < 1 || n > 18)
 				return fail(err, SFEN_ERR_SYNTAX, "hand", col, "count %d out of range 1..18", n);
@@ -220,10 +238,12 @@ static int parse_hand(Position *pos, const char *text, const char *s, const char
 		PieceType pt = letter_type(c);
 		if (pt == PT_NONE) {
 			char q[8];
-			return fail(err, SFEN_ERR_SYNTAX, "hand", (int)(p - text) + 1, "unknown piece letter '%s'", one_char(q, p));
+			return fail(err, SFEN_ERR_SYNTAX, "hand", (int)(p - text) + 1, "unknown piece letter '%s'",
+			            one_char(q, p));
 		}
 		if (pt == KING)
-			return fail(err, SFEN_ERR_ILLEGAL, "hand", (int)(p - text) + 1, "a king cannot be held in hand");
+			return fail(err, SFEN_ERR_ILLEGAL, "hand", (int)(p - text) + 1,
+			            "a king cannot be held in hand");
 		Color color = isupper((unsigned char)c) ? SENTE : GOTE;
 		if (seen[color][pt])
 			return fail(err, SFEN_ERR_SYNTAX, "hand", (int)(p - text) + 1, "'%c' listed twice", c);
@@ -303,7 +323,8 @@ int sfen_parse_root(Position *pos, const char *text, SfenError *err, const char 
 	pos_finish_setup(pos);
 	Color them = color_flip(pos->side);
 	if (pos->king[them] != SQ_NONE && pos_attacked(pos, pos->side, pos->king[them], pos->occ))
-		return fail(err, SFEN_ERR_ILLEGAL, "position", 0, "the side not to move (%s) is in check", them == SENTE ? "sente" : "gote");
+		return fail(err, SFEN_ERR_ILLEGAL, "position", 0, "the side not to move (%s) is in check",
+		            them == SENTE ? "sente" : "gote");
 
 moves:
 	if (*s == '\0')
@@ -314,7 +335,8 @@ moves:
 		return SFEN_OK;
 	}
 	char q[100];
-	return fail(err, SFEN_ERR_SYNTAX, "position", (int)(s - text) + 1, "unexpected text '%s'", sfen_quote(q, sizeof q, s, 20));
+	return fail(err, SFEN_ERR_SYNTAX, "position", (int)(s - text) + 1, "unexpected text '%s'",
+	            sfen_quote(q, sizeof q, s, 20));
 }
 
 int sfen_play_moves(Position *pos, const char *text, int column_base, Move *out, int max_moves, SfenError *err)
@@ -337,11 +359,14 @@ int sfen_play_moves(Position *pos, const char *text, int column_base, Move *out,
 			return fail(err, SFEN_ERR_ILLEGAL, "moves", col, "more than %d moves", n);
 		Move legal;
 		Piece on = move_is_drop(m) ? PIECE_NONE : pos_piece(pos, move_from(m));
-		if (move_is_promote(m) && on != PIECE_NONE && piece_color(on) == pos->side && pt_is_promoted(piece_type(on)))
+		if (move_is_promote(m) && on != PIECE_NONE && piece_color(on) == pos->side &&
+		    pt_is_promoted(piece_type(on)))
 			return fail(err, SFEN_ERR_ILLEGAL, "moves", col,
-			            "move %d '%.*s' is not legal here: the piece on %.2s is already promoted", n + 1, len, s, s);
+			            "move %d '%.*s' is not legal here: the piece on %.2s is already promoted", n + 1,
+			            len, s, s);
 		if (!gen_find_legal(pos, m, &legal))
-			return fail(err, SFEN_ERR_ILLEGAL, "moves", col, "move %d '%.*s' is not legal here (%s to move)", n + 1, len, s,
+			return fail(err, SFEN_ERR_ILLEGAL, "moves", col,
+			            "move %d '%.*s' is not legal here (%s to move)", n + 1, len, s,
 			            pos->side == SENTE ? "sente" : "gote");
 		pos_do_move(pos, legal);
 		if (pos->move_number < SFEN_MOVE_NUMBER_MAX)
@@ -441,12 +466,13 @@ int sfen_check(const Position *pos, SfenError *err)
 		if (pt == KING)
 			king_at[c] = sq;
 		if (dead_piece(c, pt, sq))
-			return fail(err, SFEN_ERR_ILLEGAL, "board", 0, "%s %s on %d%c can never move", color_name(c), TYPE_NAME[pt],
-			            file, 'a' + rank - 1);
+			return fail(err, SFEN_ERR_ILLEGAL, "board", 0, "%s %s on %d%c can never move", color_name(c),
+			            TYPE_NAME[pt], file, 'a' + rank - 1);
 		bb_t others = bb_andnot(bb_and(pos_pieces(pos, c, PAWN), bb_file(file)), bb_square(sq));
 		if (pt == PAWN && bb_any(others) && bb_lsb(others) > sq)
-			return fail(err, SFEN_ERR_ILLEGAL, "board", 0, "two unpromoted %s pawns on file %d, on %d%c and %d%c (nifu)",
-			            color_name(c), file, file, 'a' + rank - 1, file, 'a' + sq_rank(bb_lsb(others)) - 1);
+			return fail(err, SFEN_ERR_ILLEGAL, "board", 0,
+			            "two unpromoted %s pawns on file %d, on %d%c and %d%c (nifu)", color_name(c), file,
+			            file, 'a' + rank - 1, file, 'a' + sq_rank(bb_lsb(others)) - 1);
 		board[pt_unpromote(pt)]++;
 	}
 	for (int pt = PAWN; pt <= KING; pt++) {
@@ -456,15 +482,16 @@ int sfen_check(const Position *pos, SfenError *err)
 				totals[pt] += hand_count(pos->hand[c], (PieceType)pt);
 		/* name the board when the board alone holds too many */
 		if (board[pt] > PIECE_SET_COUNT[pt])
-			return fail(err, SFEN_ERR_ILLEGAL, "board", 0, "%d %ss on the board, the set has %d", board[pt], TYPE_NAME[pt],
-			            PIECE_SET_COUNT[pt]);
-		if (totals[pt] > PIECE_SET_COUNT[pt])
-			return fail(err, SFEN_ERR_ILLEGAL, "hand", 0, "%d %ss in all (board and hands), the set has %d", totals[pt],
+			return fail(err, SFEN_ERR_ILLEGAL, "board", 0, "%d %ss on the board, the set has %d", board[pt],
 			            TYPE_NAME[pt], PIECE_SET_COUNT[pt]);
+		if (totals[pt] > PIECE_SET_COUNT[pt])
+			return fail(err, SFEN_ERR_ILLEGAL, "hand", 0, "%d %ss in all (board and hands), the set has %d",
+			            totals[pt], TYPE_NAME[pt], PIECE_SET_COUNT[pt]);
 	}
 	Color them = color_flip(pos->side);
 	if (pos->king[them] != SQ_NONE && pos_attacked(pos, pos->side, pos->king[them], pos->occ))
-		return fail(err, SFEN_ERR_ILLEGAL, "position", 0, "the side not to move (%s) is in check", color_name(them));
+		return fail(err, SFEN_ERR_ILLEGAL, "position", 0, "the side not to move (%s) is in check",
+		            color_name(them));
 	return SFEN_OK;
 }
 
@@ -479,17 +506,17 @@ int sfen_setup(Position *pos, const Piece board[SQ_NB], const int hand[COLOR_NB]
 			continue;
 		/* a second king would overwrite pos->king: refuse it here */
 		if (piece_type(p) == KING && pos->king[piece_color(p)] != SQ_NONE)
-			return fail(err, SFEN_ERR_ILLEGAL, "board", 0, "two %s kings, on %d%c and %d%c", color_name(piece_color(p)),
-			            sq_file(pos->king[piece_color(p)]), 'a' + sq_rank(pos->king[piece_color(p)]) - 1, sq_file(sq),
-			            'a' + sq_rank(sq) - 1);
+			return fail(err, SFEN_ERR_ILLEGAL, "board", 0, "two %s kings, on %d%c and %d%c",
+			            color_name(piece_color(p)), sq_file(pos->king[piece_color(p)]),
+			            'a' + sq_rank(pos->king[piece_color(p)]) - 1, sq_file(sq), 'a' + sq_rank(sq) - 1);
 		pos_put(pos, sq, p);
 	}
 	for (int c = 0; c < COLOR_NB; c++)
 		for (int pt = PAWN; pt <= GOLD; pt++) {
 			int n = hand[c][pt];
 			if (n < 0 || n > PIECE_SET_COUNT[pt])
-				return fail(err, SFEN_ERR_ILLEGAL, "hand", 0, "%d %ss in the %s hand, the set has %d", n, TYPE_NAME[pt],
-				            color_name((Color)c), PIECE_SET_COUNT[pt]);
+				return fail(err, SFEN_ERR_ILLEGAL, "hand", 0, "%d %ss in the %s hand, the set has %d",
+				            n, TYPE_NAME[pt], color_name((Color)c), PIECE_SET_COUNT[pt]);
 			pos_set_hand(pos, (Color)c, (PieceType)pt, n);
 		}
 	pos->side = side;

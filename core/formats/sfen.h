@@ -32,7 +32,7 @@ typedef struct {
 
 /* Status codes: 0 ok, negative error (zlib style). */
 #define SFEN_OK 0
-#define SFEN_ERR_SYNTAX (-1) /* malformed text */
+#define SFEN_ERR_SYNTAX (-1)  /* malformed text */
 #define SFEN_ERR_ILLEGAL (-2) /* well-formed but not a legal position / move */
 
 /* Largest move number read; sfen_play_moves counts on up to it and stays there. */

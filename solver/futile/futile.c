@@ -132,7 +132,8 @@ static bool is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, 
 			} else {
 				int8_t *bslot = &memo->b[to][after];
 				if (*bslot < 0)
-					*bslot = (int8_t)mated_after_capture(pos, cap, pt, f->sub, f->tests, bound, memo, depth);
+					*bslot = (int8_t)mated_after_capture(pos, cap, pt, f->sub, f->tests, bound,
+					                                     memo, depth);
 				futile = *bslot == 1;
 			}
 		}

@@ -154,14 +154,14 @@ typedef struct FutileSub FutileSub;
 
 /* The rule in force, as the functions below take it. */
 typedef struct {
-	bool on;        /* false: every interposition counts (rule "none") */
-	FutileSub *sub; /* rules "broad" and "nogain": decides "still mated" by
-	                   a bounded search; NULL: the narrow rule (mated at once) */
-	bool bounded;   /* rule "nogain": mated within the length of the node's
-	                   defences that are not drops (futile_judge_drop), not
-	                   at any length */
-	bool answered;  /* rule "answered": as broad where the check has an
-	                   answer that is not a drop, else the narrow test */
+	bool on;         /* false: every interposition counts (rule "none") */
+	FutileSub *sub;  /* rules "broad" and "nogain": decides "still mated" by
+	                    a bounded search; NULL: the narrow rule (mated at once) */
+	bool bounded;    /* rule "nogain": mated within the length of the node's
+	                    defences that are not drops (futile_judge_drop), not
+	                    at any length */
+	bool answered;   /* rule "answered": as broad where the check has an
+	                    answer that is not a drop, else the narrow test */
 	bool capturable; /* not a rule of play: a drop the checker takes,
 	                    leaving the check, is futile unless a search of
 	                    `check` proves the position after the capture (the
@@ -195,7 +195,6 @@ typedef struct FutileSubTests {
  * sub-search s and its tests for broad, nogain and answered (s may be NULL
  * only for the others). */
 Futility futile_rule(DfpnFutileRule rule, FutileSub *s, const FutileSubTests *tests);
-
 
 /* Plays the checker's capture cap of the dropped pt and gives pt back to
  * the defender (pos: after the drop, the attacker to move; then the

@@ -17,22 +17,22 @@
  * definitions are in futile.h).  Composers disagree; the tools offer the
  * choice as --futile NAME and the USI option FutileRule. */
 typedef enum {
-	DFPN_FUTILE_NONE = 0,   /* "none": every interposition counts (strict, as
-	                           KomoringHeights 1.x and most engines count) */
-	DFPN_FUTILE_NARROW = 1, /* "narrow": a drop the checker takes at once after
-	                           which the defender, given the piece back, is
-	                           mated at once (recursively) */
-	DFPN_FUTILE_BROAD = 2,  /* "broad": a drop the checker takes at once after
-	                           which the defender, given the piece back, is
-	                           still mated -- a forced mate of any length
-	                           (KomoringHeights 0.4-0.5; futile.h) */
-	DFPN_FUTILE_NOGAIN = 3, /* "nogain": as broad, but mated no later than the
-	                           node's defences that are not drops last (a
-	                           verdict of the position alone): the drop gains
-	                           nothing but its own two plies (futile.h) --
-	                           the default: of the rules that keep the
-	                           ShogiBoardQ sets' lengths, the one that agrees
-	                           with Shogi Zuko's composer most (README) */
+	DFPN_FUTILE_NONE = 0,     /* "none": every interposition counts (strict, as
+	                             KomoringHeights 1.x and most engines count) */
+	DFPN_FUTILE_NARROW = 1,   /* "narrow": a drop the checker takes at once after
+	                             which the defender, given the piece back, is
+	                             mated at once (recursively) */
+	DFPN_FUTILE_BROAD = 2,    /* "broad": a drop the checker takes at once after
+	                             which the defender, given the piece back, is
+	                             still mated -- a forced mate of any length
+	                             (KomoringHeights 0.4-0.5; futile.h) */
+	DFPN_FUTILE_NOGAIN = 3,   /* "nogain": as broad, but mated no later than the
+	                             node's defences that are not drops last (a
+	                             verdict of the position alone): the drop gains
+	                             nothing but its own two plies (futile.h) --
+	                             the default: of the rules that keep the
+	                             ShogiBoardQ sets' lengths, the one that agrees
+	                             with Shogi Zuko's composer most (README) */
 	DFPN_FUTILE_ANSWERED = 4, /* "answered": as broad, but a check whose every
 	                             answer is a drop is mate only by the
 	                             narrow test (futile.h) */
@@ -45,21 +45,21 @@ typedef enum {
  * DFPN_FUTILE_NB stands for the capturable test (futile.h), which has no
  * row and none of the properties. */
 typedef struct {
-	const char *name;        /* as --futile and FutileRule spell it */
-	bool counts_all;         /* every interposition counts (no verdict at all) */
-	bool searches;           /* a verdict runs a sub-search (futile_sub.h) */
-	bool mates_by_search;    /* a check answered only by drops is mate by a
-	                            sub-search, not only by the narrow test (a
-	                            one-off question: dfpn_is_mated_by) */
-	bool frontier_search;    /* ... and at the search's length-budget
-	                            frontier, where no expansion follows */
-	bool weighs_evasions;    /* a drop is futile only when the mate after its
-	                            capture is no longer than the node's other
-	                            defences (nogain; futile.h) */
-	bool lengths_monotone;   /* mate lengths are monotone in the hands */
+	const char *name;          /* as --futile and FutileRule spell it */
+	bool counts_all;           /* every interposition counts (no verdict at all) */
+	bool searches;             /* a verdict runs a sub-search (futile_sub.h) */
+	bool mates_by_search;      /* a check answered only by drops is mate by a
+	                              sub-search, not only by the narrow test (a
+	                              one-off question: dfpn_is_mated_by) */
+	bool frontier_search;      /* ... and at the search's length-budget
+	                              frontier, where no expansion follows */
+	bool weighs_evasions;      /* a drop is futile only when the mate after its
+	                              capture is no longer than the node's other
+	                              defences (nogain; futile.h) */
+	bool lengths_monotone;     /* mate lengths are monotone in the hands */
 	bool narrow_if_only_drops; /* a check whose every answer is a drop takes
 	                              the narrow test (answered) */
-	DfpnFutileRule bounding; /* the monotone rule that bounds it (below) */
+	DfpnFutileRule bounding;   /* the monotone rule that bounds it (below) */
 } DfpnFutileSpec;
 extern const DfpnFutileSpec DFPN_FUTILE_SPEC[DFPN_FUTILE_NB];
 

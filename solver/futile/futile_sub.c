@@ -22,14 +22,14 @@ typedef struct {
 
 struct FutileSub {
 	const FutileSearchOps *ops; /* the searches it runs (futile_sub.h) */
-	Dfpn *d;         /* narrow-rule context: a mate's existence does not
-	                    depend on the rule, only its length */
-	const TT *tt;    /* the main search's table, asked first (may be NULL) */
-	uint64_t nodes;  /* all nodes searched */
+	Dfpn *d;                    /* narrow-rule context: a mate's existence does not
+	                               depend on the rule, only its length */
+	const TT *tt;               /* the main search's table, asked first (may be NULL) */
+	uint64_t nodes;             /* all nodes searched */
 	SubVerdict *cache;
 	size_t cache_mask;
-	uint64_t salt;   /* changed by each clear: earlier entries stop matching
-	                    (as likely to match by chance as two 64-bit keys) */
+	uint64_t salt;         /* changed by each clear: earlier entries stop matching
+	                          (as likely to match by chance as two 64-bit keys) */
 	NogainVerdict *nogain; /* the nogain rule's verdicts (nogain_futile) */
 	Dfpn *lower;           /* capturable-rule context, the nogain rule's
 	                          lower bounds (made on first need) */
@@ -184,7 +184,8 @@ static DfpnStatus capture_mated_within(FutileSub *s, Position *pos, Move cap, Pi
 	Color att = pos->side;
 	int len;
 	futile_capture(pos, cap, pt);
-	DfpnStatus st = pos_in_check(pos) ? fresh_mate_within(s, fresh_context(s), pos, att, bound, &len, nodes) : DFPN_NOMATE;
+	DfpnStatus st =
+	    pos_in_check(pos) ? fresh_mate_within(s, fresh_context(s), pos, att, bound, &len, nodes) : DFPN_NOMATE;
 	futile_undo_capture(pos, cap, pt);
 	return st;
 }
@@ -238,7 +239,7 @@ static bool nogain_verdict(FutileSub *s, Position *pos, Move drop, Move cap, Pie
 		if (!move_is_drop(ev.moves[i]))
 			ev.moves[n++] = ev.moves[i];
 	pos_do_move(pos, drop);
-	int p = -1; /* P, once found */
+	int p = -1;       /* P, once found */
 	bool cut = false; /* stopped at top: the verdict holds here only */
 	int first = hint >= 2 && hint <= top ? hint : top;
 	if (n > 0 && first < POS_MAX_PLY &&

@@ -94,9 +94,9 @@ static int piece_unnecessary(VerifyCtx *c, const Position *root, Square sq, Piec
 
 const char *verify_verdict_name(VerifyVerdict v)
 {
-	static const char *const NAME[] = {"",         "exact",           "final_alternatives", "longer_defence",
-	                                   "shorter_mate", "stated_not_mate", "no_mate",            "undecided",
-	                                   "futile_convention", "leftover_convention"};
+	static const char *const NAME[] = {
+	    "",        "exact",     "final_alternatives", "longer_defence",     "shorter_mate", "stated_not_mate",
+	    "no_mate", "undecided", "futile_convention",  "leftover_convention"};
 	return v <= VERDICT_LEFTOVER_CONVENTION ? NAME[v] : "";
 }
 
@@ -143,7 +143,8 @@ static void escaping_defence(VerifyCtx *c, const Position *root, Move first, Ver
 		DfpnStatus st = verify_mate_within(c, pos, DFPN_MAX_PV - 2, NULL);
 		pos_undo_move(pos, list.moves[i]);
 		if (st == DFPN_NOMATE) {
-			*stated = (VerifyStated){.verdict = VERDICT_NO_MATE, .ply = 1, .move = list.moves[i], .worst_ply = -1};
+			*stated = (VerifyStated){
+			    .verdict = VERDICT_NO_MATE, .ply = 1, .move = list.moves[i], .worst_ply = -1};
 			return;
 		}
 	}
@@ -278,7 +279,7 @@ static void result_reset(VerifyResult *out)
 	out->nodes = 0;
 	out->seconds = 0;
 	memset(out->check_nodes, 0, sizeof out->check_nodes);
-	out->solve.status = DFPN_UNKNOWN; /* until a search says otherwise */
+	out->solve.status = DFPN_UNKNOWN;   /* until a search says otherwise */
 	out->solve.reason = DFPN_STOP_NONE; /* no search ran: verify_spent says why */
 	memset(out->check_stopped, 0, sizeof out->check_stopped);
 	out->stated = (VerifyStated){.verdict = VERDICT_NONE, .ply = -1, .move = MOVE_NONE, .worst_ply = -1};
@@ -308,7 +309,8 @@ static bool phase_solve(VerifyCtx *c, const Position *root, const VerifySpec *sp
 	dfpn_clear(d);
 	*alts_done = false;
 	if (!spec->first_failure && spec->given && spec->given_len > 0 &&
-	    (spec->stated_len < 0 || spec->stated_len == spec->given_len) && !dfpn_futile_mates_by_search(dfpn_futile(d)))
+	    (spec->stated_len < 0 || spec->stated_len == spec->given_len) &&
+	    !dfpn_futile_mates_by_search(dfpn_futile(d)))
 		*alts_done = solve_by_line(c, root, spec, alt);
 	if (!out->solve.len_minimal && !(*alts_done && !alt->shorter) && verify_next_limits(c)) {
 		uint64_t before = out->check_nodes[VERIFY_CHECK_PROOF];

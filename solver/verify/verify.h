@@ -33,7 +33,8 @@ const char *verify_verdict_name(VerifyVerdict v);
 
 /* Verifies the problem root (the side to move attacks).  lim bounds the whole
  * verification (time and nodes in all).  Fills *out; returns out->flags. */
-unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, const DfpnLimits *lim, VerifyResult *out);
+unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, const DfpnLimits *lim,
+                        VerifyResult *out);
 
 /* The verdict on a stated answer given[0..n) (USI moves as parsed; any
  * legal form) of the problem root, for a problem already solved into *res

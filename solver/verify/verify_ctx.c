@@ -8,7 +8,6 @@
 
 #include <string.h>
 
-
 void verify_stopped(VerifyCtx *c, DfpnStopReason why)
 {
 	c->out->undecided++;
@@ -27,7 +26,6 @@ bool verify_ctx_mated(Position *pos, void *arg)
 	const VerifyCtx *c = arg;
 	return dfpn_is_mated_in(c->d, pos);
 }
-
 
 /* Plays the given line[0..n) (legal: replayed before) from root into
  * c->pos, writing the generator's form of each move to played[]. */
@@ -100,7 +98,8 @@ static bool line_ends_with(VerifyCtx *c, Position *pos, int t, bool want, bool *
 			Move m = list.moves[i];
 			pos_do_move(pos, m);
 			bool hit = false;
-			DfpnStatus st = t == 1 ? (verify_mated(c, pos) ? DFPN_MATE : DFPN_NOMATE) : verify_mate_within(c, pos, t - 1, NULL);
+			DfpnStatus st = t == 1 ? (verify_mated(c, pos) ? DFPN_MATE : DFPN_NOMATE)
+			                       : verify_mate_within(c, pos, t - 1, NULL);
 			if (st == DFPN_UNKNOWN)
 				*undecided = true;
 			else if (st == DFPN_MATE)

@@ -20,9 +20,9 @@ typedef struct {
 	VerifyResult *out;
 	Color attacker;
 	VerifyCheck check; /* the kind of check the sub-searches serve now */
-	bool quick;       /* VerifySpec.first_failure */
-	Position pos;     /* scratch */
-	Position mod;     /* a position with one attacker piece removed */
+	bool quick;        /* VerifySpec.first_failure */
+	Position pos;      /* scratch */
+	Position mod;      /* a position with one attacker piece removed */
 } VerifyCtx;
 
 /* Limits for the next sub-search (c->sub): what is left of the problem's

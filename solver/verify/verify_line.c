@@ -48,7 +48,7 @@ void verify_line_alternatives(VerifyCtx *c, const Position *root, const Move *li
 {
 	Position *pos = &c->pos;
 	const bool quick = c->quick && out; /* the generator's screening of its own line */
-	VerifyCook open[VERIFY_OPEN_MAX]; /* cooks to ask "shorter?" (len: t there) */
+	VerifyCook open[VERIFY_OPEN_MAX];   /* cooks to ask "shorter?" (len: t there) */
 	int n_open = 0;
 	*alt = (VerifyAlternatives){.lower_bound = !quick};
 	if (quick) {

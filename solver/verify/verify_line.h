@@ -34,9 +34,9 @@ int verify_line_forcing(VerifyCtx *c, const Position *root, const Move *line, in
 
 /* What verify_line_alternatives found. */
 typedef struct {
-	int cooks;         /* attacker nodes' other checks mating within the plies left (final move excluded) */
-	bool lower_bound;  /* every other check leaves no mate within t - 3 (proven): no mate within n - 2 */
-	bool shorter;      /* some other check mates within t - 3: the root's mate is shorter than n */
+	int cooks;        /* attacker nodes' other checks mating within the plies left (final move excluded) */
+	bool lower_bound; /* every other check leaves no mate within t - 3 (proven): no mate within n - 2 */
+	bool shorter;     /* some other check mates within t - 3: the root's mate is shorter than n */
 } VerifyAlternatives;
 
 /* 余詰 along line[0..n) from root: at each attacker node, the other checks

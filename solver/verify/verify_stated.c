@@ -73,7 +73,9 @@ static void walk_longer(VerifyCtx *c, Position *pos, Move stated, int k, int r, 
 			if (node_len < 0) {
 				pos_undo_move(pos, m);
 				int f = 0;
-				node_len = verify_mate_within(c, pos, DFPN_MAX_PV - 2, &f) == DFPN_MATE ? minimal_len(c, pos, f) : 0;
+				node_len = verify_mate_within(c, pos, DFPN_MAX_PV - 2, &f) == DFPN_MATE
+				               ? minimal_len(c, pos, f)
+				               : 0;
 				pos_do_move(pos, m);
 			}
 			if (node_len > 0 && verify_mate_within(c, pos, node_len - 1, NULL) != DFPN_MATE) {
@@ -99,12 +101,20 @@ static void walk_longer(VerifyCtx *c, Position *pos, Move stated, int k, int r, 
 		pos_undo_move(pos, m);
 		if (excused) {
 			if (w->excused_at.verdict == VERDICT_NONE)
-				w->excused_at = (VerifyStated){.verdict = VERDICT_LEFTOVER_CONVENTION, .ply = k, .move = m,
-				                               .len = found + 1, .stated_left = r, .worst_ply = -1};
+				w->excused_at = (VerifyStated){.verdict = VERDICT_LEFTOVER_CONVENTION,
+				                               .ply = k,
+				                               .move = m,
+				                               .len = found + 1,
+				                               .stated_left = r,
+				                               .worst_ply = -1};
 		} else if (st == DFPN_NOMATE) {
 			if (w->first.verdict == VERDICT_NONE) {
-				w->first = (VerifyStated){.verdict = VERDICT_LONGER_DEFENCE, .ply = k, .move = m,
-				                          .len = found ? found + 1 : 0, .stated_left = r, .worst_ply = -1};
+				w->first = (VerifyStated){.verdict = VERDICT_LONGER_DEFENCE,
+				                          .ply = k,
+				                          .move = m,
+				                          .len = found ? found + 1 : 0,
+				                          .stated_left = r,
+				                          .worst_ply = -1};
 				w->worst_known = true;
 			}
 			/* the walk goes on to the end: the worst excess */
@@ -140,8 +150,11 @@ static bool walk_shorter(VerifyCtx *c, Position *pos, const Move *line, int k, i
 				DfpnStatus st = verify_mate_within(c, pos, *mlen - 1, NULL);
 				pos_undo_move(pos, list.moves[i]);
 				if (st == DFPN_MATE) {
-					c->out->stated = (VerifyStated){.verdict = VERDICT_SHORTER_MATE, .ply = k, .move = list.moves[i],
-					                                .len = *mlen, .worst_ply = -1};
+					c->out->stated = (VerifyStated){.verdict = VERDICT_SHORTER_MATE,
+					                                .ply = k,
+					                                .move = list.moves[i],
+					                                .len = *mlen,
+					                                .worst_ply = -1};
 					return true;
 				}
 			}
@@ -192,7 +205,10 @@ void verify_stated_walk(VerifyCtx *c, const Position *root, const Move *line, in
 			/* the stated line goes on through a drop this rule does not count */
 			for (int i = 0; i < list.n && !longer; i++)
 				if (futile[i] && move_same(list.moves[i], line[k])) {
-					out->stated = (VerifyStated){.verdict = VERDICT_FUTILE_CONVENTION, .ply = k, .move = line[k], .worst_ply = -1};
+					out->stated = (VerifyStated){.verdict = VERDICT_FUTILE_CONVENTION,
+					                             .ply = k,
+					                             .move = line[k],
+					                             .worst_ply = -1};
 					goto end;
 				}
 			if (longer)
@@ -242,6 +258,7 @@ void verify_stated_verdict(VerifyCtx *c, const Position *root, const VerifySpec 
 	else if (spec->given && spec->given_len == spec->stated_len)
 		verify_stated_walk(c, root, out->line, out->line_len, out->len);
 	else
-		out->stated = verify_stated_totals(out->len, spec->stated_len,
-		                                   spec->given && spec->given_len != spec->stated_len ? spec->given_len : 0);
+		out->stated =
+		    verify_stated_totals(out->len, spec->stated_len,
+		                         spec->given && spec->given_len != spec->stated_len ? spec->given_len : 0);
 }

@@ -32,8 +32,8 @@ enum {
 	VERIFY_UNDECIDED = 1 << 5,    /* a limit left some check open */
 	VERIFY_BAD_LINE = 1 << 6,     /* the given main line is not a legal mating line */
 	VERIFY_FAIL_MASK = (1 << 7) - 1,
-	VERIFY_FINAL_ALT = 1 << 8,    /* information: other mating final moves */
-	VERIFY_SHORT_VAR = 1 << 9,    /* information: shorter mates in variations */
+	VERIFY_FINAL_ALT = 1 << 8,       /* information: other mating final moves */
+	VERIFY_SHORT_VAR = 1 << 9,       /* information: shorter mates in variations */
 	VERIFY_UNNECESSARY_NA = 1 << 10, /* information: unnecessary pieces not judged: the
 	                                    main line is no mate with every interposition
 	                                    counted (the mate counts futile drops), or there
@@ -47,28 +47,28 @@ typedef struct {
 } VerifyCook;
 
 typedef struct {
-	Square sq;     /* board square, or SQ_NONE for a piece in hand */
-	PieceType pt;  /* type on the board (or in hand) */
+	Square sq;    /* board square, or SQ_NONE for a piece in hand */
+	PieceType pt; /* type on the board (or in hand) */
 } VerifyPiece;
 
 /* Why a stated answer's length differs from ours, in the composers' terms
  * (verify_verdict_name gives the word the tools print). */
 typedef enum {
-	VERDICT_NONE = 0,       /* no stated length */
-	VERDICT_EXACT,          /* the stated length is the minimal one */
-	VERDICT_FINAL_ALT,      /* exact, but other final moves mate too */
-	VERDICT_LONGER_DEFENCE, /* 変長: at ply `ply` the defence `move` is not mated
-	                           within the plies the stated line leaves: it
-	                           resists `len` plies from there (0: unknown) */
-	VERDICT_SHORTER_MATE,   /* 早詰: at ply `ply` the stated attack is not the
-	                           fastest: `move` mates in `len` plies from there */
-	VERDICT_STATED_NOT_MATE, /* the stated line is illegal or does not end in
-	                            mate under the rule in force */
-	VERDICT_NO_MATE,        /* no mate at all */
-	VERDICT_UNDECIDED,      /* a limit stopped the search before it could tell */
-	VERDICT_FUTILE_CONVENTION, /* at ply `ply` the stated line counts the drop
-	                              `move`, which the rule in force calls futile
-	                              (another futility convention's length) */
+	VERDICT_NONE = 0,            /* no stated length */
+	VERDICT_EXACT,               /* the stated length is the minimal one */
+	VERDICT_FINAL_ALT,           /* exact, but other final moves mate too */
+	VERDICT_LONGER_DEFENCE,      /* 変長: at ply `ply` the defence `move` is not mated
+	                                within the plies the stated line leaves: it
+	                                resists `len` plies from there (0: unknown) */
+	VERDICT_SHORTER_MATE,        /* 早詰: at ply `ply` the stated attack is not the
+	                                fastest: `move` mates in `len` plies from there */
+	VERDICT_STATED_NOT_MATE,     /* the stated line is illegal or does not end in
+	                                mate under the rule in force */
+	VERDICT_NO_MATE,             /* no mate at all */
+	VERDICT_UNDECIDED,           /* a limit stopped the search before it could tell */
+	VERDICT_FUTILE_CONVENTION,   /* at ply `ply` the stated line counts the drop
+	                                `move`, which the rule in force calls futile
+	                                (another futility convention's length) */
 	VERDICT_LEFTOVER_CONVENTION, /* 2手変長駒余り: every defence longer than the
 	                                stated line's (the first: `move` at ply
 	                                `ply`, `len` plies) is exactly two plies
@@ -90,11 +90,11 @@ typedef enum {
 typedef struct {
 	VerifyVerdict verdict;
 	int ply;
-	Move move; /* MOVE_NONE when there is none */
-	int len;   /* plies from that ply on by `move`; 0 if unknown */
-	int stated_left; /* longer_defence, leftover_convention: plies the stated
-	                    line leaves from that ply (len - stated_left: how
-	                    much longer the defence resists; 0 if unknown) */
+	Move move;        /* MOVE_NONE when there is none */
+	int len;          /* plies from that ply on by `move`; 0 if unknown */
+	int stated_left;  /* longer_defence, leftover_convention: plies the stated
+	                     line leaves from that ply (len - stated_left: how
+	                     much longer the defence resists; 0 if unknown) */
 	int worst_excess; /* longer_defence: over every defender ply of the
 	                     stated line and every defence there, the most plies
 	                     by which one outlasts what the stated line leaves
@@ -109,13 +109,13 @@ typedef struct {
 
 /* The kinds of verify's checks, for where the nodes go (VerifyResult). */
 typedef enum {
-	VERIFY_CHECK_PROOF = 0,    /* the first proof of the main solve */
-	VERIFY_CHECK_MINIMAL,      /* its re-searches for a shorter mate, and the main line */
-	VERIFY_CHECK_COOK,         /* 余詰 and final alternatives along the main line */
-	VERIFY_CHECK_VARIATION,    /* shorter variations (information) */
-	VERIFY_CHECK_STATED,       /* the stated line's walk: 変長, 早詰, where a line fails */
-	VERIFY_CHECK_LEFTOVER,     /* 駒余り under every longest defence */
-	VERIFY_CHECK_UNNECESSARY,  /* unnecessary pieces */
+	VERIFY_CHECK_PROOF = 0,   /* the first proof of the main solve */
+	VERIFY_CHECK_MINIMAL,     /* its re-searches for a shorter mate, and the main line */
+	VERIFY_CHECK_COOK,        /* 余詰 and final alternatives along the main line */
+	VERIFY_CHECK_VARIATION,   /* shorter variations (information) */
+	VERIFY_CHECK_STATED,      /* the stated line's walk: 変長, 早詰, where a line fails */
+	VERIFY_CHECK_LEFTOVER,    /* 駒余り under every longest defence */
+	VERIFY_CHECK_UNNECESSARY, /* unnecessary pieces */
 	VERIFY_CHECK_NB
 } VerifyCheck;
 
@@ -125,24 +125,24 @@ typedef struct {
 	int len;          /* minimal mate length (0 if no mate) */
 	int line_len;     /* the main line checked */
 	Move line[DFPN_MAX_PV];
-	int cooks;                          /* all of them, also past VERIFY_MAX_COOKS */
-	VerifyCook cook[VERIFY_MAX_COOKS];  /* the first VERIFY_MAX_COOKS found, by ply, the
-	                                       shortest first at each ply */
+	int cooks;                         /* all of them, also past VERIFY_MAX_COOKS */
+	VerifyCook cook[VERIFY_MAX_COOKS]; /* the first VERIFY_MAX_COOKS found, by ply, the
+	                                      shortest first at each ply */
 	int final_alts;
 	Move final_alt[MAX_MOVES]; /* every one (a node has at most MAX_MOVES moves) */
-	int leftover; /* pieces in the attacker's hand at the end of the main line */
+	int leftover;              /* pieces in the attacker's hand at the end of the main line */
 	int unnecessary;
 	bool unnecessary_judged; /* every attacker piece was put to the test */
 	VerifyPiece unnecessary_piece[VERIFY_MAX_LIST];
 	int short_variations;
-	bool variations_partial; /* a limit stopped the count: at least short_variations */
-	int undecided; /* sub-searches a limit stopped */
-	DfpnStopReason stop; /* why the first of them stopped: DFPN_STOP_TIME (the
-	                        time limit), _NODES, _USER (the stop flag), _DEPTH,
-	                        _MEMORY; DFPN_STOP_NONE when none did */
-	bool interrupted;    /* the stop flag (Ctrl-C) cut one of its searches, of
-	                        any kind: the result is not a finished one */
-	VerifyStated stated; /* why the stated length differs (or not) */
+	bool variations_partial;               /* a limit stopped the count: at least short_variations */
+	int undecided;                         /* sub-searches a limit stopped */
+	DfpnStopReason stop;                   /* why the first of them stopped: DFPN_STOP_TIME (the
+	                                          time limit), _NODES, _USER (the stop flag), _DEPTH,
+	                                          _MEMORY; DFPN_STOP_NONE when none did */
+	bool interrupted;                      /* the stop flag (Ctrl-C) cut one of its searches, of
+	                                          any kind: the result is not a finished one */
+	VerifyStated stated;                   /* why the stated length differs (or not) */
 	uint64_t check_nodes[VERIFY_CHECK_NB]; /* nodes by kind of check (they sum to nodes) */
 	int check_stopped[VERIFY_CHECK_NB];    /* sub-searches a limit stopped, by kind */
 	uint64_t nodes;

@@ -89,8 +89,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		if (rc == PIO_OK) {
 			char sfen[160];
-			if (sfen_format(&prob.root, sfen, sizeof sfen) < 0 || prob.n_moves < 0 || prob.n_moves > POS_MAX_PLY ||
-			    prob.n_meta < 0 || prob.n_meta > PIO_META_MAX)
+			if (sfen_format(&prob.root, sfen, sizeof sfen) < 0 || prob.n_moves < 0 ||
+			    prob.n_moves > POS_MAX_PLY || prob.n_meta < 0 || prob.n_meta > PIO_META_MAX)
 				abort();
 			long v;
 			(void)pio_meta_int(&prob, "mate", &v);

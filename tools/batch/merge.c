@@ -22,13 +22,13 @@
 #define PROG "tsume merge"
 #define MERGE_MEMBERS_MAX 64
 
-#define MERGE_USAGE                                                                                                              \
-	"usage: tsume merge " MERGE_ARGS "\n"                                                                                    \
-	"  REPORT.json  the reports of tsume verify --shard I/N --format json, one per shard: written as one\n"                  \
-	"               run's report (input order), the summary of all on stderr\n"                                              \
-	"  SHARD.sfen   the outputs of tsume generate --shard I/N, one per shard: written as one run's output\n"                 \
-	"  --jobs J     threads for the slots no generate shard searched (default: the number of cores)\n"                       \
-	"exit status: as one run of verify or generate would end; 2 also for inputs that are not the shards of\n"                \
+#define MERGE_USAGE                                                                                                    \
+	"usage: tsume merge " MERGE_ARGS "\n"                                                                          \
+	"  REPORT.json  the reports of tsume verify --shard I/N --format json, one per shard: written as one\n"        \
+	"               run's report (input order), the summary of all on stderr\n"                                    \
+	"  SHARD.sfen   the outputs of tsume generate --shard I/N, one per shard: written as one run's output\n"       \
+	"  --jobs J     threads for the slots no generate shard searched (default: the number of cores)\n"             \
+	"exit status: as one run of verify or generate would end; 2 also for inputs that are not the shards of\n"      \
 	"             one run (a message says why)\n"
 
 /* A problem's record in a verify report. */
@@ -69,7 +69,8 @@ static bool member_uint(const JsonMember *m, int n, const char *key, uint64_t *o
 {
 	if (json_uint(json_get(m, n, key), out))
 		return true;
-	fprintf(stderr, PROG ": %s:%ld: the summary record has no whole number \"%s\"\n", r->path, r->summary_line, key);
+	fprintf(stderr, PROG ": %s:%ld: the summary record has no whole number \"%s\"\n", r->path, r->summary_line,
+	        key);
 	return false;
 }
 
@@ -97,11 +98,13 @@ static bool read_summary(const JsonMember *m, int n, Report *r)
 	bool ok = true;
 	const JsonValue *files = json_get(m, n, "files");
 	if (!json_string(json_get(m, n, "shard"), text, sizeof text) || !shard_parse(text, &r->shard)) {
-		fprintf(stderr, PROG ": %s:%ld: the summary record's \"shard\" is not \"I/N\"\n", r->path, r->summary_line);
+		fprintf(stderr, PROG ": %s:%ld: the summary record's \"shard\" is not \"I/N\"\n", r->path,
+		        r->summary_line);
 		return false;
 	}
 	if (!json_string(json_get(m, n, "futile"), text, sizeof text) || !dfpn_futile_parse(text, &r->futile)) {
-		fprintf(stderr, PROG ": %s:%ld: the summary record's \"futile\" is not a rule\n", r->path, r->summary_line);
+		fprintf(stderr, PROG ": %s:%ld: the summary record's \"futile\" is not a rule\n", r->path,
+		        r->summary_line);
 		return false;
 	}
 	JsonValue e;
@@ -125,19 +128,21 @@ static bool read_summary(const JsonMember *m, int n, Report *r)
 	}
 	long failed = 0;
 	uint64_t nodes = 0;
-	ok = member_double(m, n, "time_limit", &r->time_limit, r) && member_uint(m, n, "node_limit", &r->node_limit, r) &&
-	     member_uint(m, n, "hash_mb", &r->hash_mb, r) && member_uint(m, n, "threads", &r->threads, r) &&
-	     member_uint(m, n, "jobs", &r->jobs, r) && member_long(m, n, "problems", &r->sum.problems, r) &&
-	     member_long(m, n, "passed", &r->sum.passed, r) && member_long(m, n, "failed", &failed, r) &&
-	     member_long(m, n, "undecided_problems", &r->sum.undecided, r) &&
+	ok = member_double(m, n, "time_limit", &r->time_limit, r) &&
+	     member_uint(m, n, "node_limit", &r->node_limit, r) && member_uint(m, n, "hash_mb", &r->hash_mb, r) &&
+	     member_uint(m, n, "threads", &r->threads, r) && member_uint(m, n, "jobs", &r->jobs, r) &&
+	     member_long(m, n, "problems", &r->sum.problems, r) && member_long(m, n, "passed", &r->sum.passed, r) &&
+	     member_long(m, n, "failed", &failed, r) && member_long(m, n, "undecided_problems", &r->sum.undecided, r) &&
 	     member_long(m, n, "bad_lines", &r->sum.bad_lines, r) &&
-	     member_long(m, n, "files_unreadable", &r->sum.files_unreadable, r) && member_uint(m, n, "nodes", &nodes, r) &&
-	     member_double(m, n, "seconds", &r->seconds, r) && member_uint(m, n, "peak_rss_mb", &r->peak_rss_mb, r);
+	     member_long(m, n, "files_unreadable", &r->sum.files_unreadable, r) &&
+	     member_uint(m, n, "nodes", &nodes, r) && member_double(m, n, "seconds", &r->seconds, r) &&
+	     member_uint(m, n, "peak_rss_mb", &r->peak_rss_mb, r);
 	for (int i = 0; i < VSUM_NB && ok; i++)
 		ok = member_long(m, n, VSUM_COUNT_NAME[i], &r->sum.count[i], r);
 	r->sum.nodes = nodes;
 	if (ok && !json_bool(json_get(m, n, "rest"), &r->rest)) {
-		fprintf(stderr, PROG ": %s:%ld: the summary record has no true or false \"rest\"\n", r->path, r->summary_line);
+		fprintf(stderr, PROG ": %s:%ld: the summary record has no true or false \"rest\"\n", r->path,
+		        r->summary_line);
 		ok = false;
 	}
 	if (ok && !json_bool(json_get(m, n, "interrupted"), &r->interrupted)) {
@@ -146,10 +151,12 @@ static bool read_summary(const JsonMember *m, int n, Report *r)
 		ok = false;
 	}
 	if (ok && failed != r->sum.problems - r->sum.passed - r->sum.undecided) {
-		fprintf(stderr,
-		        PROG ": %s:%ld: the summary record's counts do not add up (%ld problems, %ld passed, %ld failed, %ld "
-		             "undecided)\n",
-		        r->path, r->summary_line, r->sum.problems, r->sum.passed, failed, r->sum.undecided);
+		fprintf(
+		    stderr,
+		    PROG
+		    ": %s:%ld: the summary record's counts do not add up (%ld problems, %ld passed, %ld failed, %ld "
+		    "undecided)\n",
+		    r->path, r->summary_line, r->sum.problems, r->sum.passed, failed, r->sum.undecided);
 		ok = false;
 	}
 	return ok;
@@ -227,23 +234,24 @@ static bool read_report(Report *r, int index, Records *recs)
 	while (ok && cli_read_line(f, buf, MERGE_LINE_MAX + 1, &len, &nul)) {
 		lineno++;
 		if (len > MERGE_LINE_MAX || nul) {
-			fprintf(stderr, PROG ": %s:%ld: not a line of a tsume verify --format json report: %s\n", r->path,
-			        lineno, nul ? "a NUL byte" : "longer than 1 MB");
+			fprintf(stderr, PROG ": %s:%ld: not a line of a tsume verify --format json report: %s\n",
+			        r->path, lineno, nul ? "a NUL byte" : "longer than 1 MB");
 			ok = false;
 			break;
 		}
 		if (buf[strspn(buf, " \t\r")] == '\0')
 			continue;
 		if (r->has_summary) {
-			fprintf(stderr, PROG ": %s:%ld: a line after the summary record (line %ld): one report a file\n", r->path,
-			        lineno, r->summary_line);
+			fprintf(stderr,
+			        PROG ": %s:%ld: a line after the summary record (line %ld): one report a file\n",
+			        r->path, lineno, r->summary_line);
 			ok = false;
 			break;
 		}
 		int n = json_read_object(buf, (size_t)len, m, MERGE_MEMBERS_MAX, err, sizeof err);
 		if (n < 0) {
-			fprintf(stderr, PROG ": %s:%ld: not a line of a tsume verify --format json report: %s\n", r->path, lineno,
-			        err);
+			fprintf(stderr, PROG ": %s:%ld: not a line of a tsume verify --format json report: %s\n",
+			        r->path, lineno, err);
 			ok = false;
 			break;
 		}
@@ -261,8 +269,9 @@ static bool read_report(Report *r, int index, Records *recs)
 	}
 	if (ok && !r->has_summary) {
 		fprintf(stderr,
-		        PROG ": %s: no summary record at the end: not the report of a finished tsume verify --shard I/N "
-		             "--format json run (was it cut short?)\n",
+		        PROG
+		        ": %s: no summary record at the end: not the report of a finished tsume verify --shard I/N "
+		        "--format json run (was it cut short?)\n",
 		        r->path);
 		ok = false;
 	}
@@ -294,7 +303,8 @@ static bool same_run(const Report *a, const Report *b)
 	else if (!what && a->rest != b->rest)
 		what = "--rest";
 	if (what)
-		fprintf(stderr, PROG ": %s and %s are not shards of one verify run: they differ in %s\n", b->path, a->path, what);
+		fprintf(stderr, PROG ": %s and %s are not shards of one verify run: they differ in %s\n", b->path,
+		        a->path, what);
 	return !what;
 }
 
@@ -311,7 +321,8 @@ static bool check_shards(const Report *rep, int n)
 		}
 		if (rep[i].records != rep[i].sum.problems || rep[i].records_passed != rep[i].sum.passed) {
 			fprintf(stderr,
-			        PROG ": %s: %ld record%s (%ld passed), but its summary record counts %ld problems (%ld passed)\n",
+			        PROG ": %s: %ld record%s (%ld passed), but its summary record counts %ld problems (%ld "
+			             "passed)\n",
 			        rep[i].path, rep[i].records, rep[i].records == 1 ? "" : "s", rep[i].records_passed,
 			        rep[i].sum.problems, rep[i].sum.passed);
 			return false;
@@ -320,8 +331,8 @@ static bool check_shards(const Report *rep, int n)
 			return false;
 		for (int j = 0; j < i; j++)
 			if (rep[j].shard.index == rep[i].shard.index) {
-				fprintf(stderr, PROG ": %s and %s are both shard %" PRIu64 "/%" PRIu64 "\n", rep[j].path,
-				        rep[i].path, rep[i].shard.index, rep[i].shard.count);
+				fprintf(stderr, PROG ": %s and %s are both shard %" PRIu64 "/%" PRIu64 "\n",
+				        rep[j].path, rep[i].path, rep[i].shard.index, rep[i].shard.count);
 				return false;
 			}
 	}
@@ -341,8 +352,9 @@ static bool check_shards(const Report *rep, int n)
 				i++;
 			if (i == n) {
 				fprintf(stderr,
-				        PROG ": shard %" PRIu64 "/%" PRIu64 " is missing (%d of %" PRIu64 " reports given)\n", s,
-				        shards, n, shards);
+				        PROG ": shard %" PRIu64 "/%" PRIu64 " is missing (%d of %" PRIu64
+				             " reports given)\n",
+				        s, shards, n, shards);
 				return false;
 			}
 		}
@@ -376,13 +388,13 @@ static bool place_records(Records *recs, const Report *rep)
 			return false;
 		}
 		if (f == file && rec->line <= last_line) {
-			fprintf(stderr, PROG ": %s: the record of %s line %ld is out of input order\n", r->path, rec->file,
-			        rec->line);
+			fprintf(stderr, PROG ": %s: the record of %s line %ld is out of input order\n", r->path,
+			        rec->file, rec->line);
 			return false;
 		}
 		if (!shard_takes(&r->shard, (uint64_t)(rec->line - 1))) {
-			fprintf(stderr, PROG ": %s: %s line %ld is not a line of shard %" PRIu64 "/%" PRIu64 "\n", r->path,
-			        rec->file, rec->line, r->shard.index, r->shard.count);
+			fprintf(stderr, PROG ": %s: %s line %ld is not a line of shard %" PRIu64 "/%" PRIu64 "\n",
+			        r->path, rec->file, rec->line, r->shard.index, r->shard.count);
 			return false;
 		}
 		rec->file_index = file = f;
@@ -432,16 +444,19 @@ static int merge_reports(int n, char **paths)
 		for (int i = 0; i < n; i++) {
 			vsum_merge(&sum, &rep[i].sum);
 			/* each shard tries every file: an unreadable one is counted once */
-			unreadable = rep[i].sum.files_unreadable > unreadable ? rep[i].sum.files_unreadable : unreadable;
+			unreadable =
+			    rep[i].sum.files_unreadable > unreadable ? rep[i].sum.files_unreadable : unreadable;
 			run.seconds = rep[i].seconds > run.seconds ? rep[i].seconds : run.seconds;
 			seconds += rep[i].seconds;
 			run.jobs += (int)rep[i].jobs;
-			run.peak_rss_mb = (long)rep[i].peak_rss_mb > run.peak_rss_mb ? (long)rep[i].peak_rss_mb : run.peak_rss_mb;
+			run.peak_rss_mb =
+			    (long)rep[i].peak_rss_mb > run.peak_rss_mb ? (long)rep[i].peak_rss_mb : run.peak_rss_mb;
 		}
 		sum.files_unreadable = unreadable;
 		vsum_print(stderr, &sum, &run);
 		fprintf(stderr,
-		        "  merged from %d shard%s: %.2f s the longest shard, %.2f s all together; jobs summed, the largest peak "
+		        "  merged from %d shard%s: %.2f s the longest shard, %.2f s all together; jobs summed, the "
+		        "largest peak "
 		        "RSS\n",
 		        n, n == 1 ? "" : "s", run.seconds, seconds);
 		if (sum.bad_lines || sum.files_unreadable)
@@ -451,8 +466,8 @@ static int merge_reports(int n, char **paths)
 			rc = EXIT_BADINPUT;
 		} else
 			rc = sum.passed + sum.undecided < sum.problems ? EXIT_NOMATE
-			     : sum.undecided                            ? EXIT_UNKNOWN
-			                                                : EXIT_MATE;
+			     : sum.undecided                           ? EXIT_UNKNOWN
+			                                               : EXIT_MATE;
 	}
 	for (size_t k = 0; k < recs.n; k++) {
 		free(recs.rec[k].text);

@@ -44,9 +44,10 @@ typedef struct {
 
 static void print_set(const char *name, const SetStats *s)
 {
-	printf("%-22s %5d/%-5d exact %5d  %8.2f s  %12llu nodes  %8.0f nodes/s  %8.2f ms/problem  peak RSS %ld MB\n", name,
-	       s->solved, s->total, s->exact, s->seconds, (unsigned long long)s->nodes, s->seconds > 0 ? (double)s->nodes / s->seconds : 0,
-	       s->total ? s->seconds * 1000.0 / s->total : 0, peak_rss_mb());
+	printf("%-22s %5d/%-5d exact %5d  %8.2f s  %12llu nodes  %8.0f nodes/s  %8.2f ms/problem  peak RSS %ld MB\n",
+	       name, s->solved, s->total, s->exact, s->seconds, (unsigned long long)s->nodes,
+	       s->seconds > 0 ? (double)s->nodes / s->seconds : 0, s->total ? s->seconds * 1000.0 / s->total : 0,
+	       peak_rss_mb());
 	fflush(stdout);
 }
 
@@ -85,7 +86,8 @@ static int run_set(Dfpn *d, Scratch *sc, const char *data_dir, const char *rel, 
 			s.exact += res->len == n;
 		} else {
 			wrong++;
-			printf("  WRONG: %.*s -> status %d length %d\n", (int)strcspn(line, "\n"), line, res->status, res->len);
+			printf("  WRONG: %.*s -> status %d length %d\n", (int)strcspn(line, "\n"), line, res->status,
+			       res->len);
 		}
 	}
 	fclose(f);
@@ -107,12 +109,13 @@ static void run_long(Scratch *sc, const char *name, const char *sfen, int expect
 	lim.max_time_ms = (int64_t)(seconds * 1000);
 	dfpn_solve(d, &sc->pos, &lim, &sc->res);
 	const char *st = r->status == DFPN_MATE ? "mate" : r->status == DFPN_NOMATE ? "nomate" : "unknown";
-	printf("%-22s %s %d (expected %d)%s  %.1f s  %llu nodes (proof %llu, shorter-mate %llu, line %llu)  %.0f nodes/s  "
-	       "hash %zu MB  hashfull %d/1000  peak RSS %ld MB\n",
-	       name, st, r->len, expect, r->status == DFPN_MATE && !r->len_minimal ? " minimality not proven" : "", r->seconds,
-	       (unsigned long long)r->nodes, (unsigned long long)r->nodes_prove, (unsigned long long)r->nodes_minimize,
-	       (unsigned long long)r->nodes_pv, r->seconds > 0 ? (double)r->nodes / r->seconds : 0, hash_mb, r->hashfull,
-	       peak_rss_mb());
+	printf(
+	    "%-22s %s %d (expected %d)%s  %.1f s  %llu nodes (proof %llu, shorter-mate %llu, line %llu)  %.0f nodes/s  "
+	    "hash %zu MB  hashfull %d/1000  peak RSS %ld MB\n",
+	    name, st, r->len, expect, r->status == DFPN_MATE && !r->len_minimal ? " minimality not proven" : "",
+	    r->seconds, (unsigned long long)r->nodes, (unsigned long long)r->nodes_prove,
+	    (unsigned long long)r->nodes_minimize, (unsigned long long)r->nodes_pv,
+	    r->seconds > 0 ? (double)r->nodes / r->seconds : 0, hash_mb, r->hashfull, peak_rss_mb());
 	fflush(stdout);
 	dfpn_free(d);
 }
@@ -127,7 +130,8 @@ int bench_solver(const char *data_dir)
 		return 1;
 	}
 	int wrong = 0;
-	printf("solver, one thread, 64 MB hash per set; every answer checked (length, minimality, main line replayed)\n");
+	printf(
+	    "solver, one thread, 64 MB hash per set; every answer checked (length, minimality, main line replayed)\n");
 	for (int n = 3; n <= 13; n += 2) {
 		char rel[128], name[64];
 		snprintf(rel, sizeof rel, "problems/raw/shogiboardq/tsume_%dply_1000_20261001.txt", n);
@@ -152,7 +156,8 @@ int bench_long(const char *data_dir, double seconds, size_t hash_mb)
 	if (!sc)
 		return 1;
 	printf("long problems, one thread, %zu MB hash, at most %.0f s each\n", hash_mb, seconds);
-	run_long(sc, "Zuko #99 kemuri", "k1+P4n1/2L+P2sL1/r4+P+P1P/+BpP+Pl1+Rg1/NP1S+PP+p1g/2L+p1g+P1+P/Ps1G1+P1N1/1sN1P4/B8 b - 1", 117,
+	run_long(sc, "Zuko #99 kemuri",
+	         "k1+P4n1/2L+P2sL1/r4+P+P1P/+BpP+Pl1+Rg1/NP1S+PP+p1g/2L+p1g+P1+P/Ps1G1+P1N1/1sN1P4/B8 b - 1", 117,
 	         seconds, hash_mb);
 	char path[1024];
 	snprintf(path, sizeof path, "%s/problems/raw/komoringheights/microcosmos_sfen_and_usi_moves.txt", data_dir);
@@ -227,31 +232,32 @@ static int bench_checks(const char *data_dir)
 		dt = clock_now() - t0;
 	} while (dt < 1.0 && n > 0);
 	free(pos);
-	printf("gen_checks over %d reference positions: %.2f M calls/s (%.1f checks per call)\n", n, (double)calls / dt / 1e6,
-	       calls ? (double)moves / (double)calls : 0.0);
+	printf("gen_checks over %d reference positions: %.2f M calls/s (%.1f checks per call)\n", n,
+	       (double)calls / dt / 1e6, calls ? (double)moves / (double)calls : 0.0);
 	return 0;
 }
 
 /* ---- the command ---- */
 
 #define BENCH_USAGE "usage: tsume bench " BENCH_ARGS "\n"
-#define BENCH_HELP                                                                                                  \
-	BENCH_USAGE "  (no option)     perft, check generation, the solver over the test problem sets (a few minutes)\n" \
-	            "  --data DIR      the test data, as make test unpacks it (default build/testdata)\n"           \
-	            "  --long S        then the two long problems, Zuko #99 and Microcosmos, at most S seconds each,\n" \
-	            "                  0..1000000000 (default 0: not run)\n"                                            \
-	            "  --long-only     only the long problems (at most 900 s each unless --long S)\n"                    \
-	            "  --hash MB       hash table of the long problems, 1..1048576 (default 1024)\n"                     \
-	            "  --perft-only    only the perft and check-generation figures\n"                                    \
-	            "  --signature     the bench signature: 100 fixed problems, nodes each, 'Lines:' and 'Bench: N'\n"   \
-	            "  --long-signature  the long-problem signature: 5 long masterpieces to their first mate (about\n" \
-	            "                  40 s), nodes each, 'Long lines:' and 'Long bench: N'; --hash MB (default 1024)\n" \
-	            "  --problems FILE with a signature: its problems (default: problems/" BENCH_SIGNATURE_FILE " or\n"   \
-	            "                  problems/" BENCH_LONG_SIGNATURE_FILE " of the source tree or the installed ones,\n" \
-	            "                  found from the binary's directory)\n"                                         \
-	            "  --quiet         with a signature: only the totals\n"                                             \
-	            "exit status: 0 done (a signature: whatever the answers), 1 a problem answered wrongly, 2 bad usage,\n" \
-	            "             or a signature file that cannot be read or holds a bad row\n"
+#define BENCH_HELP                                                                                                     \
+	BENCH_USAGE                                                                                                    \
+	"  (no option)     perft, check generation, the solver over the test problem sets (a few minutes)\n"           \
+	"  --data DIR      the test data, as make test unpacks it (default build/testdata)\n"                          \
+	"  --long S        then the two long problems, Zuko #99 and Microcosmos, at most S seconds each,\n"            \
+	"                  0..1000000000 (default 0: not run)\n"                                                       \
+	"  --long-only     only the long problems (at most 900 s each unless --long S)\n"                              \
+	"  --hash MB       hash table of the long problems, 1..1048576 (default 1024)\n"                               \
+	"  --perft-only    only the perft and check-generation figures\n"                                              \
+	"  --signature     the bench signature: 100 fixed problems, nodes each, 'Lines:' and 'Bench: N'\n"             \
+	"  --long-signature  the long-problem signature: 5 long masterpieces to their first mate (about\n"             \
+	"                  40 s), nodes each, 'Long lines:' and 'Long bench: N'; --hash MB (default 1024)\n"           \
+	"  --problems FILE with a signature: its problems (default: problems/" BENCH_SIGNATURE_FILE " or\n"            \
+	"                  problems/" BENCH_LONG_SIGNATURE_FILE " of the source tree or the installed ones,\n"         \
+	"                  found from the binary's directory)\n"                                                       \
+	"  --quiet         with a signature: only the totals\n"                                                        \
+	"exit status: 0 done (a signature: whatever the answers), 1 a problem answered wrongly, 2 bad usage,\n"        \
+	"             or a signature file that cannot be read or holds a bad row\n"
 
 /* The options of `tsume bench`. */
 typedef struct {
@@ -326,10 +332,10 @@ static int bench_parse(int argc, char **argv, BenchOptions *o)
  * the signature run.  Returns the exit status. */
 static int bench_run_signature(const BenchOptions *o)
 {
-	const char *other = o->perft_only ? "--perft-only"
-	                    : o->long_only ? "--long-only"
-	                    : o->long_given ? "--long"
-	                    : o->data_given ? "--data"
+	const char *other = o->perft_only                   ? "--perft-only"
+	                    : o->long_only                  ? "--long-only"
+	                    : o->long_given                 ? "--long"
+	                    : o->data_given                 ? "--data"
 	                    : o->hash_given && o->signature ? "--hash (the bench signature's table is 64 MB)"
 	                                                    : NULL;
 	if (other) {
@@ -348,7 +354,7 @@ static int bench_run_signature(const BenchOptions *o)
  * else EXIT_BADINPUT after a message. */
 static int bench_check_options(const BenchOptions *o)
 {
-	const char *bad = o->quiet ? "--quiet is for --signature and --long-signature"
+	const char *bad = o->quiet      ? "--quiet is for --signature and --long-signature"
 	                  : o->problems ? "--problems is the problem file of --signature or --long-signature"
 	                  : o->long_only && o->perft_only ? "--long-only and --perft-only exclude each other"
 	                  : o->long_only && o->long_given && o->long_seconds == 0
@@ -364,8 +370,10 @@ static int bench_check_options(const BenchOptions *o)
 	struct stat st;
 	snprintf(probe, sizeof probe, "%s/problems", o->data);
 	if (!*o->data || stat(probe, &st) != 0 || !S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "tsume bench: --data '%s' holds no problems/ folder (make test unpacks the test data into "
-		                "build/testdata)\n", o->data);
+		fprintf(stderr,
+		        "tsume bench: --data '%s' holds no problems/ folder (make test unpacks the test data into "
+		        "build/testdata)\n",
+		        o->data);
 		return EXIT_BADINPUT;
 	}
 	return -1;
@@ -382,7 +390,8 @@ int cmd_bench(int argc, char **argv)
 	if ((rc = bench_check_options(&o)) >= 0)
 		return rc;
 	if (o.long_only)
-		return bench_long(o.data, o.long_given ? o.long_seconds : 900, (size_t)o.hash) ? EXIT_BADINPUT : EXIT_MATE;
+		return bench_long(o.data, o.long_given ? o.long_seconds : 900, (size_t)o.hash) ? EXIT_BADINPUT
+		                                                                               : EXIT_MATE;
 	printf("bulk leaf: the last ply is counted from the move list without making its moves;\n"
 	       "all made: every move, the last ply included, is made and taken back.\n");
 	static const char *matsuri = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1";

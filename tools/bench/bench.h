@@ -6,8 +6,8 @@
 #include <stddef.h>
 
 /* The arguments after "tsume bench", as usage texts show them. */
-#define BENCH_ARGS                                                                                                   \
-	"[--data DIR] [--long SECONDS] [--long-only] [--hash MB] [--perft-only] [--signature|--long-signature "    \
+#define BENCH_ARGS                                                                                                     \
+	"[--data DIR] [--long SECONDS] [--long-only] [--hash MB] [--perft-only] [--signature|--long-signature "        \
 	"[--problems FILE] [--quiet]]"
 
 /* `tsume bench` on argv[1..argc).  --signature [--problems FILE] [--quiet]:

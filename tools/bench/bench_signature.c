@@ -40,8 +40,8 @@ typedef struct {
 	Dfpn *d;
 	SigScratch *sc;
 	int count;
-	uint64_t nodes;     /* the signature */
-	uint64_t lines;     /* checksum of every status, length, flag and line */
+	uint64_t nodes; /* the signature */
+	uint64_t lines; /* checksum of every status, length, flag and line */
 	double seconds;
 	bool verbose;
 } Signature;
@@ -137,7 +137,8 @@ static bool sig_parse_row(char *line, SigRow *row, SigScratch *sc, char *why, si
 	if (strcmp(field[2], "default") == 0) {
 		row->rule = DFPN_FUTILE_DEFAULT;
 	} else if (!dfpn_futile_parse(field[2], &row->rule)) {
-		snprintf(why, size, "the futile rule '%.40s' is not default, none, narrow, broad, nogain or answered", field[2]);
+		snprintf(why, size, "the futile rule '%.40s' is not default, none, narrow, broad, nogain or answered",
+		         field[2]);
 		return false;
 	}
 	SfenError err;
@@ -149,7 +150,8 @@ static bool sig_parse_row(char *line, SigRow *row, SigScratch *sc, char *why, si
 	if (!cli_defender_has_king(&sc->pos, why, size))
 		return false;
 	if (!row->verify && moves) {
-		snprintf(why, size, "a %s row with moves (a stated line is for verify)", row->first ? "first" : "solve");
+		snprintf(why, size, "a %s row with moves (a stated line is for verify)",
+		         row->first ? "first" : "solve");
 		return false;
 	}
 	if (row->verify && !moves) {
@@ -289,18 +291,22 @@ int bench_signature(const char *path, const BenchSignatureKind *kind, size_t has
 	if (!path && access(bench_signature_file(file, found, sizeof found), R_OK) != 0) {
 		fprintf(stderr,
 		        "tsume bench %s: %s not found (looked in problems/, ../problems/ and "
-		        "../share/tsume/problems/ from the binary's directory, and in ./problems/); --problems FILE names it\n",
+		        "../share/tsume/problems/ from the binary's directory, and in ./problems/); --problems FILE "
+		        "names it\n",
 		        kind->option, file);
 		return 1;
 	}
 	if (!path)
 		path = found;
-	Signature sg = {.d = dfpn_new(hash_mb), .sc = malloc(sizeof(SigScratch)), .lines = 0xcbf29ce484222325ull, .verbose = verbose};
+	Signature sg = {.d = dfpn_new(hash_mb),
+	                .sc = malloc(sizeof(SigScratch)),
+	                .lines = 0xcbf29ce484222325ull,
+	                .verbose = verbose};
 	SigFile f;
 	if (!sg.d || !sg.sc || !sig_file_read(kind->option, path, &f, sg.sc)) {
 		if (!sg.d)
-			fprintf(stderr, "tsume bench %s: cannot allocate a %zu MB table; try a smaller --hash\n", kind->option,
-			        hash_mb);
+			fprintf(stderr, "tsume bench %s: cannot allocate a %zu MB table; try a smaller --hash\n",
+			        kind->option, hash_mb);
 		else if (!sg.sc)
 			fprintf(stderr, "tsume bench %s: out of memory\n", kind->option);
 		dfpn_free(sg.d);
@@ -322,7 +328,8 @@ int bench_signature(const char *path, const BenchSignatureKind *kind, size_t has
 	sig_file_free(&f);
 	dfpn_free(sg.d);
 	free(sg.sc);
-	printf("%d problems, %.1f s, %.0f nodes/s\n", sg.count, sg.seconds, sg.seconds > 0 ? (double)sg.nodes / sg.seconds : 0);
+	printf("%d problems, %.1f s, %.0f nodes/s\n", sg.count, sg.seconds,
+	       sg.seconds > 0 ? (double)sg.nodes / sg.seconds : 0);
 	printf("%s: %016llx\n", kind->lines_label, (unsigned long long)sg.lines);
 	printf("%s: %llu\n", kind->bench_label, (unsigned long long)sg.nodes);
 	return 0;

@@ -27,7 +27,10 @@ const char *cli_futile_names(char *buf, size_t size)
 	size_t n = 0;
 	buf[0] = '\0';
 	for (int r = 0; r < DFPN_FUTILE_NB && n < size; r++)
-		n += (size_t)snprintf(buf + n, size - n, "%s%s", r == 0 ? "" : r + 1 < DFPN_FUTILE_NB ? ", " : " or ",
+		n += (size_t)snprintf(buf + n, size - n, "%s%s",
+		                      r == 0                   ? ""
+		                      : r + 1 < DFPN_FUTILE_NB ? ", "
+		                                               : " or ",
 		                      dfpn_futile_name((DfpnFutileRule)r));
 	return buf;
 }
@@ -194,7 +197,8 @@ void cli_json_verdict(FILE *f, const VerifyStated *v)
 		fprintf(f, ",\"stated_verdict\":\"%s\"", verify_verdict_name(v->verdict));
 	if (v->ply < 0 || v->move == MOVE_NONE) {
 		fputs(",\"verdict_ply\":null,\"verdict_move\":null,\"verdict_length\":null,\"verdict_excess\":null,"
-		      "\"worst_excess\":null,\"worst_ply\":null", f);
+		      "\"worst_excess\":null,\"worst_ply\":null",
+		      f);
 		return;
 	}
 	char u[6];
@@ -355,10 +359,14 @@ int cli_output_open(CliOutput *out, const char *path, const char *prog)
 	struct stat st;
 	memset(out, 0, sizeof *out);
 	out->path = path;
-	out->to_file = path && strcmp(path, "-") != 0 && (stat(path, &st) != 0 || S_ISREG(st.st_mode)); /* not a device or pipe */
+	out->to_file =
+	    path && strcmp(path, "-") != 0 && (stat(path, &st) != 0 || S_ISREG(st.st_mode)); /* not a device or pipe */
 	if (out->to_file && !tmp_name(path, out->tmp_path, sizeof out->tmp_path, prog))
 		return EXIT_BADINPUT;
-	out->wr = pio_write_open(out->to_file ? out->tmp_path : path ? path : "-", path && cli_ends_with_gz(path), &perr);
+	out->wr = pio_write_open(out->to_file ? out->tmp_path
+	                         : path       ? path
+	                                      : "-",
+	                         path && cli_ends_with_gz(path), &perr);
 	if (!out->wr) {
 		fprintf(stderr, "%s: %s: %s\n", prog, path ? path : "-", perr.message);
 		return EXIT_BADINPUT;
@@ -435,6 +443,6 @@ bool cli_defender_has_king(const Position *pos, char *err, size_t size)
 
 void cli_warn_missing(const char *where, int missing)
 {
-	fprintf(stderr, "%s: warning: %d piece%s in nobody's hand; use --rest to give %s to the defender\n", where, missing,
-	        missing == 1 ? " is" : "s are", missing == 1 ? "it" : "them");
+	fprintf(stderr, "%s: warning: %d piece%s in nobody's hand; use --rest to give %s to the defender\n", where,
+	        missing, missing == 1 ? " is" : "s are", missing == 1 ? "it" : "them");
 }

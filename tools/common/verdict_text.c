@@ -43,7 +43,8 @@ static bool ja_name(const Position *root, const Move *line, int ply, Move m, cha
 	return ok;
 }
 
-const char *verdict_move_text(const Position *root, const Move *line, int ply, Move m, CliNotation nt, char buf[VERDICT_MOVE_MAX])
+const char *verdict_move_text(const Position *root, const Move *line, int ply, Move m, CliNotation nt,
+                              char buf[VERDICT_MOVE_MAX])
 {
 	if (nt != CLI_NOTATION_JA || !ja_name(root, line, ply, m, buf))
 		usi_format(m, buf);
@@ -56,8 +57,8 @@ const char *verdict_piece_text(const VerifyPiece *p, Color attacker, CliNotation
 		if (p->sq == SQ_NONE)
 			snprintf(buf, VERDICT_PIECE_MAX, "%s(hand)", KANJI_PIECE[p->pt]);
 		else
-			snprintf(buf, VERDICT_PIECE_MAX, "%s%s%s", KANJI_ZEN_DIGIT[sq_file(p->sq)], KANJI_NUM[sq_rank(p->sq)],
-			         KANJI_PIECE[p->pt]);
+			snprintf(buf, VERDICT_PIECE_MAX, "%s%s%s", KANJI_ZEN_DIGIT[sq_file(p->sq)],
+			         KANJI_NUM[sq_rank(p->sq)], KANJI_PIECE[p->pt]);
 		return buf;
 	}
 	static const char LETTER[8] = {'?', 'P', 'L', 'N', 'S', 'B', 'R', 'G'};
@@ -96,17 +97,19 @@ void verdict_line_write(FILE *out, const Position *root, const Move *moves, int 
 	free(pos);
 }
 
-int verdict_text(const VerifyStated *v, const Position *root, const Move *given, int n, CliNotation nt, char *buf, size_t size)
+int verdict_text(const VerifyStated *v, const Position *root, const Move *given, int n, CliNotation nt, char *buf,
+                 size_t size)
 {
 	if (v->ply < 0 && v->len > 0 && v->stated_left > 0) {
 		/* no stated line: the totals alone */
 		const char *plies = v->len == 1 ? "ply" : "plies";
 		if (v->line_plies == v->len)
-			return snprintf(buf, size, "the stated line is the mate, in %d %s: the stated length %d is not its own",
+			return snprintf(buf, size,
+			                "the stated line is the mate, in %d %s: the stated length %d is not its own",
 			                v->len, plies, v->stated_left);
 		if (v->verdict == VERDICT_LONGER_DEFENCE)
-			return snprintf(buf, size, "変長: the longest defence lasts %d plies, more than the stated %d", v->len,
-			                v->stated_left);
+			return snprintf(buf, size, "変長: the longest defence lasts %d plies, more than the stated %d",
+			                v->len, v->stated_left);
 		if (v->verdict == VERDICT_SHORTER_MATE)
 			return snprintf(buf, size, "早詰: a mate in %d %s, shorter than the stated %d", v->len, plies,
 			                v->stated_left);
@@ -128,33 +131,40 @@ int verdict_text(const VerifyStated *v, const Position *root, const Move *given,
 			return snprintf(buf, size,
 			                "変長: at ply %d %s%s lasts %d plies, %d more than the stated line leaves"
 			                "; at ply %d one lasts %d more",
-			                v->ply + 1, def, u, v->len, v->len - v->stated_left, v->worst_ply + 1, v->worst_excess);
+			                v->ply + 1, def, u, v->len, v->len - v->stated_left, v->worst_ply + 1,
+			                v->worst_excess);
 		if (v->len && v->stated_left)
-			return snprintf(buf, size, "変長: at ply %d %s%s lasts %d plies, %d more than the stated line leaves",
+			return snprintf(buf, size,
+			                "変長: at ply %d %s%s lasts %d plies, %d more than the stated line leaves",
 			                v->ply + 1, def, u, v->len, v->len - v->stated_left);
 		if (v->len)
-			return snprintf(buf, size, "変長: at ply %d %s%s lasts %d plies, more than the stated line leaves",
+			return snprintf(buf, size,
+			                "変長: at ply %d %s%s lasts %d plies, more than the stated line leaves",
 			                v->ply + 1, def, u, v->len);
-		return snprintf(buf, size, "変長: at ply %d %s%s lasts longer than the stated line leaves", v->ply + 1, def, u);
+		return snprintf(buf, size, "変長: at ply %d %s%s lasts longer than the stated line leaves", v->ply + 1,
+		                def, u);
 	case VERDICT_LEFTOVER_CONVENTION:
 		return snprintf(buf, size,
 		                "2手変長駒余り: at ply %d %s%s lasts %d plies, two more than the stated line, "
 		                "but leaves pieces in hand",
 		                v->ply + 1, def, u, v->len);
 	case VERDICT_FUTILE_CONVENTION:
-		return snprintf(buf, size,
-		                "futile convention: at ply %d the stated line counts the drop %s, futile under the rule in force",
-		                v->ply + 1, u);
+		return snprintf(
+		    buf, size,
+		    "futile convention: at ply %d the stated line counts the drop %s, futile under the rule in force",
+		    v->ply + 1, u);
 	case VERDICT_SHORTER_MATE:
 		return snprintf(buf, size, "早詰: at ply %d %s mates in %d", v->ply + 1, u, v->len);
 	case VERDICT_NO_MATE:
 		return snprintf(buf, size, "at ply %d %s%s escapes: no mate after it", v->ply + 1, def, u);
 	case VERDICT_STATED_NOT_MATE:
 		if (v->len)
-			return snprintf(buf, size, "the line ends with %s at ply %d, not a mate under the rule in force", u,
+			return snprintf(buf, size,
+			                "the line ends with %s at ply %d, not a mate under the rule in force", u,
 			                v->ply + 1);
 		if (v->no_check)
-			return snprintf(buf, size, "at ply %d %s gives no check (every attacker move must)", v->ply + 1, u);
+			return snprintf(buf, size, "at ply %d %s gives no check (every attacker move must)", v->ply + 1,
+			                u);
 		return snprintf(buf, size, "at ply %d %s is not a legal move", v->ply + 1, u);
 	default:
 		buf[0] = '\0';

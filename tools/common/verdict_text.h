@@ -60,6 +60,7 @@ void verdict_line_write(FILE *out, const Position *root, const Move *moves, int 
  * plies, shorter than the stated 5".  Returns the length snprintf gives
  * (>= size: cut), 0 when the verdict has no ply and move to tell (exact,
  * no_mate without a stated line, ...: its name says it all). */
-int verdict_text(const VerifyStated *v, const Position *root, const Move *given, int n, CliNotation nt, char *buf, size_t size);
+int verdict_text(const VerifyStated *v, const Position *root, const Move *given, int n, CliNotation nt, char *buf,
+                 size_t size);
 
 #endif

@@ -37,12 +37,14 @@ int cmd_convert(int argc, char **argv)
 		} else if (c == 'r') {
 			rest = true;
 		} else if (c == 'h') {
-			printf(CONVERT_USAGE "  FILE          KIF (UTF-8 or Shift_JIS) or CSA problem files; each becomes one line\n"
-			                     "                'SFEN moves M1 ... Mn ; mate=n ; source=FILE'\n"
-			                     "  -o, --output  the output file (default standard output; OUT.gz is written with gzip;\n"
-			                     "                never one of the inputs; left as it was when no input converts)\n"
-			                     "  --rest        give the pieces in nobody's hand to the defender\n"
-			                     "exit status: 0 every file converted, 2 a file did not convert (the others are written)\n");
+			printf(
+			    CONVERT_USAGE
+			    "  FILE          KIF (UTF-8 or Shift_JIS) or CSA problem files; each becomes one line\n"
+			    "                'SFEN moves M1 ... Mn ; mate=n ; source=FILE'\n"
+			    "  -o, --output  the output file (default standard output; OUT.gz is written with gzip;\n"
+			    "                never one of the inputs; left as it was when no input converts)\n"
+			    "  --rest        give the pieces in nobody's hand to the defender\n"
+			    "exit status: 0 every file converted, 2 a file did not convert (the others are written)\n");
 			return 0;
 		} else {
 			fprintf(stderr, CONVERT_USAGE);
@@ -91,7 +93,8 @@ int cmd_convert(int argc, char **argv)
 		if (cp->defender_rest)
 			fprintf(stderr, "%s: note: %s\n", path, cli_defender_rest_note(cp->root.side));
 		if (cp->stated >= 0 && cp->stated != cp->n_moves)
-			fprintf(stderr, "%s: warning: the file states %d moves; %d read\n", path, cp->stated, cp->n_moves);
+			fprintf(stderr, "%s: warning: the file states %d moves; %d read\n", path, cp->stated,
+			        cp->n_moves);
 		char meta[3 * PIO_VALUE_MAX + 64];
 		conv_meta(cp->n_moves, path, cp, meta, sizeof meta);
 		if (pio_write(out.wr, &cp->root, cp->moves, cp->n_moves, meta) != PIO_OK)
@@ -103,4 +106,3 @@ int cmd_convert(int argc, char **argv)
 	 * file failed; when none converted, an earlier output file is left as it was */
 	return cli_output_close(&out, converted ? 0 : EXIT_BADINPUT, "tsume") ? EXIT_BADINPUT : status;
 }
-

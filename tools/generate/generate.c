@@ -45,10 +45,11 @@ static void pattern_key(const GenProblem *p, char *buf, size_t size)
 		for (int i = 0; i < p->nmoves; i++) {
 			Move m = p->moves[i];
 			int sign = mirror ? -1 : 1;
-			int tf = sign * (sq_file(move_to(m)) - sq_file(king)) + 9, tr = sq_rank(move_to(m)) - sq_rank(king) + 9;
+			int tf = sign * (sq_file(move_to(m)) - sq_file(king)) + 9,
+			    tr = sq_rank(move_to(m)) - sq_rank(king) + 9;
 			if (move_is_drop(m)) {
-				n += (size_t)snprintf(text[mirror] + n, sizeof text[mirror] - n, "D%d%c%c;", move_drop_pt(m), 'a' + tf,
-				                      'a' + tr);
+				n += (size_t)snprintf(text[mirror] + n, sizeof text[mirror] - n, "D%d%c%c;",
+				                      move_drop_pt(m), 'a' + tf, 'a' + tr);
 			} else {
 				int ff = sign * (sq_file(move_from(m)) - sq_file(king)) + 9,
 				    fr = sq_rank(move_from(m)) - sq_rank(king) + 9;
@@ -175,7 +176,8 @@ static void *gen_worker(void *arg)
 	GenProblem *p = malloc(sizeof *p);
 	for (;;) {
 		pthread_mutex_lock(&pool->mu);
-		while (!pool->done && pool->next < pool->count && pool->next >= pool->collected + (uint64_t)pool->window)
+		while (!pool->done && pool->next < pool->count &&
+		       pool->next >= pool->collected + (uint64_t)pool->window)
 			pthread_cond_wait(&pool->cv, &pool->mu);
 		if (pool->done || pool->next >= pool->count) {
 			pthread_mutex_unlock(&pool->mu);
@@ -217,8 +219,8 @@ static int start_workers(Pool *pool, pthread_t *threads, uint64_t jobs, const ch
 	for (uint64_t i = 0; i < jobs; i++) {
 		int err = pthread_create(&threads[i], NULL, gen_worker, pool);
 		if (err != 0) {
-			fprintf(stderr, "%s: cannot start worker thread %llu of %llu: %s\n", prog, (unsigned long long)i + 1,
-			        (unsigned long long)jobs, strerror(err));
+			fprintf(stderr, "%s: cannot start worker thread %llu of %llu: %s\n", prog,
+			        (unsigned long long)i + 1, (unsigned long long)jobs, strerror(err));
 			stop_workers(pool, threads, i);
 			return EXIT_BADINPUT;
 		}
@@ -233,7 +235,7 @@ static int start_workers(Pool *pool, pthread_t *threads, uint64_t jobs, const ch
 static int write_sheet(const char *path, const GenProblem *probs, unsigned long long n, int mate, const char *title)
 {
 	SheetProblem *sp = calloc(n ? n : 1, sizeof *sp);
-	char (*usi)[GEN_MAX_N * 6 + 1] = calloc(n ? n : 1, sizeof *usi);
+	char(*usi)[GEN_MAX_N * 6 + 1] = calloc(n ? n : 1, sizeof *usi);
 	if (!sp || !usi) {
 		free(sp);
 		free(usi);
@@ -312,7 +314,8 @@ int gen_format_meta(char *buf, size_t size, const GenProblem *p, uint64_t seed, 
 	return snprintf(buf, size,
 	                "mate=%d ; seed=%llu ; slot=%" PRIu64 " ; nodes=%" PRIu64
 	                " ; checks=%d ; sacrifice=%d ; quiet=%d ; difficulty=%.1f",
-	                p->nmoves, (unsigned long long)seed, slot, p->nodes, p->checks, p->sacrifice, p->quiet, p->difficulty);
+	                p->nmoves, (unsigned long long)seed, slot, p->nodes, p->checks, p->sacrifice, p->quiet,
+	                p->difficulty);
 }
 
 /* Writes the problem of a slot as its problem line.  Returns 0 or
@@ -331,15 +334,16 @@ static void show_progress(bool progress, const Tally *t, uint64_t wanted, uint64
 	if (!progress)
 		return;
 	double secs = clock_now() - t0;
-	fprintf(stderr, "\rgenerate: %llu/%llu mate-in-%llu, %.1f s, %.1f per minute ", t->written, (unsigned long long)wanted,
-	        (unsigned long long)mate, secs, secs > 0 ? t->written * 60.0 / secs : 0.0);
+	fprintf(stderr, "\rgenerate: %llu/%llu mate-in-%llu, %.1f s, %.1f per minute ", t->written,
+	        (unsigned long long)wanted, (unsigned long long)mate, secs, secs > 0 ? t->written * 60.0 / secs : 0.0);
 	fflush(stderr);
 }
 
 static void report_interrupted(bool progress, const Tally *t)
 {
 	if (t->written == 0)
-		fprintf(stderr, "%stsume generate: interrupted; no problem found, nothing written\n", progress ? "\n" : "");
+		fprintf(stderr, "%stsume generate: interrupted; no problem found, nothing written\n",
+		        progress ? "\n" : "");
 	else
 		fprintf(stderr, "%stsume generate: interrupted; %llu problem%s found, written\n", progress ? "\n" : "",
 		        t->written, t->written == 1 ? "" : "s");
@@ -523,23 +527,26 @@ int gen_run(const GenOptions *o, const GenKnown *known, const char *prog)
 		rc = cli_output_close(&out, rc, prog);
 	if (o->sheet_path && rc != EXIT_BADINPUT && t.written == 0)
 		fprintf(stderr, "tsume generate: no problem found, no sheet written\n");
-	else if (o->sheet_path && rc != EXIT_BADINPUT && write_sheet(o->sheet_path, kept, t.written, (int)o->mate, o->title) != 0)
+	else if (o->sheet_path && rc != EXIT_BADINPUT &&
+	         write_sheet(o->sheet_path, kept, t.written, (int)o->mate, o->title) != 0)
 		rc = EXIT_BADINPUT;
 	free(kept);
 	if (!o->quiet && sharded)
 		fprintf(stderr,
 		        "generate shard %llu/%llu: %llu mate-in-%llu problems in %.1f s (%llu jobs); %" PRIu64
-		        " slots (%llu, %llu, ...; all below %" PRIu64 " searched): %llu empty; tsume merge joins the shards\n",
+		        " slots (%llu, %llu, ...; all below %" PRIu64
+		        " searched): %llu empty; tsume merge joins the shards\n",
 		        (unsigned long long)o->shard.index, (unsigned long long)o->shard.count, t.written,
 		        (unsigned long long)o->mate, secs, (unsigned long long)o->jobs, pool.collected,
-		        (unsigned long long)o->shard.index, (unsigned long long)(o->shard.index + o->shard.count), covered,
-		        t.empty_slots);
+		        (unsigned long long)o->shard.index, (unsigned long long)(o->shard.index + o->shard.count),
+		        covered, t.empty_slots);
 	else if (!o->quiet && known)
 		fprintf(stderr,
 		        "merge: %llu mate-in-%llu problems from %llu shards; slots %" PRIu64
-		        ": %llu empty, %llu same position, %llu same pattern; %llu not in the shards, searched here (%.1f s)\n",
-		        t.written, (unsigned long long)o->mate, (unsigned long long)known->shards, pool.collected, t.empty_slots,
-		        t.dup_position, t.dup_pattern, t.searched_here, secs);
+		        ": %llu empty, %llu same position, %llu same pattern; %llu not in the shards, searched here "
+		        "(%.1f s)\n",
+		        t.written, (unsigned long long)o->mate, (unsigned long long)known->shards, pool.collected,
+		        t.empty_slots, t.dup_position, t.dup_pattern, t.searched_here, secs);
 	else if (!o->quiet)
 		fprintf(stderr,
 		        "generate: %llu mate-in-%llu problem%s in %.1f s (%.1f per minute, %llu job%s); slots %" PRIu64

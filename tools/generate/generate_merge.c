@@ -37,8 +37,8 @@ static bool parse_trailer(const char *text, ShardFile *sf)
 	           GEN_SHARD_TRAILER_PREFIX "%" SCNu64 "/%" SCNu64 ": slots below %" SCNu64 " searched ; mate=%" SCNu64
 	                                    " ; count=%" SCNu64 " ; seed=%" SCNu64
 	                                    " ; pieces=%d-%d ; level=%15[a-z] ; futile=%15[a-z]%n",
-	           &o->shard.index, &o->shard.count, &sf->covered, &o->mate, &o->count, &o->seed, &o->min_pieces, &o->max_pieces,
-	           level, futile, &end) != 10 ||
+	           &o->shard.index, &o->shard.count, &sf->covered, &o->mate, &o->count, &o->seed, &o->min_pieces,
+	           &o->max_pieces, level, futile, &end) != 10 ||
 	    end < 0 || text[end] != '\0')
 		return false;
 	o->level = gen_level_parse(level);
@@ -46,7 +46,8 @@ static bool parse_trailer(const char *text, ShardFile *sf)
 		return false;
 	if (o->shard.count < 1 || o->shard.count > SHARD_COUNT_MAX || o->shard.index >= o->shard.count || o->mate < 1 ||
 	    o->mate > GEN_MAX_N || o->mate % 2 == 0 || o->count < 1 || o->count > GEN_COUNT_MAX || o->min_pieces < 3 ||
-	    o->min_pieces > 10 || o->max_pieces < o->min_pieces || o->max_pieces > 40 || sf->covered > gen_slot_budget(o->count))
+	    o->min_pieces > 10 || o->max_pieces < o->min_pieces || o->max_pieces > 40 ||
+	    sf->covered > gen_slot_budget(o->count))
 		return false;
 	char again[256]; /* the canonical text: no leading zeros, blanks or signs */
 	gen_shard_trailer(again, sizeof again, o, sf->covered);
@@ -91,22 +92,24 @@ static bool read_trailer(ShardFile *sf)
 		else
 			fprintf(stderr, PROG ": %s: %s\n", sf->path, msg);
 		ok = false;
-	} else if (ok &&
-	           (last_no == 0 || strncmp(last, "# " GEN_SHARD_TRAILER_PREFIX, strlen("# " GEN_SHARD_TRAILER_PREFIX)) != 0)) {
-		fprintf(stderr,
-		        PROG ": %s: neither a report of tsume verify --shard I/N --format json (JSON, a summary record at the "
-		             "end) nor the whole output of tsume generate --shard I/N (a '# " GEN_SHARD_TRAILER_PREFIX
-		             "I/N: ...' line "
-		             "at the end; was the run cut short?)\n",
-		        sf->path);
+	} else if (ok && (last_no == 0 ||
+	                  strncmp(last, "# " GEN_SHARD_TRAILER_PREFIX, strlen("# " GEN_SHARD_TRAILER_PREFIX)) != 0)) {
+		fprintf(
+		    stderr,
+		    PROG
+		    ": %s: neither a report of tsume verify --shard I/N --format json (JSON, a summary record at the "
+		    "end) nor the whole output of tsume generate --shard I/N (a '# " GEN_SHARD_TRAILER_PREFIX
+		    "I/N: ...' line "
+		    "at the end; was the run cut short?)\n",
+		    sf->path);
 		ok = false;
 	} else if (ok && trailers > 1) {
-		fprintf(stderr, PROG ": %s: %ld '# " GEN_SHARD_TRAILER_PREFIX "' lines: one shard's output a file\n", sf->path,
-		        trailers);
+		fprintf(stderr, PROG ": %s: %ld '# " GEN_SHARD_TRAILER_PREFIX "' lines: one shard's output a file\n",
+		        sf->path, trailers);
 		ok = false;
 	} else if (ok && !parse_trailer(last + 2, sf)) {
-		fprintf(stderr, PROG ": %s:%ld: not a closing line that tsume generate --shard writes: '%s'\n", sf->path, last_no,
-		        last);
+		fprintf(stderr, PROG ": %s:%ld: not a closing line that tsume generate --shard writes: '%s'\n",
+		        sf->path, last_no, last);
 		ok = false;
 	}
 	free(buf);
@@ -119,12 +122,14 @@ static bool read_trailer(ShardFile *sf)
 static bool same_run(const GenOptions *a, const GenOptions *b)
 {
 	return a->shard.count == b->shard.count && a->mate == b->mate && a->count == b->count && a->seed == b->seed &&
-	       a->min_pieces == b->min_pieces && a->max_pieces == b->max_pieces && a->level == b->level && a->futile == b->futile;
+	       a->min_pieces == b->min_pieces && a->max_pieces == b->max_pieces && a->level == b->level &&
+	       a->futile == b->futile;
 }
 
 /* A problem line of a shard as its GenProblem q and slot; false, with a
  * message, if the shard could not have written it. */
-static bool take_problem(const ShardFile *sf, const PioProblem *p, uint64_t prev_slot, bool first, GenProblem *q, uint64_t *slot)
+static bool take_problem(const ShardFile *sf, const PioProblem *p, uint64_t prev_slot, bool first, GenProblem *q,
+                         uint64_t *slot)
 {
 	const GenOptions *o = &sf->o;
 	const char *v_slot = pio_meta_get(p, "slot"), *v_nodes = pio_meta_get(p, "nodes"),
@@ -132,9 +137,10 @@ static bool take_problem(const ShardFile *sf, const PioProblem *p, uint64_t prev
 	long checks = -1, sacrifice = -1, quiet = -1;
 	memset(q, 0, sizeof *q);
 	bool ok = v_slot && v_nodes && v_diff && num_parse_uint(v_slot, 0, UINT64_MAX, slot) &&
-	          num_parse_uint(v_nodes, 0, UINT64_MAX, &q->nodes) && cli_parse_seconds(v_diff, 0, 1e9, &q->difficulty) &&
-	          pio_meta_int(p, "checks", &checks) && pio_meta_int(p, "sacrifice", &sacrifice) &&
-	          pio_meta_int(p, "quiet", &quiet) && sacrifice <= 1 && quiet <= 1 && p->n_moves == (int)o->mate;
+	          num_parse_uint(v_nodes, 0, UINT64_MAX, &q->nodes) &&
+	          cli_parse_seconds(v_diff, 0, 1e9, &q->difficulty) && pio_meta_int(p, "checks", &checks) &&
+	          pio_meta_int(p, "sacrifice", &sacrifice) && pio_meta_int(p, "quiet", &quiet) && sacrifice <= 1 &&
+	          quiet <= 1 && p->n_moves == (int)o->mate;
 	if (ok) {
 		q->found = true;
 		q->nmoves = p->n_moves;
@@ -150,7 +156,8 @@ static bool take_problem(const ShardFile *sf, const PioProblem *p, uint64_t prev
 	}
 	if (!ok) {
 		fprintf(stderr,
-		        PROG ": %s:%ld: not a problem line of this tsume generate run (mate=%" PRIu64 ", seed=%" PRIu64 ")\n",
+		        PROG ": %s:%ld: not a problem line of this tsume generate run (mate=%" PRIu64 ", seed=%" PRIu64
+		             ")\n",
 		        sf->path, p->line, o->mate, o->seed);
 		return false;
 	}
@@ -158,8 +165,8 @@ static bool take_problem(const ShardFile *sf, const PioProblem *p, uint64_t prev
 		fprintf(stderr,
 		        PROG ": %s:%ld: slot %" PRIu64 " is not the next slot of shard %" PRIu64 "/%" PRIu64
 		             " (its slots are %" PRIu64 ", %" PRIu64 " ... below %" PRIu64 ", in order)\n",
-		        sf->path, p->line, *slot, o->shard.index, o->shard.count, o->shard.index, o->shard.index + o->shard.count,
-		        sf->covered);
+		        sf->path, p->line, *slot, o->shard.index, o->shard.count, o->shard.index,
+		        o->shard.index + o->shard.count, sf->covered);
 		return false;
 	}
 	return true;
@@ -228,12 +235,12 @@ int gen_shard_merge(int n, char **files, uint64_t jobs)
 			char a[256], b[256];
 			gen_shard_trailer(a, sizeof a, o, sf[i].covered);
 			gen_shard_trailer(b, sizeof b, &sf[0].o, sf[0].covered);
-			fprintf(stderr, PROG ": %s and %s are not shards of one generate run:\n  %s\n  %s\n", sf[i].path,
-			        sf[0].path, a, b);
+			fprintf(stderr, PROG ": %s and %s are not shards of one generate run:\n  %s\n  %s\n",
+			        sf[i].path, sf[0].path, a, b);
 			ok = false;
 		} else if (given[o->shard.index]) {
-			fprintf(stderr, PROG ": %s and %s are both shard %" PRIu64 "/%" PRIu64 "\n", given[o->shard.index],
-			        sf[i].path, o->shard.index, shards);
+			fprintf(stderr, PROG ": %s and %s are both shard %" PRIu64 "/%" PRIu64 "\n",
+			        given[o->shard.index], sf[i].path, o->shard.index, shards);
 			ok = false;
 		} else {
 			given[o->shard.index] = sf[i].path;
@@ -241,7 +248,8 @@ int gen_shard_merge(int n, char **files, uint64_t jobs)
 	}
 	for (uint64_t s = 0; s < shards && ok; s++)
 		if (!given[s]) {
-			fprintf(stderr, PROG ": shard %" PRIu64 "/%" PRIu64 " is missing (%d of %" PRIu64 " shards given)\n", s,
+			fprintf(stderr,
+			        PROG ": shard %" PRIu64 "/%" PRIu64 " is missing (%d of %" PRIu64 " shards given)\n", s,
 			        shards, n, shards);
 			ok = false;
 		}

@@ -12,22 +12,23 @@
 #define PROG "tsume generate"
 
 #define GENERATE_USAGE                                                                                                 \
-	"usage: tsume generate " GENERATE_ARGS "\n"                                                                     \
+	"usage: tsume generate " GENERATE_ARGS "\n"                                                                    \
 	"  --mate N       mate length in plies: 1, 3, 5, ... 15\n"                                                     \
 	"  --count K      problems to write (1..100000)\n"                                                             \
 	"  --seed S       random seed (default 1); the same seed gives the same problems\n"                            \
 	"  --pieces A-B   pieces on the board (the defender's king counted) plus the attacker's hand,\n"               \
-	"                 3 <= A <= 10, A <= B <= 40\n"                                                                 \
-	"                 (default 3-12)\n"                                                                             \
-	"  --level L      any, easy, medium or hard by the difficulty figure (default: any)\n"                               \
-	"  --jobs J       worker threads (default: the number of cores); the output does not depend on it\n"          \
+	"                 3 <= A <= 10, A <= B <= 40\n"                                                                \
+	"                 (default 3-12)\n"                                                                            \
+	"  --level L      any, easy, medium or hard by the difficulty figure (default: any)\n"                         \
+	"  --jobs J       worker threads (default: the number of cores); the output does not depend on it\n"           \
 	"  --out FILE     problem lines (default standard output; FILE.gz is written with gzip)\n"                     \
-	"  --sheet FILE   also write a printable HTML worksheet with the answers on a separate page\n"                  \
-	"  --title T      the worksheet's title (default: 詰将棋 N手詰)\n"                                              \
-	"  --futile R     the futile-interposition rule of the lengths: none, narrow, broad, nogain (default) or answered\n"                   \
+	"  --sheet FILE   also write a printable HTML worksheet with the answers on a separate page\n"                 \
+	"  --title T      the worksheet's title (default: 詰将棋 N手詰)\n"                                        \
+	"  --futile R     the futile-interposition rule of the lengths: none, narrow, broad, nogain (default) or "     \
+	"answered\n"                                                                                                   \
 	"  --quiet        no progress and no summary on stderr\n"                                                      \
-	"  --shard I/N    only the slots S with S mod N = I, 0 <= I < N; tsume merge joins the N outputs into the\n"      \
-	"                 output of one run\n"                                                                          \
+	"  --shard I/N    only the slots S with S mod N = I, 0 <= I < N; tsume merge joins the N outputs into the\n"   \
+	"                 output of one run\n"                                                                         \
 	"exit status: 0 all written, 1 fewer than K found (those found are written), 2 bad usage or output error,\n"   \
 	"130 interrupted by Ctrl-C (the problems found so far are written)\n"
 
@@ -93,8 +94,9 @@ static int gen_option(int c, GenOptions *o, const char *optopt_text)
 	case 'p':
 		if (!parse_pieces(optarg, &o->min_pieces, &o->max_pieces)) {
 			fprintf(stderr,
-			        PROG ": --pieces must be MIN-MAX with 3 <= MIN <= 10 and MIN <= MAX <= 40 (problems are "
-			             "grown from a few pieces; a king and one piece never mate), not '%s'\n",
+			        PROG
+			        ": --pieces must be MIN-MAX with 3 <= MIN <= 10 and MIN <= MAX <= 40 (problems are "
+			        "grown from a few pieces; a king and one piece never mate), not '%s'\n",
 			        optarg);
 			return EXIT_BADINPUT;
 		}
@@ -118,7 +120,8 @@ static int gen_option(int c, GenOptions *o, const char *optopt_text)
 		break;
 	case 'T':
 		if (!*optarg) {
-			fprintf(stderr, "tsume generate: --title is empty: give the page's title, or leave the option out\n");
+			fprintf(stderr,
+			        "tsume generate: --title is empty: give the page's title, or leave the option out\n");
 			return EXIT_BADINPUT;
 		}
 		o->title = optarg;
@@ -140,15 +143,19 @@ static int gen_option(int c, GenOptions *o, const char *optopt_text)
 int gen_parse_options(int argc, char **argv, GenOptions *o)
 {
 	static const struct option opts[] = {
-	    {"mate", required_argument, NULL, 'm'},  {"count", required_argument, NULL, 'c'},
-	    {"seed", required_argument, NULL, 's'},  {"pieces", required_argument, NULL, 'p'},
-	    {"level", required_argument, NULL, 'l'}, {"jobs", required_argument, NULL, 'j'},
-	    {"out", required_argument, NULL, 'o'},   {"sheet", required_argument, NULL, 'S'},
-	    {"quiet", no_argument, NULL, 'q'},       {"help", no_argument, NULL, 'h'},
+	    {"mate", required_argument, NULL, 'm'},   {"count", required_argument, NULL, 'c'},
+	    {"seed", required_argument, NULL, 's'},   {"pieces", required_argument, NULL, 'p'},
+	    {"level", required_argument, NULL, 'l'},  {"jobs", required_argument, NULL, 'j'},
+	    {"out", required_argument, NULL, 'o'},    {"sheet", required_argument, NULL, 'S'},
+	    {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
 	    {"futile", required_argument, NULL, 'F'}, {"shard", required_argument, NULL, 'D'},
 	    {"title", required_argument, NULL, 'T'},  {0, 0, 0, 0}};
-	*o = (GenOptions){.seed = 1, .jobs = (uint64_t)cli_cores(), .min_pieces = 3, .max_pieces = 12,
-	                  .level = LEVEL_ANY, .futile = DFPN_FUTILE_DEFAULT};
+	*o = (GenOptions){.seed = 1,
+	                  .jobs = (uint64_t)cli_cores(),
+	                  .min_pieces = 3,
+	                  .max_pieces = 12,
+	                  .level = LEVEL_ANY,
+	                  .futile = DFPN_FUTILE_DEFAULT};
 	int c;
 	optind = 1;
 	opterr = 0; /* our own messages, with the "tsume generate:" prefix */
@@ -174,14 +181,16 @@ int gen_parse_options(int argc, char **argv, GenOptions *o)
 		return EXIT_BADINPUT;
 	}
 	if (o->shard.count && o->sheet_path) {
-		fprintf(stderr, PROG ": --sheet and --shard exclude each other (a worksheet of the merged output: tsume sheet)\n");
+		fprintf(stderr, PROG
+		        ": --sheet and --shard exclude each other (a worksheet of the merged output: tsume sheet)\n");
 		return EXIT_BADINPUT;
 	}
 	if (o->sheet_path && cli_same_file(o->out_path ? o->out_path : "-", o->sheet_path)) {
 		if (o->out_path)
 			fprintf(stderr, PROG ": --out and --sheet name the same file '%s'\n", o->out_path);
 		else
-			fprintf(stderr, PROG ": --sheet '-' is standard output, where the problems go without --out FILE\n");
+			fprintf(stderr,
+			        PROG ": --sheet '-' is standard output, where the problems go without --out FILE\n");
 		return EXIT_BADINPUT;
 	}
 	return -1;

@@ -129,7 +129,8 @@ static Square near_square(Rng *r, Square king)
 
 static PieceType random_attacker_type(Rng *r)
 {
-	static const PieceType T[] = {PAWN, LANCE, KNIGHT, SILVER, GOLD, BISHOP, ROOK, PRO_PAWN, HORSE, DRAGON, PRO_SILVER};
+	static const PieceType T[] = {PAWN, LANCE,    KNIGHT, SILVER, GOLD,      BISHOP,
+	                              ROOK, PRO_PAWN, HORSE,  DRAGON, PRO_SILVER};
 	static const int W[] = {3, 2, 2, 3, 3, 2, 2, 1, 1, 1, 1};
 	return T[rng_weighted(r, W, 11)];
 }
@@ -351,7 +352,8 @@ static void rate(Worker *w, const Draft *d, GenProblem *p)
 	for (int i = 0; i < ml.n && !p->sacrifice; i++)
 		p->sacrifice = !move_is_drop(ml.moves[i]) && move_to(ml.moves[i]) == to;
 	pos_undo_move(&w->pos, m);
-	double figure = log2((double)p->nodes + 1.0) + log2((double)p->checks + 1.0) + (p->sacrifice ? 2.0 : 0.0) + (p->quiet ? 1.5 : 0.0);
+	double figure = log2((double)p->nodes + 1.0) + log2((double)p->checks + 1.0) + (p->sacrifice ? 2.0 : 0.0) +
+	                (p->quiet ? 1.5 : 0.0);
 	/* to the tenth printed, so that the figure a reader sees is the one
 	 * --level compared with the thresholds (6.17 would print 6.2 and yet
 	 * rate below 6.2) */

@@ -28,17 +28,17 @@ typedef struct {
 	int n;          /* mate length wanted, plies (odd, 1..GEN_MAX_N) */
 	int min_pieces; /* pieces on the board (kings included) + sente's hand */
 	int max_pieces;
-	int level;           /* LEVEL_* */
-	uint64_t seed;       /* --seed */
-	uint64_t eval_nodes; /* node budget of one evaluation */
-	uint64_t slot_evals; /* evaluations a slot may spend */
-	atomic_bool *stop;   /* set to abandon the searches (the run is over) */
+	int level;             /* LEVEL_* */
+	uint64_t seed;         /* --seed */
+	uint64_t eval_nodes;   /* node budget of one evaluation */
+	uint64_t slot_evals;   /* evaluations a slot may spend */
+	atomic_bool *stop;     /* set to abandon the searches (the run is over) */
 	DfpnFutileRule futile; /* --futile: the futile-interposition rule of every search */
 } GenParams;
 
 /* A slot's result. */
 typedef struct {
-	bool found;  /* a problem was found; the rest is meaningful only then */
+	bool found; /* a problem was found; the rest is meaningful only then */
 	char sfen[160];
 	Move moves[GEN_MAX_N]; /* the main line */
 	int nmoves;

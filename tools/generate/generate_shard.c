@@ -28,7 +28,8 @@ void gen_shard_trailer(char *buf, size_t size, const GenOptions *o, uint64_t cov
 {
 	snprintf(buf, size,
 	         GEN_SHARD_TRAILER_PREFIX "%" PRIu64 "/%" PRIu64 ": slots below %" PRIu64 " searched ; mate=%" PRIu64
-	                                  " ; count=%" PRIu64 " ; seed=%" PRIu64 " ; pieces=%d-%d ; level=%s ; futile=%s",
+	                                  " ; count=%" PRIu64 " ; seed=%" PRIu64
+	                                  " ; pieces=%d-%d ; level=%s ; futile=%s",
 	         o->shard.index, o->shard.count, covered, o->mate, o->count, o->seed, o->min_pieces, o->max_pieces,
 	         gen_level_name(o->level), dfpn_futile_name(o->futile));
 }

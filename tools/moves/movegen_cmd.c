@@ -54,16 +54,17 @@ static int cmp_str(const void *a, const void *b) { return strcmp((const char *)a
 
 #define PERFT_USAGE "usage: tsume perft " PERFT_ARGS "\n"
 #define MOVES_USAGE "usage: tsume moves " MOVES_ARGS "\n"
-#define PERFT_HELP                                                                                                   \
-	PERFT_USAGE "  SFEN       the position: startpos, a SFEN, 'sfen ...' or 'position sfen ... moves ...'\n"          \
-	            "  DEPTH      plies, 1..20: prints the number of leaves of the legal-move tree (stderr: the time)\n"  \
-	            "  --divide   also the leaf count below each first move, one 'USI N' line each\n"                   \
-	            "exit status: 0 counted, 2 bad position or usage\n"
-#define MOVES_HELP                                                                                                   \
-	MOVES_USAGE "  SFEN         the position: startpos, a SFEN, 'sfen ...' or 'position sfen ... moves ...'\n"        \
-	            "  (no option)  every legal move of the side to move, in USI, strcmp order, on one line\n"          \
-	            "  --checks     only the moves that give check (the attacker's moves in a tsume)\n"                 \
-	            "  --evasions   only the legal replies to check (the side to move must be in check)\n"               \
+#define PERFT_HELP                                                                                                     \
+	PERFT_USAGE                                                                                                    \
+	"  SFEN       the position: startpos, a SFEN, 'sfen ...' or 'position sfen ... moves ...'\n"                   \
+	"  DEPTH      plies, 1..20: prints the number of leaves of the legal-move tree (stderr: the time)\n"           \
+	"  --divide   also the leaf count below each first move, one 'USI N' line each\n"                              \
+	"exit status: 0 counted, 2 bad position or usage\n"
+#define MOVES_HELP                                                                                                     \
+	MOVES_USAGE "  SFEN         the position: startpos, a SFEN, 'sfen ...' or 'position sfen ... moves ...'\n"     \
+	            "  (no option)  every legal move of the side to move, in USI, strcmp order, on one line\n"         \
+	            "  --checks     only the moves that give check (the attacker's moves in a tsume)\n"                \
+	            "  --evasions   only the legal replies to check (the side to move must be in check)\n"             \
 	            "exit status: 0 listed, 2 bad position or usage\n"
 
 /* Prints "MOVE COUNT" for each legal move of pos, strcmp order; returns the sum. */
@@ -95,7 +96,8 @@ static uint64_t perft_divide(Position *pos, int depth)
 
 int cmd_perft(int argc, char **argv)
 {
-	static const struct option opts[] = {{"divide", no_argument, NULL, 'd'}, {"help", no_argument, NULL, 'h'}, {0, 0, 0, 0}};
+	static const struct option opts[] = {
+	    {"divide", no_argument, NULL, 'd'}, {"help", no_argument, NULL, 'h'}, {0, 0, 0, 0}};
 	bool divide = false;
 	int c;
 	while ((c = getopt_long(argc, argv, "dh", opts, NULL)) != -1) {
@@ -125,8 +127,8 @@ int cmd_perft(int argc, char **argv)
 	uint64_t total = divide ? perft_divide(pos, (int)depth) : perft(pos, (int)depth);
 	double dt = clock_now() - t0;
 	printf("%llu\n", (unsigned long long)total);
-	fprintf(stderr, "perft %d: %llu leaves in %.3f s (%.1f M leaves/s)\n", (int)depth, (unsigned long long)total, dt,
-	        dt > 0 ? (double)total / dt / 1e6 : 0.0);
+	fprintf(stderr, "perft %d: %llu leaves in %.3f s (%.1f M leaves/s)\n", (int)depth, (unsigned long long)total,
+	        dt, dt > 0 ? (double)total / dt / 1e6 : 0.0);
 	free(pos);
 	return EXIT_MATE;
 }

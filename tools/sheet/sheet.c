@@ -46,7 +46,6 @@ enum {
 	HAND_FONT = 24,
 };
 
-
 /* The output stream and its first error (errno at the failing call). */
 typedef struct {
 	FILE *f;
@@ -158,7 +157,8 @@ static int parse_alternatives(const SheetProblem *p, size_t i, Parsed *pp, char 
 		snprintf(one, sizeof one, "%.*s", (int)(len < sizeof one - 1 ? len : sizeof one - 1), t);
 		SfenError se;
 		Move m;
-		if (pp->n_alts == MAX_MOVES || len >= sizeof one || sfen_play_moves(&pp->work, one, 1, &m, 1, &se) != 1) {
+		if (pp->n_alts == MAX_MOVES || len >= sizeof one ||
+		    sfen_play_moves(&pp->work, one, 1, &m, 1, &se) != 1) {
 			set_err(err, errlen, "problem %zu (第%d問): bad final move '%.*s'", i + 1, p->number,
 			        (int)(len < 16 ? len : 16), t);
 			return -1;
@@ -186,7 +186,8 @@ static int parse_problem(const SheetProblem *p, size_t i, Parsed *pp, char *err,
 	int base = moves_text ? (int)(moves_text - p->sfen) + 1 : 1;
 	if (p->moves && p->moves[0]) {
 		if (moves_text && moves_text[strspn(moves_text, " \t")]) {
-			set_err(err, errlen, "problem %zu (第%d問): moves given both in the SFEN and apart", i + 1, p->number);
+			set_err(err, errlen, "problem %zu (第%d問): moves given both in the SFEN and apart", i + 1,
+			        p->number);
 			return -1;
 		}
 		moves_text = p->moves;
@@ -339,9 +340,12 @@ static void write_diagram(Out *o, const SheetProblem *p, const Parsed *pp)
 			PieceType pt = piece_type(pc);
 			/* the defender's king 玉, the attacker's 王 */
 			const char *name = pt == KING ? (piece_color(pc) == pos->side ? "王" : "玉") : KANJI_PIECE1[pt];
-			int cx = BOARD_X + (9 - file) * CELL_W + CELL_W / 2, cy = BOARD_Y + (rank - 1) * CELL_H + CELL_H / 2;
+			int cx = BOARD_X + (9 - file) * CELL_W + CELL_W / 2,
+			    cy = BOARD_Y + (rank - 1) * CELL_H + CELL_H / 2;
 			if (piece_color(pc) == GOTE)
-				out_fmt(o, "\n<text class=\"gote\" x=\"%d\" y=\"%d\" transform=\"rotate(180 %d %d)\">%s</text>",
+				out_fmt(o,
+				        "\n<text class=\"gote\" x=\"%d\" y=\"%d\" transform=\"rotate(180 %d "
+				        "%d)\">%s</text>",
 				        cx, cy, cx, cy, name);
 			else
 				out_fmt(o, "\n<text class=\"sente\" x=\"%d\" y=\"%d\">%s</text>", cx, cy, name);
@@ -419,7 +423,8 @@ static const char SHEET_CSS[] =
     "@page { size: A4 portrait; margin: 12mm; }\n"
     "html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }\n"
     "body { margin: 0 auto; max-width: 186mm; padding: 4mm 0; color: #000; background: #fff;\n"
-    "  font-family: \"Noto Serif CJK JP\", \"Source Han Serif JP\", \"Hiragino Mincho ProN\", \"Yu Mincho\", \"IPAexMincho\",\n"
+    "  font-family: \"Noto Serif CJK JP\", \"Source Han Serif JP\", \"Hiragino Mincho ProN\", \"Yu Mincho\", "
+    "\"IPAexMincho\",\n"
     "  \"IPAMincho\", \"MS Mincho\", \"Noto Sans CJK JP\", serif; }\n"
     "h1 { font-size: 17pt; text-align: center; margin: 0 0 2mm; }\n"
     ".name { text-align: right; margin: 0 0 4mm; font-size: 11pt; }\n"
@@ -443,7 +448,8 @@ static const char SHEET_CSS[] =
     ".answer .kif { font-size: 12pt; }\n"
     ".answer .alt { font-size: 11pt; }\n"
     ".answer .usi, .answer .sfen { font-family: monospace; font-size: 8.5pt; color: #333; overflow-wrap: anywhere; }\n"
-    "@media screen { body { padding: 8mm; } .page + .page, .answers { border-top: 1px dashed #999; padding-top: 6mm; margin-top: "
+    "@media screen { body { padding: 8mm; } .page + .page, .answers { border-top: 1px dashed #999; padding-top: 6mm; "
+    "margin-top: "
     "8mm; } }\n";
 
 int sheet_write(FILE *out, const SheetPage *page, const SheetProblem *problems, size_t count, char *err, size_t errlen)

@@ -45,7 +45,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#define SHEET_PER_PAGE 4 /* diagrams on one printed page (2 columns x 2 rows) */
+#define SHEET_PER_PAGE 4             /* diagrams on one printed page (2 columns x 2 rows) */
 #define SHEET_DEFAULT_TITLE "詰将棋" /* the title when none is given */
 
 typedef struct SheetProblem {

@@ -24,33 +24,34 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SHEET_USAGE                                                                                                  \
-	"usage: tsume sheet FILE... [-o OUT.html] [--title T] [--usi] [--rest] [--no-check] [--time S] [--nodes N]\n"    \
+#define SHEET_USAGE                                                                                                    \
+	"usage: tsume sheet FILE... [-o OUT.html] [--title T] [--usi] [--rest] [--no-check] [--time S] [--nodes N]\n"  \
 	"                   [--hash MB] [--futile " CLI_FUTILE_NAMES "]\n"
-#define SHEET_HELP                                                                                                   \
-	SHEET_USAGE "  FILE          problem lines 'SFEN [moves ...] [; mate=N ...]', plain or gzip, or KIF/CSA files\n"  \
-	            "                ('-' = stdin); every problem that passes becomes a numbered diagram, in file order\n" \
-	            "  -o, --output  the HTML page (default standard output); never one of the inputs\n"              \
-	            "  -t, --title   the page's title (default: " SHEET_DEFAULT_TITLE ")\n"                             \
-	            "  --usi         the answers also in USI, with each problem's SFEN (for programs)\n"               \
-	            "  --rest        give the pieces in nobody's hand to the defender (else a warning names each problem)\n" \
-	            "  --no-check    print every problem as given, unchecked\n"                                          \
-	            "  --time S      time limit of the check of one problem in seconds, 0 = no limit (default 60)\n"     \
-	            "  --nodes N     node limit of the check of one problem (default none)\n"                            \
-	            "  --hash MB     hash table of the checks (default 64)\n"                                             \
-	            "  --futile R    the futile-interposition rule: none, narrow, broad, nogain (default) or answered\n"  \
-	            "Each problem is checked as tsume verify checks it: against its stated answer (its moves and/or\n"   \
-	            "mate=N) or, with none stated, solved, the proven-minimal solution being the answer.  A problem\n"    \
-	            "with no mate, the wrong length, a stated line that is not a mating line, a cook (余詰) or a check\n"  \
-	            "left undecided within the limits is named on stderr with its verdict and left out; 駒余り,\n"         \
-	            "unnecessary pieces and other mating final moves do not leave a problem out.\n"                      \
-	"The answers, in Japanese notation, are on a page of their own.  Every other final move\n" \
-	"that mates is listed (最終手 ▲２一飛 なども可); a final move after which the defender\n" \
-	"could still interpose (a futile drop, not counted) gives way to one that leaves no legal\n" \
-	"move, when there is one.\n" \
-	            "exit status: 0 every problem printed, 1 some problem left out (the rest printed; none left: no\n"    \
-	            "             sheet), 2 a bad line, no problem, or an output error (no sheet written), 3 a --hash\n"   \
-	            "             table that cannot be had, 130 interrupted (no sheet written)\n"
+#define SHEET_HELP                                                                                                     \
+	SHEET_USAGE                                                                                                    \
+	"  FILE          problem lines 'SFEN [moves ...] [; mate=N ...]', plain or gzip, or KIF/CSA files\n"           \
+	"                ('-' = stdin); every problem that passes becomes a numbered diagram, in file order\n"         \
+	"  -o, --output  the HTML page (default standard output); never one of the inputs\n"                           \
+	"  -t, --title   the page's title (default: " SHEET_DEFAULT_TITLE ")\n"                                        \
+	"  --usi         the answers also in USI, with each problem's SFEN (for programs)\n"                           \
+	"  --rest        give the pieces in nobody's hand to the defender (else a warning names each problem)\n"       \
+	"  --no-check    print every problem as given, unchecked\n"                                                    \
+	"  --time S      time limit of the check of one problem in seconds, 0 = no limit (default 60)\n"               \
+	"  --nodes N     node limit of the check of one problem (default none)\n"                                      \
+	"  --hash MB     hash table of the checks (default 64)\n"                                                      \
+	"  --futile R    the futile-interposition rule: none, narrow, broad, nogain (default) or answered\n"           \
+	"Each problem is checked as tsume verify checks it: against its stated answer (its moves and/or\n"             \
+	"mate=N) or, with none stated, solved, the proven-minimal solution being the answer.  A problem\n"             \
+	"with no mate, the wrong length, a stated line that is not a mating line, a cook (余詰) or a check\n"        \
+	"left undecided within the limits is named on stderr with its verdict and left out; 駒余り,\n"              \
+	"unnecessary pieces and other mating final moves do not leave a problem out.\n"                                \
+	"The answers, in Japanese notation, are on a page of their own.  Every other final move\n"                     \
+	"that mates is listed (最終手 ▲２一飛 なども可); a final move after which the defender\n"          \
+	"could still interpose (a futile drop, not counted) gives way to one that leaves no legal\n"                   \
+	"move, when there is one.\n"                                                                                   \
+	"exit status: 0 every problem printed, 1 some problem left out (the rest printed; none left: no\n"             \
+	"             sheet), 2 a bad line, no problem, or an output error (no sheet written), 3 a --hash\n"           \
+	"             table that cannot be had, 130 interrupted (no sheet written)\n"
 
 /* The problems read so far, with the strings they point to. */
 typedef struct {
@@ -108,8 +109,13 @@ static bool list_add(SheetList *l, const PioProblem *prob, const Move *moves, in
 		l->cap = cap;
 	}
 	char *sfen = malloc(160), *text = usi_text(moves, n), *alt = usi_text(alts, n_alts);
-	SheetProblem sp = {.sfen = sfen, .moves = text, .mate = mate, .number = (int)(l->n + 1), .final_alts = alt,
-	                   .title = meta_copy(prob, "title"), .author = meta_copy(prob, "author")};
+	SheetProblem sp = {.sfen = sfen,
+	                   .moves = text,
+	                   .mate = mate,
+	                   .number = (int)(l->n + 1),
+	                   .final_alts = alt,
+	                   .title = meta_copy(prob, "title"),
+	                   .author = meta_copy(prob, "author")};
 	if (!sfen || !text || !alt || (pio_meta_get(prob, "title") && !sp.title) ||
 	    (pio_meta_get(prob, "author") && !sp.author)) {
 		free(sfen);
@@ -157,11 +163,16 @@ static const char *const LIMIT_OPTS[] = {"--time", "--nodes", "--hash", "--futil
  * status to end with (0 after --help, EXIT_BADINPUT after a message). */
 static int sheet_parse(int argc, char **argv, SheetOptions *o)
 {
-	static const struct option opts[] = {{"output", required_argument, NULL, 'o'},  {"title", required_argument, NULL, 't'},
-	                                     {"rest", no_argument, NULL, 'r'},          {"help", no_argument, NULL, 'h'},
-	                                     {"no-check", no_argument, NULL, OPT_NO_CHECK}, {"time", required_argument, NULL, OPT_TIME},
-	                                     {"nodes", required_argument, NULL, OPT_NODES}, {"hash", required_argument, NULL, OPT_HASH},
-	                                     {"futile", required_argument, NULL, OPT_FUTILE}, {"usi", no_argument, NULL, OPT_USI},
+	static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
+	                                     {"title", required_argument, NULL, 't'},
+	                                     {"rest", no_argument, NULL, 'r'},
+	                                     {"help", no_argument, NULL, 'h'},
+	                                     {"no-check", no_argument, NULL, OPT_NO_CHECK},
+	                                     {"time", required_argument, NULL, OPT_TIME},
+	                                     {"nodes", required_argument, NULL, OPT_NODES},
+	                                     {"hash", required_argument, NULL, OPT_HASH},
+	                                     {"futile", required_argument, NULL, OPT_FUTILE},
+	                                     {"usi", no_argument, NULL, OPT_USI},
 	                                     {0, 0, 0, 0}};
 	*o = (SheetOptions){.check = true, .limits = CHECK_OPTIONS_DEFAULT};
 	int c;
@@ -173,12 +184,13 @@ static int sheet_parse(int argc, char **argv, SheetOptions *o)
 			o->out_path = optarg;
 		else if (c == 't') {
 			if (!*optarg) {
-				fprintf(stderr, "tsume sheet: --title is empty: give the page's title, or leave the option out\n");
+				fprintf(
+				    stderr,
+				    "tsume sheet: --title is empty: give the page's title, or leave the option out\n");
 				return EXIT_BADINPUT;
 			}
 			o->title = optarg;
-		}
-		else if (c == OPT_NO_CHECK)
+		} else if (c == OPT_NO_CHECK)
 			o->check = false;
 		else if (c == OPT_USI)
 			o->usi = true;
@@ -309,7 +321,8 @@ static int sheet_read(const SheetOptions *o, const char *path, PioProblem *prob,
 			added = list_add(l, prob, prob->moves, prob->n_moves, (int)mate, NULL, 0);
 		} else if (sheet_check(ck, path, prob) && !cli_interrupted()) {
 			int n_alts = sheet_final(ck, prob);
-			added = n_alts >= 0 && list_add(l, prob, ck->res.line, ck->res.line_len, ck->res.len, ck->final.alt, n_alts);
+			added = n_alts >= 0 &&
+			        list_add(l, prob, ck->res.line, ck->res.line_len, ck->res.len, ck->final.alt, n_alts);
 		} else
 			continue;
 		if (!added) {
@@ -369,7 +382,8 @@ int cmd_sheet(int argc, char **argv)
 		ck = calloc(1, sizeof *ck);
 		if (ck && !(ck->d = check_context(&o.limits, 1, &cerr))) {
 			free(ck);
-			fprintf(stderr, "tsume sheet: cannot allocate %llu MB for the hash table; try a smaller --hash\n",
+			fprintf(stderr,
+			        "tsume sheet: cannot allocate %llu MB for the hash table; try a smaller --hash\n",
 			        (unsigned long long)o.limits.hash);
 			return EXIT_UNKNOWN;
 		}
@@ -411,7 +425,8 @@ int cmd_sheet(int argc, char **argv)
 	} else {
 		rc = sheet_output(&o, &list);
 		if (rc == 0 && left_out > 0) {
-			fprintf(stderr, "tsume sheet: %zu problem%s printed, %ld left out\n", list.n, list.n == 1 ? "" : "s", left_out);
+			fprintf(stderr, "tsume sheet: %zu problem%s printed, %ld left out\n", list.n,
+			        list.n == 1 ? "" : "s", left_out);
 			rc = EXIT_NOMATE;
 		}
 	}

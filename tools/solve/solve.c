@@ -31,29 +31,29 @@
 #include <unistd.h>
 
 #define SOLVE_USAGE "usage: tsume solve " SOLVE_ARGS "\n"
-#define SOLVE_HELP                                                                                                  \
-	SOLVE_USAGE                                                                                                 \
-	"  SFEN           one problem: startpos, a SFEN, 'sfen ...' or 'position sfen ... moves ...' (the side to\n"  \
-	"                 move attacks; an odd 'moves' list ending in check is the given answer, judged)\n"           \
-	"  FILE...        every problem of the files: KIF/CSA (by name or content) or problem lines, plain or gzip\n"     \
-	"  -              one problem a line from standard input\n"                                                   \
-	"  --hash MB      hash table, 1..1048576 megabytes (default 256)\n"                                           \
+#define SOLVE_HELP                                                                                                     \
+	SOLVE_USAGE                                                                                                    \
+	"  SFEN           one problem: startpos, a SFEN, 'sfen ...' or 'position sfen ... moves ...' (the side to\n"   \
+	"                 move attacks; an odd 'moves' list ending in check is the given answer, judged)\n"            \
+	"  FILE...        every problem of the files: KIF/CSA (by name or content) or problem lines, plain or gzip\n"  \
+	"  -              one problem a line from standard input\n"                                                    \
+	"  --hash MB      hash table, 1..1048576 megabytes (default 256)\n"                                            \
 	"  --threads N    search threads, 1..256 (default: the number of cores)\n"                                     \
 	"  --time S       seconds per problem, 0 = no limit (default 0)\n"                                             \
 	"  --nodes N      nodes per problem, 0..18446744073709551615, 0 = no limit (default 0)\n"                      \
-	"  --format F     text (default: board, result, main line in USI and KIF, figures), json (one object a\n"  \
+	"  --format F     text (default: board, result, main line in USI and KIF, figures), json (one object a\n"      \
 	"                 line) or kif (a KIF kifu with the variations, for shogi GUIs)\n"                             \
-	"  -o, --output F write to F (checked before any search; F.kif or F.kifu without --format: kif)\n"           \
-	"  --notation N   how the given answer and the verdict on it name moves in text and kif: ja (default:\n"      \
-	"                 Japanese notation, ▲２一金) or usi (G*2a); json always uses usi\n"                       \
+	"  -o, --output F write to F (checked before any search; F.kif or F.kifu without --format: kif)\n"             \
+	"  --notation N   how the given answer and the verdict on it name moves in text and kif: ja (default:\n"       \
+	"                 Japanese notation, ▲２一金) or usi (G*2a); json always uses usi\n"                      \
 	"  --variations N KIF: variations (変化) per defender move, 0..600, 0 = none (default 8)\n"                  \
 	"  --futile R     the futile-interposition rule: none, narrow, broad, nogain (default) or answered\n"          \
-	"  --multipv N    every first move (up to N, 1..800, best first): its shortest mate or that it does not\n"  \
-	"                 mate, within the same --time and --nodes (default 1: the main line only; text, json)\n"  \
+	"  --multipv N    every first move (up to N, 1..800, best first): its shortest mate or that it does not\n"     \
+	"                 mate, within the same --time and --nodes (default 1: the main line only; text, json)\n"      \
 	"  --rest         give the pieces in nobody's hand to the defender\n"                                          \
-	"  -q, --quiet    no board diagram\n"                                                                           \
+	"  -q, --quiet    no board diagram\n"                                                                          \
 	"  --trace        the search's phases on stderr\n"                                                             \
-	"exit status: 0 mate, 1 no mate, 2 bad input or usage, 3 unknown (a limit stopped the search);\n"           \
+	"exit status: 0 mate, 1 no mate, 2 bad input or usage, 3 unknown (a limit stopped the search);\n"              \
 	"             with FILE or '-', the worst over the problems\n"
 
 /* Largest --multipv (KomoringHeights' MultiPV range). */
@@ -73,8 +73,8 @@ static void progress_cb(void *arg, uint64_t nodes, double seconds, int hashfull)
 	Progress *p = arg;
 	if (seconds < 1.0)
 		return;
-	fprintf(stderr, "\r%.1f s  %llu nodes  %.2f M nodes/s  hashfull %.1f%%\033[K", seconds, (unsigned long long)nodes,
-	        (double)nodes / seconds / 1e6, hashfull / 10.0);
+	fprintf(stderr, "\r%.1f s  %llu nodes  %.2f M nodes/s  hashfull %.1f%%\033[K", seconds,
+	        (unsigned long long)nodes, (double)nodes / seconds / 1e6, hashfull / 10.0);
 	p->shown = true;
 }
 
@@ -119,9 +119,9 @@ typedef struct {
 	const char *out_path; /* -o FILE; NULL or "-" = standard output */
 	FILE *out;            /* opened at the first result (a bad problem leaves no file) */
 	SolveWork *w;
-	int file_stated;      /* the length a KIF or CSA file states where its moves differ (0: none) */
-	bool file_kifu;       /* the problem is a KIF or CSA file's: its moves are its answer */
-	bool file_rest;       /* a KIF without a line for the defender's hand: the rest given to it */
+	int file_stated; /* the length a KIF or CSA file states where its moves differ (0: none) */
+	bool file_kifu;  /* the problem is a KIF or CSA file's: its moves are its answer */
+	bool file_rest;  /* a KIF without a line for the defender's hand: the rest given to it */
 } SolveCtx;
 
 /* The stream results go to: standard output, or the -o file, opened (and
@@ -184,7 +184,8 @@ static int load_problem(SolveWork *w, const char *text, bool rest, bool answer, 
 	if (!cli_defender_has_king(pos, err, errsize)) {
 		if (moves && pb->given_len == 0 && start->king[color_flip(start->side)] != SQ_NONE)
 			snprintf(err, errsize,
-			         "bad problem: after the moves %s is to move and %s has no king to mate; give the whole answer "
+			         "bad problem: after the moves %s is to move and %s has no king to mate; give the "
+			         "whole answer "
 			         "(an odd number of plies ending in mate) or an even number of plies",
 			         pos->side == SENTE ? "sente" : "gote", pos->side == SENTE ? "gote" : "sente");
 		return -1;
@@ -271,7 +272,8 @@ static int solve_text(SolveCtx *ctx, const char *text, const char *where, const 
 	                   .first_seconds = firsts ? clock_now() - first_start : 0,
 	                   .rule = dfpn_futile(ctx->d)};
 	if (res->status == DFPN_MATE)
-		rep.end_replies = futile_end_replies(&pb->root, res->pv, res->pv_len, rep.end_squares, 8, &rep.end_n_squares);
+		rep.end_replies =
+		    futile_end_replies(&pb->root, res->pv, res->pv_len, rep.end_squares, 8, &rep.end_n_squares);
 	if (!out) {
 		rc = EXIT_BADINPUT;
 	} else {
@@ -281,8 +283,8 @@ static int solve_text(SolveCtx *ctx, const char *text, const char *where, const 
 			solve_report_json(out, &rep, text, file, lineno, dfpn_futile(ctx->d));
 		else if (ctx->format == FORMAT_TEXT)
 			solve_report_text(out, &rep, !ctx->quiet);
-		else if (solve_report_kif(out, out == stdout ? "standard output" : ctx->out_path, ctx->d, &rep, ctx->variations,
-		                          ctx->lim.stop) != 0)
+		else if (solve_report_kif(out, out == stdout ? "standard output" : ctx->out_path, ctx->d, &rep,
+		                          ctx->variations, ctx->lim.stop) != 0)
 			rc = EXIT_BADINPUT;
 		fflush(out);
 	}
@@ -335,7 +337,8 @@ static int solve_file(SolveCtx *ctx, const char *path)
 		char where[PATH_MAX + 24];
 		snprintf(where, sizeof where, "%s:%ld", path, p->line);
 		long stated = 0;
-		ctx->file_stated = p->kifu && pio_meta_int(p, "mate", &stated) && stated != p->n_moves ? (int)stated : 0;
+		ctx->file_stated =
+		    p->kifu && pio_meta_int(p, "mate", &stated) && stated != p->n_moves ? (int)stated : 0;
 		ctx->file_rest = p->defender_rest;
 		ctx->file_kifu = p->kifu;
 		rc = cli_worse_status(rc, solve_one(ctx, p->text, where, path, p->line));
@@ -393,7 +396,8 @@ static bool names_files(int argc, char **argv, int first)
 		int slashes = 0;
 		for (const char *c = a; *c; c++)
 			slashes += *c == '/';
-		bool side_next = argc > first + 1 && (strcmp(argv[first + 1], "b") == 0 || strcmp(argv[first + 1], "w") == 0);
+		bool side_next =
+		    argc > first + 1 && (strcmp(argv[first + 1], "b") == 0 || strcmp(argv[first + 1], "w") == 0);
 		/* a word of board characters with a '/' is a board, short of a
 		 * rank or not ("7gk/9"): its error is the board's */
 		bool board_like = slashes > 0 && strspn(a, "123456789plnsgbrkPLNSGBRK+/") == strlen(a);
@@ -410,7 +414,7 @@ static bool names_files(int argc, char **argv, int first)
 typedef struct {
 	uint64_t hash, nodes, threads, variations, multipv;
 	double time_s;
-	SolveFormat format; /* --format, or kif for -o F.kif / F.kifu without it */
+	SolveFormat format;   /* --format, or kif for -o F.kif / F.kifu without it */
 	CliNotation notation; /* --notation */
 	DfpnFutileRule futile;
 	const char *out_path; /* -o FILE, NULL = none */
@@ -470,7 +474,8 @@ static int solve_option(int c, SolveOptions *o, bool *format_given)
 			return EXIT_BADINPUT;
 		break;
 	case 'M':
-		if (!cli_option_uint("tsume", "--multipv", optarg, 1, SOLVE_MULTIPV_MAX, "first moves", NULL, &o->multipv))
+		if (!cli_option_uint("tsume", "--multipv", optarg, 1, SOLVE_MULTIPV_MAX, "first moves", NULL,
+		                     &o->multipv))
 			return EXIT_BADINPUT;
 		break;
 	case 'r':
@@ -534,7 +539,8 @@ static int solve_parse(int argc, char **argv, SolveOptions *o)
 	if (!format_given && o->out_path && (cli_ends_with(o->out_path, ".kif") || cli_ends_with(o->out_path, ".kifu")))
 		o->format = FORMAT_KIF;
 	if (o->multipv > 1 && o->format == FORMAT_KIF) {
-		fprintf(stderr, "tsume: --multipv takes --format text or json (a KIF kifu shows its variations instead)\n");
+		fprintf(stderr,
+		        "tsume: --multipv takes --format text or json (a KIF kifu shows its variations instead)\n");
 		return EXIT_BADINPUT;
 	}
 	return -1;
@@ -587,7 +593,8 @@ static int solve_setup(SolveCtx *ctx, SolveInput *in, const SolveOptions *o, int
 		ctx->d = NULL;
 	}
 	if (ctx->d && !dfpn_set_threads(ctx->d, (int)o->threads)) {
-		fprintf(stderr, "tsume: cannot start %llu search threads (memory or thread limit); try fewer --threads\n",
+		fprintf(stderr,
+		        "tsume: cannot start %llu search threads (memory or thread limit); try fewer --threads\n",
 		        (unsigned long long)o->threads);
 		dfpn_free(ctx->d);
 		free(in->text);

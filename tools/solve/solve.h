@@ -6,8 +6,9 @@
 
 /* The arguments after "tsume solve", as the usage and help texts show them. */
 #define SOLVE_ARGS                                                                                                     \
-	"SFEN|FILE...|- [--hash MB] [--threads N] [--time S] [--nodes N] [--format text|json|kif] [-o FILE] "           \
-	"[--notation " CLI_NOTATION_NAMES "] [--variations N] [--multipv N] [--futile " CLI_FUTILE_NAMES "] [--rest] [--quiet] [--trace]"
+	"SFEN|FILE...|- [--hash MB] [--threads N] [--time S] [--nodes N] [--format text|json|kif] [-o FILE] "          \
+	"[--notation " CLI_NOTATION_NAMES "] [--variations N] [--multipv N] [--futile " CLI_FUTILE_NAMES               \
+	"] [--rest] [--quiet] [--trace]"
 
 /*
  * Runs the solve sub-command on argv[1..argc) (argv[0] is "solve"): solves

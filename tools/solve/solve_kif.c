@@ -59,7 +59,8 @@ static void add_branch(Parts *p, int ply, Move m, const Move *line, int n, bool 
 {
 	Move *moves = malloc(sizeof *moves * (size_t)(n + 1));
 	char *text = comment ? strdup(comment) : NULL;
-	if (!moves || (comment && !text) || !grow((void **)&p->branch, &p->cap_branch, p->n_branch, sizeof *p->branch)) {
+	if (!moves || (comment && !text) ||
+	    !grow((void **)&p->branch, &p->cap_branch, p->n_branch, sizeof *p->branch)) {
 		free(moves);
 		free(text);
 		p->failed = true;
@@ -186,7 +187,8 @@ static bool node_variations(VarSearch *vs, Position *pos, Move main, int ply, in
 	}
 	int shown = n < opt->variations ? n : opt->variations;
 	char note[160];
-	snprintf(note, sizeof note, "tsume: a mating line read from the search table; not proven the shortest within %llu nodes",
+	snprintf(note, sizeof note,
+	         "tsume: a mating line read from the search table; not proven the shortest within %llu nodes",
 	         (unsigned long long)opt->var_nodes);
 	for (int i = 0; i < shown; i++)
 		add_branch(p, ply, def[i].move, store + def[i].first, def[i].len, true, def[i].exact ? NULL : note);
@@ -314,8 +316,8 @@ static void cook_variations(Parts *p, Dfpn *d, const Position *root, const Move 
 			shown++;
 		}
 		if (left)
-			add_comment(p, ply, "tsume: %d more 余詰 (cook)%s not shown (--variations %d):%s", left, left == 1 ? "" : "s",
-			            opt->variations, more);
+			add_comment(p, ply, "tsume: %d more 余詰 (cook)%s not shown (--variations %d):%s", left,
+			            left == 1 ? "" : "s", opt->variations, more);
 	}
 	free(more);
 	free(line);
@@ -329,7 +331,8 @@ static void cook_variations(Parts *p, Dfpn *d, const Position *root, const Move 
  * answer with its verdict (opt->given), so that the composer's line is in
  * the kifu whatever its verdict.  Its legal moves only; nothing when it
  * does not depart within the main line. */
-static void answer_variation(Parts *p, Dfpn *d, const Position *root, const Move *main, int n, const SolveKifOptions *opt)
+static void answer_variation(Parts *p, Dfpn *d, const Position *root, const Move *main, int n,
+                             const SolveKifOptions *opt)
 {
 	Position *pos = malloc(sizeof *pos);
 	Move *line = malloc(sizeof *line * (size_t)(opt->n_answer + 1));
@@ -346,14 +349,16 @@ static void answer_variation(Parts *p, Dfpn *d, const Position *root, const Move
 			k++;
 		if (k < m && k < n) {
 			char note[400];
-			snprintf(note, sizeof note, "the given answer%s%s", opt->given ? ": " : "", opt->given ? opt->given : "");
+			snprintf(note, sizeof note, "the given answer%s%s", opt->given ? ": " : "",
+			         opt->given ? opt->given : "");
 			/* a defence the variations show already: the given answer's
 			 * line takes that variation's place */
 			for (int b = 0; b < p->n_branch; b++)
 				if (p->branch[b].ply == k && move_same(p->branch[b].moves[0], line[k])) {
 					free((void *)p->branch[b].moves);
 					free((void *)p->branch[b].comment);
-					memmove(&p->branch[b], &p->branch[b + 1], sizeof *p->branch * (size_t)(p->n_branch - b - 1));
+					memmove(&p->branch[b], &p->branch[b + 1],
+					        sizeof *p->branch * (size_t)(p->n_branch - b - 1));
 					p->n_branch--;
 					break;
 				}
@@ -391,16 +396,17 @@ int solve_kif_write(FILE *f, Dfpn *d, const Position *root, const DfpnResult *re
 	if (res->status == DFPN_MATE && !res->len_minimal)
 		add_comment(&p, -1, "mate %d (minimality not proven: %s)", res->len, cli_reason_name(res->reason));
 	if (mate && !verified)
-		add_comment(&p, -1,
-		            "line not verified (%d pl%s, read from the search table; the defence may not be the longest)",
-		            n_main, n_main == 1 ? "y" : "ies");
+		add_comment(
+		    &p, -1,
+		    "line not verified (%d pl%s, read from the search table; the defence may not be the longest)",
+		    n_main, n_main == 1 ? "y" : "ies");
 	if (mate && opt->main)
 		add_comment(&p, -1, "main line: the given answer");
 	if (opt->given)
 		add_comment(&p, -1, "given answer: %s", opt->given);
 	if (mate && opt->check && opt->check->leftover)
-		add_comment(&p, n_main - 1, "駒余り (%d piece%s left in hand at the end of the main line)", opt->check->leftover,
-		            opt->check->leftover == 1 ? "" : "s");
+		add_comment(&p, n_main - 1, "駒余り (%d piece%s left in hand at the end of the main line)",
+		            opt->check->leftover, opt->check->leftover == 1 ? "" : "s");
 	if (mate && opt->check && opt->check->cooks)
 		add_comment(&p, -1, "余詰 (cook) x%d%s", opt->check->cooks,
 		            opt->variations > 0 ? ": the variations marked 余詰" : ": named at their moves");
@@ -410,8 +416,8 @@ int solve_kif_write(FILE *f, Dfpn *d, const Position *root, const DfpnResult *re
 		cook_variations(&p, d, root, main, opt); /* --variations 0: named in a comment, not searched */
 	if (mate && opt->answer && opt->n_answer > 0 && !opt->main)
 		answer_variation(&p, d, root, main, n_main, opt);
-	snprintf(vars, sizeof vars, " variations: %d (at most %d a defender move, each searched within %llu nodes)", p.n_branch,
-	         opt->variations, (unsigned long long)opt->var_nodes);
+	snprintf(vars, sizeof vars, " variations: %d (at most %d a defender move, each searched within %llu nodes)",
+	         p.n_branch, opt->variations, (unsigned long long)opt->var_nodes);
 
 	char note[200] = "";
 	if (opt->note)

@@ -51,7 +51,7 @@ typedef struct {
 	int n_answer;
 	const VerifyResult *check; /* the checks on that main line (verify_answer): its cooks are
 	                              written as variations marked 余詰, its 駒余り in a comment; or NULL */
-	bool usi_names; /* --notation usi: the comments name moves in USI (3c1c+), else in Japanese */
+	bool usi_names;            /* --notation usi: the comments name moves in USI (3c1c+), else in Japanese */
 } SolveKifOptions;
 
 /*

@@ -30,17 +30,21 @@ static void checks_text(FILE *out, const SolveReport *r)
 		for (int i = 0; i < listed; i++) {
 			char u[VERDICT_MOVE_MAX];
 			fprintf(out, " [ply %d %s mates in %d]", c->cook[i].ply + 1,
-			        verdict_move_text(r->root, c->line, c->cook[i].ply, c->cook[i].move, r->notation, u), c->cook[i].len);
+			        verdict_move_text(r->root, c->line, c->cook[i].ply, c->cook[i].move, r->notation, u),
+			        c->cook[i].len);
 		}
 		if (c->cooks > listed)
 			fprintf(out, " [and %d more, not recorded]", c->cooks - listed);
 		fputc('\n', out);
 	}
 	if (c->flags & VERIFY_LEFTOVER)
-		fprintf(out, "駒余り (%d piece%s left in hand at the end of %s)\n", c->leftover, c->leftover == 1 ? "" : "s", whose);
+		fprintf(out, "駒余り (%d piece%s left in hand at the end of %s)\n", c->leftover,
+		        c->leftover == 1 ? "" : "s", whose);
 	if (c->flags & VERIFY_UNDECIDED)
-		fprintf(out, "余詰 undecided: a limit stopped %d of the searches for cooks on %s (raise --nodes or --time)\n",
-		        c->undecided, whose);
+		fprintf(
+		    out,
+		    "余詰 undecided: a limit stopped %d of the searches for cooks on %s (raise --nodes or --time)\n",
+		    c->undecided, whose);
 }
 
 /* The line of first move f in KIF notation, in a new string ("" when it
@@ -108,8 +112,8 @@ static void firsts_text(FILE *out, const SolveReport *r)
 		free(kif);
 		int left = first_futile_end(r, f);
 		if (left > 0)
-			fprintf(out, "   the line ends in check: %d interposition%s left, futile under %s (無駄合)\n", left,
-			        left == 1 ? "" : "s", dfpn_futile_name(r->rule));
+			fprintf(out, "   the line ends in check: %d interposition%s left, futile under %s (無駄合)\n",
+			        left, left == 1 ? "" : "s", dfpn_futile_name(r->rule));
 	}
 }
 
@@ -126,7 +130,8 @@ static void futile_end_text(FILE *out, const SolveReport *r)
 		        KANJI_NUM[r->end_squares[i][1] - 'a' + 1]);
 	if (r->end_n_squares > listed)
 		fprintf(out, " and %d more squares", r->end_n_squares - listed);
-	fprintf(out, ", %s futile under %s (無駄合); a board that counts them shows check (--futile none counts them)\n",
+	fprintf(out,
+	        ", %s futile under %s (無駄合); a board that counts them shows check (--futile none counts them)\n",
 	        r->end_replies == 1 ? "is" : "are", dfpn_futile_name(r->rule));
 }
 
@@ -168,20 +173,21 @@ void solve_report_text(FILE *out, const SolveReport *r, bool diagram)
 			char ours[VERDICT_MOVE_MAX], given[VERDICT_MOVE_MAX];
 			if (cook)
 				fprintf(out,
-				        "our main line differs from the given answer from ply %d on (same length: 余詰 (cook), %s "
+				        "our main line differs from the given answer from ply %d on (same length: 余詰 "
+				        "(cook), %s "
 				        "mates as fast as the given %s; tsume verify reports every cook)\n",
 				        k + 1, verdict_move_text(r->root, r->given, k, res->pv[k], r->notation, ours),
 				        verdict_move_text(r->root, r->given, k, r->given[k], r->notation, given));
 			else if (k == r->given_len && k < res->pv_len)
-				fprintf(out, "our main line goes on after the given answer's %d pl%s, to %d\n", k, k == 1 ? "y" : "ies",
-				        res->pv_len);
+				fprintf(out, "our main line goes on after the given answer's %d pl%s, to %d\n", k,
+				        k == 1 ? "y" : "ies", res->pv_len);
 			else if (k == res->pv_len && k < r->given_len)
-				fprintf(out, "the given answer goes on after our main line's %d pl%s, to %d\n", k, k == 1 ? "y" : "ies",
-				        r->given_len);
+				fprintf(out, "the given answer goes on after our main line's %d pl%s, to %d\n", k,
+				        k == 1 ? "y" : "ies", r->given_len);
 			else if (k < r->given_len || k < res->pv_len)
 				fprintf(out, "our main line differs from the given answer from ply %d on%s\n", k + 1,
 				        same ? k == r->given_len - 1 ? " (same length: another mating final move)"
-				                                    : " (same length: another longest defence)"
+				                                     : " (same length: another longest defence)"
 				             : "");
 		}
 		char why[256];
@@ -196,7 +202,9 @@ void solve_report_text(FILE *out, const SolveReport *r, bool diagram)
 	if (res->status == DFPN_MATE) {
 		/* a mate always comes with its line, exactly len plies (dfpn_types.h) */
 		if (!res->pv_verified)
-			fprintf(out, "line not verified (%d pl%s, read from the search table; the defence may not be the longest)\n",
+			fprintf(out,
+			        "line not verified (%d pl%s, read from the search table; the defence may not be the "
+			        "longest)\n",
 			        res->pv_len, res->pv_len == 1 ? "y" : "ies");
 		fprintf(out, "usi:");
 		for (int i = 0; i < res->pv_len; i++) {
@@ -210,10 +218,11 @@ void solve_report_text(FILE *out, const SolveReport *r, bool diagram)
 	if (r->firsts)
 		firsts_text(out, r);
 	fprintf(out,
-	        "nodes %llu (proof %llu, shorter-mate re-search %llu, main line %llu) time %.3f s nps %.0f hashfull %.1f%%\n",
-	        (unsigned long long)res->nodes, (unsigned long long)res->nodes_prove, (unsigned long long)res->nodes_minimize,
-	        (unsigned long long)res->nodes_pv, res->seconds, res->seconds > 0 ? (double)res->nodes / res->seconds : 0.0,
-	        res->hashfull / 10.0);
+	        "nodes %llu (proof %llu, shorter-mate re-search %llu, main line %llu) time %.3f s nps %.0f hashfull "
+	        "%.1f%%\n",
+	        (unsigned long long)res->nodes, (unsigned long long)res->nodes_prove,
+	        (unsigned long long)res->nodes_minimize, (unsigned long long)res->nodes_pv, res->seconds,
+	        res->seconds > 0 ? (double)res->nodes / res->seconds : 0.0, res->hashfull / 10.0);
 }
 
 /* The checks on the main line judged, as JSON members: ,"cooks":N,
@@ -250,7 +259,9 @@ static void firsts_json(FILE *out, const SolveReport *r)
 		const bool mate = res->status == DFPN_MATE;
 		char usi[6];
 		fprintf(out, "%s{\"move\":\"%s\",\"result\":\"%s\"", k ? "," : "", usi_format(f->move, usi),
-		        mate ? "mate" : res->status == DFPN_NOMATE ? "nomate" : "unknown");
+		        mate                         ? "mate"
+		        : res->status == DFPN_NOMATE ? "nomate"
+		                                     : "unknown");
 		if (mate)
 			fprintf(out, ",\"length\":%d,\"minimal\":%s", res->len, res->len_minimal ? "true" : "false");
 		else
@@ -294,8 +305,8 @@ void solve_report_json(FILE *out, const SolveReport *r, const char *input, const
 	const bool mate = res->status == DFPN_MATE;
 	fprintf(out, ",\"result\":\"%s\"", mate ? "mate" : res->status == DFPN_NOMATE ? "nomate" : "unknown");
 	if (mate)
-		fprintf(out, ",\"length\":%d,\"minimal\":%s,\"line_verified\":%s", res->len, res->len_minimal ? "true" : "false",
-		        res->pv_verified ? "true" : "false");
+		fprintf(out, ",\"length\":%d,\"minimal\":%s,\"line_verified\":%s", res->len,
+		        res->len_minimal ? "true" : "false", res->pv_verified ? "true" : "false");
 	else
 		fprintf(out, ",\"length\":null,\"minimal\":null,\"line_verified\":null");
 	fprintf(out, ",\"usi\":");
@@ -307,8 +318,9 @@ void solve_report_json(FILE *out, const SolveReport *r, const char *input, const
 		cli_json_moves(out, r->given, r->given_len);
 		cli_json_verdict(out, r->stated);
 	}
-	fprintf(out, ",\"nodes\":%llu,\"seconds\":%.6f,\"nps\":%.0f,\"hashfull\":%d,\"reason\":", (unsigned long long)res->nodes,
-	        res->seconds, res->seconds > 0 ? (double)res->nodes / res->seconds : 0.0, res->hashfull);
+	fprintf(out, ",\"nodes\":%llu,\"seconds\":%.6f,\"nps\":%.0f,\"hashfull\":%d,\"reason\":",
+	        (unsigned long long)res->nodes, res->seconds,
+	        res->seconds > 0 ? (double)res->nodes / res->seconds : 0.0, res->hashfull);
 	if (res->reason == DFPN_STOP_NONE)
 		fprintf(out, "null");
 	else

@@ -23,24 +23,24 @@ typedef struct {
 	const VerifyStated *stated; /* the verdict on the given answer (read when given_len > 0) */
 	const char *sfen;           /* root as SFEN ("" when it could not be written) */
 	const char *kif;            /* the main line res->pv in KIF notation ("" when none) */
-	CliNotation notation;       /* how the text and KIF reports name the moves of the given answer and its verdict */
-	bool defender_rest;         /* a KIF without a line for the defender's hand: the rest given to it */
-	const VerifyResult *check;  /* the composer's checks on the main line judged (verify_answer on a
-	                               given answer of the mate's length, else 駒余り on ours); NULL: none */
-	bool check_on_given;        /* check was made on the given answer (a mating line of the mate's
-	                               length), not on our main line */
-	int multipv;                /* --multipv (1: no first moves asked for) */
-	bool firsts;                /* the first moves were searched (not after an unknown main result) */
-	const DfpnFirst *first;     /* the first moves shown, best first (dfpn_first_moves) */
-	int first_n;                /* their number */
-	int checks;                 /* the first moves there are (the checks of root) */
-	uint64_t first_nodes;       /* the nodes of their searches (the main solve's aside) */
-	double first_seconds;       /* and their wall time */
-	int end_replies;            /* the defender's replies left at the end of the main line, each
-	                               futile under the rule (futile_end.h); 0: a plain mate */
-	int end_n_squares;          /* the squares they go to: their number, the first 8 in USI */
+	CliNotation notation;      /* how the text and KIF reports name the moves of the given answer and its verdict */
+	bool defender_rest;        /* a KIF without a line for the defender's hand: the rest given to it */
+	const VerifyResult *check; /* the composer's checks on the main line judged (verify_answer on a
+	                              given answer of the mate's length, else 駒余り on ours); NULL: none */
+	bool check_on_given;       /* check was made on the given answer (a mating line of the mate's
+	                              length), not on our main line */
+	int multipv;               /* --multipv (1: no first moves asked for) */
+	bool firsts;               /* the first moves were searched (not after an unknown main result) */
+	const DfpnFirst *first;    /* the first moves shown, best first (dfpn_first_moves) */
+	int first_n;               /* their number */
+	int checks;                /* the first moves there are (the checks of root) */
+	uint64_t first_nodes;      /* the nodes of their searches (the main solve's aside) */
+	double first_seconds;      /* and their wall time */
+	int end_replies;           /* the defender's replies left at the end of the main line, each
+	                              futile under the rule (futile_end.h); 0: a plain mate */
+	int end_n_squares;         /* the squares they go to: their number, the first 8 in USI */
 	char end_squares[8][3];
-	DfpnFutileRule rule;        /* the rule the search counted under */
+	DfpnFutileRule rule; /* the rule the search counted under */
 } SolveReport;
 
 /* Writes the text report of r to out: the board (with diagram), "sfen

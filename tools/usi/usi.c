@@ -39,7 +39,7 @@
 
 #define USI_LINE_MAX (1 << 20)
 #define USI_HASH_DEFAULT 256
-#define USI_MULTIPV_MAX 800 /* as KomoringHeights */
+#define USI_MULTIPV_MAX 800        /* as KomoringHeights */
 #define USI_PLAY_OUT_NODES 1000000 /* PlayOutFutile: the most nodes for each reply's plain mate */
 
 typedef struct {
@@ -49,10 +49,10 @@ typedef struct {
 	size_t hash_mb, hash_allocated;
 	size_t max_hash_mb;
 	uint64_t max_nodes;
-	int threads;   /* Threads: search threads (dfpn_set_threads) */
-	int threads_default; /* the number of cores */
-	bool shortest; /* prove the mate minimal (else the first mate found) */
-	bool search_shortest; /* the running search's: a setoption during it is for the next */
+	int threads;           /* Threads: search threads (dfpn_set_threads) */
+	int threads_default;   /* the number of cores */
+	bool shortest;         /* prove the mate minimal (else the first mate found) */
+	bool search_shortest;  /* the running search's: a setoption during it is for the next */
 	DfpnFutileRule futile; /* FutileRule: the futile-interposition rule */
 	int multipv;           /* MultiPV: first moves reported (1: the main line only) */
 	int search_multipv;    /* the running search's */
@@ -125,8 +125,8 @@ static void on_progress(void *arg, uint64_t nodes, double seconds, int hashfull)
 		char *text = usi_line(u->held_line, held);
 		if (text) {
 			u->held_said = held;
-			say(u, "info time %lld nodes %llu score mate %d pv %s", (long long)(seconds * 1000), (unsigned long long)nodes,
-			    held, text);
+			say(u, "info time %lld nodes %llu score mate %d pv %s", (long long)(seconds * 1000),
+			    (unsigned long long)nodes, held, text);
 			free(text);
 		}
 	}
@@ -161,8 +161,8 @@ static void say_firsts(Usi *u, int n, int checks, const char *played)
 				continue;
 			say(u, "info multipv %d score mate %d pv %s", k + 1, f->res.len, text);
 			if (!f->res.len_minimal)
-				say(u, "info string multipv %d: mate in %d, minimality not proven (%s)", k + 1, f->res.len,
-				    cli_reason_name(f->res.reason));
+				say(u, "info string multipv %d: mate in %d, minimality not proven (%s)", k + 1,
+				    f->res.len, cli_reason_name(f->res.reason));
 			free(text);
 		} else if (f->res.status == DFPN_NOMATE) {
 			say(u, "info multipv %d string %s does not mate", k + 1, m);
@@ -227,7 +227,8 @@ static void *search_thread(void *arg)
 		uint64_t first_nodes = 0;
 		double t0 = clock_now();
 		u->firsts_running = true;
-		first_n = dfpn_first_moves(u->d, &u->root, res, &lim, u->firsts, u->search_multipv, &checks, &first_nodes);
+		first_n =
+		    dfpn_first_moves(u->d, &u->root, res, &lim, u->firsts, u->search_multipv, &checks, &first_nodes);
 		u->firsts_running = false;
 		nodes += first_nodes;
 		seconds += clock_now() - t0;
@@ -252,11 +253,13 @@ static void *search_thread(void *arg)
 			else if (!played)
 				say(u, "info score mate %d pv %s", res->len, line);
 			if (!u->search_shortest)
-				say(u, "info string mate in %d, the first mate found (ShortestMate false): a shorter mate may exist",
+				say(u,
+				    "info string mate in %d, the first mate found (ShortestMate false): a shorter mate "
+				    "may exist",
 				    res->len);
 			else if (!res->len_minimal)
-				say(u, "info string mate in %d, minimality not proven (%s): a shorter mate may exist", res->len,
-				    cli_reason_name(res->reason));
+				say(u, "info string mate in %d, minimality not proven (%s): a shorter mate may exist",
+				    res->len, cli_reason_name(res->reason));
 			say(u, "checkmate %s", line);
 			free(line);
 		} else {
@@ -404,18 +407,18 @@ static void cmd_setoption(Usi *u, char *args)
 	if (strcasecmp(name, "USI_Hash") == 0) {
 		uint64_t mb;
 		if (!value || !num_parse_uint(value, 0, UINT64_MAX, &mb))
-			say(u, "info string error: USI_Hash must be a whole number of megabytes, 1..%zu, got '%s'", u->max_hash_mb,
-			    quote_value(q, value ? value : "", value ? strlen(value) : 0));
+			say(u, "info string error: USI_Hash must be a whole number of megabytes, 1..%zu, got '%s'",
+			    u->max_hash_mb, quote_value(q, value ? value : "", value ? strlen(value) : 0));
 		else if (mb < 1 || mb > u->max_hash_mb)
-			say(u, "info string error: USI_Hash must be a whole number of megabytes, 1..%zu, got '%s'", u->max_hash_mb,
-			    quote_value(q, value, strlen(value)));
+			say(u, "info string error: USI_Hash must be a whole number of megabytes, 1..%zu, got '%s'",
+			    u->max_hash_mb, quote_value(q, value, strlen(value)));
 		else
 			u->hash_mb = (size_t)mb;
 	} else if (strcasecmp(name, "Threads") == 0) {
 		uint64_t n;
 		if (!value || !num_parse_uint(value, 0, UINT64_MAX, &n) || n < 1 || n > DFPN_MAX_THREADS)
-			say(u, "info string error: Threads must be a whole number of threads, 1..%d, got '%s'", DFPN_MAX_THREADS,
-			    quote_value(q, value ? value : "", value ? strlen(value) : 0));
+			say(u, "info string error: Threads must be a whole number of threads, 1..%d, got '%s'",
+			    DFPN_MAX_THREADS, quote_value(q, value ? value : "", value ? strlen(value) : 0));
 		else
 			u->threads = (int)n;
 	} else if (strcasecmp(name, "ShortestMate") == 0) {
@@ -425,14 +428,15 @@ static void cmd_setoption(Usi *u, char *args)
 	} else if (strcasecmp(name, "MultiPV") == 0) {
 		uint64_t n;
 		if (!value || !num_parse_uint(value, 0, UINT64_MAX, &n) || n < 1 || n > USI_MULTIPV_MAX)
-			say(u, "info string error: MultiPV must be a whole number of first moves, 1..%d, got '%s'", USI_MULTIPV_MAX,
-			    quote_value(q, value ? value : "", value ? strlen(value) : 0));
+			say(u, "info string error: MultiPV must be a whole number of first moves, 1..%d, got '%s'",
+			    USI_MULTIPV_MAX, quote_value(q, value ? value : "", value ? strlen(value) : 0));
 		else
 			u->multipv = (int)n;
 	} else if (strcasecmp(name, "FutileRule") == 0) {
 		char names[128];
 		if (!value || !dfpn_futile_parse(value, &u->futile))
-			say(u, "info string error: FutileRule must be %s, got '%s'", cli_futile_names(names, sizeof names),
+			say(u, "info string error: FutileRule must be %s, got '%s'",
+			    cli_futile_names(names, sizeof names),
 			    quote_value(q, value ? value : "", value ? strlen(value) : 0));
 	}
 	/* other names (USI_Ponder, a GUI's own): nothing to set */
@@ -448,7 +452,8 @@ static const char *line_column(SfenError *err, int base)
 	if (at) {
 		char rest[sizeof err->message];
 		snprintf(rest, sizeof rest, "%s", at + strlen(key));
-		snprintf(at, sizeof err->message - (size_t)(at - err->message), "(column %d)%s", err->column + base, rest);
+		snprintf(at, sizeof err->message - (size_t)(at - err->message), "(column %d)%s", err->column + base,
+		         rest);
 	}
 	return err->message;
 }
@@ -460,7 +465,8 @@ static void cmd_position(Usi *u, const char *args, int base)
 	size_t w = strcspn(args, " \t");
 	bool keyword = (w == 8 && strncmp(args, "startpos", 8) == 0) || (w == 4 && strncmp(args, "sfen", 4) == 0);
 	if (w > 0 && !keyword && !memchr(args, '/', w)) {
-		say(u, "info string error: bad position: expected startpos or sfen, got '%.*s'", (int)(w < 40 ? w : 40), args);
+		say(u, "info string error: bad position: expected startpos or sfen, got '%.*s'", (int)(w < 40 ? w : 40),
+		    args);
 		u->have_root = false;
 		return;
 	}
@@ -511,7 +517,8 @@ static void cmd_go(Usi *u, char *args)
 	size_t wn = strcspn(v, " \t");
 	snprintf(word, sizeof word, "%.*s", (int)(wn < sizeof word - 1 ? wn : sizeof word - 1), v);
 	uint64_t ms = 0;
-	if (*word && strcmp(word, "infinite") != 0 && (wn >= sizeof word - 1 || !num_parse_uint(word, 1, INT64_MAX / 2, &ms))) {
+	if (*word && strcmp(word, "infinite") != 0 &&
+	    (wn >= sizeof word - 1 || !num_parse_uint(word, 1, INT64_MAX / 2, &ms))) {
 		char q[64];
 		say(u, "info string error: go mate takes a time in milliseconds, 1..%lld, or infinite, got '%s'",
 		    (long long)(INT64_MAX / 2), quote_value(q, v, wn));

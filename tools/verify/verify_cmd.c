@@ -94,8 +94,8 @@ static void progress(bool tty, long done, long total, double t0)
 	if (total > 0) {
 		int width = 30, fill = (int)(width * done / (total ? total : 1));
 		double eta = rate > 0 ? (double)(total - done) / rate : 0;
-		fprintf(stderr, "\r[%.*s%*s] %ld/%ld %.1f/s ETA %.0f s ", fill, "##############################", width - fill, "", done, total,
-		        rate, eta);
+		fprintf(stderr, "\r[%.*s%*s] %ld/%ld %.1f/s ETA %.0f s ", fill, "##############################",
+		        width - fill, "", done, total, rate, eta);
 	} else {
 		fprintf(stderr, "\r%ld done %.1f/s ", done, rate);
 	}
@@ -163,23 +163,25 @@ static void print_done(Queue *q, Printer *pr)
 #define VERIFY_JOBS_MAX 256
 #define VERIFY_THREADS_MAX 1024 /* jobs x threads */
 
-#define VERIFY_USAGE                                                                                                           \
-	"usage: tsume verify " VERIFY_ARGS "\n"                                                                                  \
-	"  FILE: problem lines 'SFEN [moves ...] [; mate=N ...]', plain or gzip, or KIF/CSA files ('-' = stdin)\n"                                   \
-	"  --jobs N     parallel problems (default: the number of cores / --threads)\n"                                            \
-	"  --threads T  search threads per problem (default: the number of cores / --jobs, at least 1)\n"                           \
-	"  --time S     time limit per problem in seconds, 0 = no limit (default 60)\n"                                                       \
-	"  --nodes N    node limit per problem (default none)\n"                                                                   \
-	"  --hash MB    hash table per job (default 64)\n"                                                                         \
-	"  --format F   text (default), json (one object a line) or csv\n"                                                         \
-	"  --notation N how text and csv reasons name moves: ja (default: Japanese notation, ▲２一金) or usi (G*2a);\n"    \
-	"               json always uses usi\n"                                                                                \
-	"  --futile R   the futile-interposition rule: none, narrow, broad, nogain (default) or answered\n"                        \
-	"  --rest       give the pieces in nobody's hand to the defender (else a warning names each such problem)\n"              \
-	"  --shard I/N  only the problems on lines L with (L - 1) mod N = I, 0 <= I < N (tsume merge joins the\n"                 \
-	"               --format json reports of the N shards)\n"                                                                  \
-	"exit status: 0 every problem passed, 1 some problem failed, 3 none failed but some were undecided (a\n"           \
-	"             limit stopped a check), 2 bad input or usage, 3 a --hash table or the --threads that cannot be\n"    \
+#define VERIFY_USAGE                                                                                                   \
+	"usage: tsume verify " VERIFY_ARGS "\n"                                                                        \
+	"  FILE: problem lines 'SFEN [moves ...] [; mate=N ...]', plain or gzip, or KIF/CSA files ('-' = stdin)\n"     \
+	"  --jobs N     parallel problems (default: the number of cores / --threads)\n"                                \
+	"  --threads T  search threads per problem (default: the number of cores / --jobs, at least 1)\n"              \
+	"  --time S     time limit per problem in seconds, 0 = no limit (default 60)\n"                                \
+	"  --nodes N    node limit per problem (default none)\n"                                                       \
+	"  --hash MB    hash table per job (default 64)\n"                                                             \
+	"  --format F   text (default), json (one object a line) or csv\n"                                             \
+	"  --notation N how text and csv reasons name moves: ja (default: Japanese notation, ▲２一金) or usi "    \
+	"(G*2a);\n"                                                                                                    \
+	"               json always uses usi\n"                                                                        \
+	"  --futile R   the futile-interposition rule: none, narrow, broad, nogain (default) or answered\n"            \
+	"  --rest       give the pieces in nobody's hand to the defender (else a warning names each such problem)\n"   \
+	"  --shard I/N  only the problems on lines L with (L - 1) mod N = I, 0 <= I < N (tsume merge joins the\n"      \
+	"               --format json reports of the N shards)\n"                                                      \
+	"exit status: 0 every problem passed, 1 some problem failed, 3 none failed but some were undecided (a\n"       \
+	"             limit stopped a check), 2 bad input or usage, 3 a --hash table or the --threads that cannot "    \
+	"be\n"                                                                                                         \
 	"             had for every job, 130 interrupted by Ctrl-C (the problems finished are reported)\n"
 
 /* The options of one run, checked. */
@@ -207,13 +209,13 @@ typedef struct {
  * end with: EXIT_MATE after --help, EXIT_BADINPUT after a message. */
 static int verify_parse(int argc, char **argv, VerifyOptions *o)
 {
-	static const struct option opts[] = {{"jobs", required_argument, NULL, 'j'},  {"time", required_argument, NULL, 't'},
-	                                     {"nodes", required_argument, NULL, 'n'}, {"hash", required_argument, NULL, 'H'},
-	                                     {"format", required_argument, NULL, 'f'}, {"help", no_argument, NULL, 'h'},
-	                                     {"futile", required_argument, NULL, 'F'}, {"threads", required_argument, NULL, 'T'},
-	                                     {"rest", no_argument, NULL, 'r'},
-	                                     {"shard", required_argument, NULL, 'S'},  {"notation", required_argument, NULL, 'N'},
-	                                     {0, 0, 0, 0}};
+	static const struct option opts[] = {
+	    {"jobs", required_argument, NULL, 'j'},     {"time", required_argument, NULL, 't'},
+	    {"nodes", required_argument, NULL, 'n'},    {"hash", required_argument, NULL, 'H'},
+	    {"format", required_argument, NULL, 'f'},   {"help", no_argument, NULL, 'h'},
+	    {"futile", required_argument, NULL, 'F'},   {"threads", required_argument, NULL, 'T'},
+	    {"rest", no_argument, NULL, 'r'},           {"shard", required_argument, NULL, 'S'},
+	    {"notation", required_argument, NULL, 'N'}, {0, 0, 0, 0}};
 	/* jobs, threads 0: not given */
 	*o = (VerifyOptions){.check = CHECK_OPTIONS_DEFAULT, .fmt = VERIFY_FORMAT_TEXT, .notation = CLI_NOTATION_JA};
 	int c;
@@ -245,7 +247,8 @@ static int verify_parse(int argc, char **argv, VerifyOptions *o)
 			ok = cli_option_uint(PROG, "--jobs", optarg, 1, VERIFY_JOBS_MAX, "jobs", NULL, &o->jobs);
 			break;
 		case 'T':
-			ok = cli_option_uint(PROG, "--threads", optarg, 1, DFPN_MAX_THREADS, "threads", NULL, &o->search_threads);
+			ok = cli_option_uint(PROG, "--threads", optarg, 1, DFPN_MAX_THREADS, "threads", NULL,
+			                     &o->search_threads);
 			break;
 		case 'f':
 			if (strcmp(optarg, "text") == 0)
@@ -330,18 +333,23 @@ static int pool_alloc(Pool *p, const VerifyOptions *o)
 		Dfpn *d = check_context(&o->check, (int)o->search_threads, &why);
 		p->workers[i].d = d;
 		if (!d && why == CHECK_CONTEXT_THREADS) {
-			fprintf(stderr, "tsume verify: cannot start %llu search threads for job %llu (%llu jobs x --threads %llu); "
-			                "try fewer --threads or --jobs\n",
-			        (unsigned long long)o->search_threads, (unsigned long long)i + 1, (unsigned long long)o->jobs,
-			        (unsigned long long)o->search_threads);
+			fprintf(
+			    stderr,
+			    "tsume verify: cannot start %llu search threads for job %llu (%llu jobs x --threads %llu); "
+			    "try fewer --threads or --jobs\n",
+			    (unsigned long long)o->search_threads, (unsigned long long)i + 1,
+			    (unsigned long long)o->jobs, (unsigned long long)o->search_threads);
 			pool_free(p, i);
 			return EXIT_UNKNOWN;
 		}
 		if (!d) {
-			fprintf(stderr, "tsume verify: cannot allocate %llu MB for the hash table of job %llu (%llu job%s x --hash %llu MB); "
-			                "try a smaller --hash or fewer --jobs\n",
-			        (unsigned long long)o->check.hash, (unsigned long long)i + 1, (unsigned long long)o->jobs,
-			        o->jobs == 1 ? "" : "s", (unsigned long long)o->check.hash);
+			fprintf(stderr,
+			        "tsume verify: cannot allocate %llu MB for the hash table of job %llu (%llu job%s x "
+			        "--hash %llu MB); "
+			        "try a smaller --hash or fewer --jobs\n",
+			        (unsigned long long)o->check.hash, (unsigned long long)i + 1,
+			        (unsigned long long)o->jobs, o->jobs == 1 ? "" : "s",
+			        (unsigned long long)o->check.hash);
 			pool_free(p, i);
 			return EXIT_UNKNOWN;
 		}
@@ -383,8 +391,8 @@ static int pool_start(Pool *p, const VerifyOptions *o)
 		p->workers[i].q = q;
 		int err = pthread_create(&p->threads[i], NULL, worker, &p->workers[i]);
 		if (err != 0) {
-			fprintf(stderr, "tsume verify: cannot start worker thread %llu of %llu: %s\n", (unsigned long long)i + 1,
-			        (unsigned long long)p->jobs, strerror(err));
+			fprintf(stderr, "tsume verify: cannot start worker thread %llu of %llu: %s\n",
+			        (unsigned long long)i + 1, (unsigned long long)p->jobs, strerror(err));
 			pool_close(p);
 			pthread_mutex_destroy(&q->mu);
 			pthread_cond_destroy(&q->cv);
@@ -551,7 +559,8 @@ static int verify_finish(const VerifyOptions *o, const VerifyOutcome *out)
 		        out->sum.problems, out->sum.problems == 1 ? "" : "s", out->unfinished);
 	if (o->shard.count && o->fmt == VERIFY_FORMAT_JSON) {
 		/* the shard's summary record ends its report, for tsume merge */
-		VerifyRunSpec spec = {o->shard, o->files, o->nfiles, o->check.time_s, o->check.nodes, o->check.hash, o->search_threads, o->rest};
+		VerifyRunSpec spec = {o->shard,       o->files,      o->nfiles,         o->check.time_s,
+		                      o->check.nodes, o->check.hash, o->search_threads, o->rest};
 		vsum_write_record(stdout, &out->sum, &run, &spec);
 		fflush(stdout);
 	}

@@ -6,7 +6,7 @@
 
 /* The arguments after "tsume verify", as usage texts show them. */
 #define VERIFY_ARGS                                                                                                    \
-	"FILE... [--jobs N] [--threads T] [--time S] [--nodes N] [--hash MB] [--format text|json|csv] "                 \
+	"FILE... [--jobs N] [--threads T] [--time S] [--nodes N] [--hash MB] [--format text|json|csv] "                \
 	"[--notation " CLI_NOTATION_NAMES "] [--futile " CLI_FUTILE_NAMES "] [--rest] [--shard I/N]"
 
 /* Runs the verify sub-command; returns the exit status (0 every problem

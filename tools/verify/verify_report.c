@@ -130,7 +130,8 @@ static void reasons_text(const VerifyResult *r, const PioProblem *problem, CliNo
 		int listed = r->cooks < VERIFY_MAX_COOKS ? r->cooks : VERIFY_MAX_COOKS;
 		for (int i = 0; i < listed; i++)
 			ADD(" [ply %d %s mates in %d]", r->cook[i].ply + 1,
-			    verdict_move_text(&problem->root, r->line, r->cook[i].ply, r->cook[i].move, nt, u), r->cook[i].len);
+			    verdict_move_text(&problem->root, r->line, r->cook[i].ply, r->cook[i].move, nt, u),
+			    r->cook[i].len);
 		if (r->cooks > listed)
 			ADD(" [and %d more, not recorded]", r->cooks - listed);
 	}
@@ -153,7 +154,8 @@ static void reasons_text(const VerifyResult *r, const PioProblem *problem, CliNo
 		for (int k = 0, any = 0; k < VERIFY_CHECK_NB; k++)
 			if (r->check_stopped[k] && k != VERIFY_CHECK_STATED && k != VERIFY_CHECK_VARIATION)
 				ADD("%s%s %d", any++ ? ", " : ": ", CHECK_NAME[k], r->check_stopped[k]);
-		ADD("%s; %s)", r->solve.status == DFPN_MATE && !r->solve.len_minimal ? "; the length is not proven minimal" : "",
+		ADD("%s; %s)",
+		    r->solve.status == DFPN_MATE && !r->solve.len_minimal ? "; the length is not proven minimal" : "",
 		    limit_hint(r->stop));
 	}
 #undef ADD
@@ -190,12 +192,15 @@ void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char 
 			fprintf(out, " [%d other mating final move%s:", r->final_alts, r->final_alts == 1 ? "" : "s");
 			for (int i = 0; i < r->final_alts && i < MAX_MOVES; i++) {
 				char u[VERDICT_MOVE_MAX];
-				fprintf(out, " %s", verdict_move_text(&problem->root, r->line, r->line_len - 1, r->final_alt[i], nt, u));
+				fprintf(out, " %s",
+				        verdict_move_text(&problem->root, r->line, r->line_len - 1, r->final_alt[i], nt,
+				                          u));
 			}
 			fprintf(out, "]");
 		}
 		if (r->flags & VERIFY_SHORT_VAR)
-			fprintf(out, " [%d%s shorter variation%s]", r->short_variations, r->variations_partial ? " or more" : "",
+			fprintf(out, " [%d%s shorter variation%s]", r->short_variations,
+			        r->variations_partial ? " or more" : "",
 			        r->short_variations == 1 && !r->variations_partial ? "" : "s");
 		if ((r->flags & VERIFY_UNNECESSARY_NA) && r->len > 0)
 			fprintf(out, " [unnecessary pieces not judged: the mate counts futile interpositions]");
@@ -205,17 +210,23 @@ void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char 
 	} else if (fmt == VERIFY_FORMAT_JSON) {
 		fprintf(out, "{\"file\":");
 		cli_json_string(out, file);
-		fprintf(out, ",\"line\":%ld,\"pass\":%s,\"length\":%d,\"stated\":", problem->line, pass ? "true" : "false", r->len);
+		fprintf(out, ",\"line\":%ld,\"pass\":%s,\"length\":%d,\"stated\":", problem->line,
+		        pass ? "true" : "false", r->len);
 		if (stated >= 0)
 			fprintf(out, "%ld", stated);
 		else
 			fprintf(out, "null");
-		fprintf(out, ",\"not_mate\":%s,\"wrong_length\":%s,\"cooks\":%d,\"final_alternatives\":%d,\"leftover\":%d,"
+		fprintf(out,
+		        ",\"not_mate\":%s,\"wrong_length\":%s,\"cooks\":%d,\"final_alternatives\":%d,\"leftover\":%d,"
 		        "\"unnecessary\":%d,\"unnecessary_judged\":%s,\"short_variations\":%d,\"undecided\":%s",
-		        r->flags & VERIFY_NOT_MATE ? "true" : "false", r->flags & VERIFY_WRONG_LENGTH ? "true" : "false", r->cooks,
-		        r->final_alts, r->leftover, r->unnecessary, r->unnecessary_judged ? "true" : "false",
-		        r->short_variations, r->flags & VERIFY_UNDECIDED ? "true" : "false");
-		fprintf(out, ",\"status\":\"%s\",\"reasons\":", pass ? "pass" : verify_undecided(r->flags) ? "undecided" : "fail");
+		        r->flags & VERIFY_NOT_MATE ? "true" : "false",
+		        r->flags & VERIFY_WRONG_LENGTH ? "true" : "false", r->cooks, r->final_alts, r->leftover,
+		        r->unnecessary, r->unnecessary_judged ? "true" : "false", r->short_variations,
+		        r->flags & VERIFY_UNDECIDED ? "true" : "false");
+		fprintf(out, ",\"status\":\"%s\",\"reasons\":",
+		        pass                         ? "pass"
+		        : verify_undecided(r->flags) ? "undecided"
+		                                     : "fail");
 		/* the reasons and the line as arrays of strings, as solve's "usi" */
 		fputc('[', out);
 		for (char *p = why, *e; *p; p = *e ? e + 1 : e) {
@@ -245,10 +256,14 @@ void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char 
 	} else {
 		cli_csv_field(out, file);
 		fprintf(out, ",%ld,%s,%d,%ld,%d,%d,%d,%d,%d,%s,", problem->line,
-		        pass ? "pass" : verify_undecided(r->flags) ? "undecided" : "fail", r->len, stated, r->cooks,
-		        r->final_alts, r->leftover, r->unnecessary, r->short_variations, r->flags & VERIFY_UNDECIDED ? "yes" : "no");
+		        pass                         ? "pass"
+		        : verify_undecided(r->flags) ? "undecided"
+		                                     : "fail",
+		        r->len, stated, r->cooks, r->final_alts, r->leftover, r->unnecessary, r->short_variations,
+		        r->flags & VERIFY_UNDECIDED ? "yes" : "no");
 		cli_csv_field(out, why);
-		fprintf(out, ",%llu,%.3f,%s\n", (unsigned long long)r->nodes, r->seconds, verify_verdict_name(r->stated.verdict));
+		fprintf(out, ",%llu,%.3f,%s\n", (unsigned long long)r->nodes, r->seconds,
+		        verify_verdict_name(r->stated.verdict));
 	}
 	if (why != fallback)
 		free(why);
@@ -256,7 +271,8 @@ void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char 
 
 void verify_report_csv_header(FILE *out)
 {
-	fprintf(out, "file,line,result,length,stated,cooks,final_alternatives,leftover,unnecessary,short_variations,undecided,reasons,"
+	fprintf(out, "file,line,result,length,stated,cooks,final_alternatives,leftover,unnecessary,short_variations,"
+	             "undecided,reasons,"
 	             "nodes,seconds,stated_verdict\n");
 }
 

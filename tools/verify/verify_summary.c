@@ -59,8 +59,8 @@ void vsum_print(FILE *f, const VerifySummary *s, const VerifyRunInfo *run)
 		snprintf(undecided, sizeof undecided, ", %ld undecided", s->undecided);
 	fprintf(f, "\n%s summary: %ld problem%s, %ld passed, %ld failed%s, %ld bad line%s%s%s\n",
 	        run->interrupted ? "partial" : "verify", s->problems, s->problems == 1 ? "" : "s", s->passed,
-	        s->problems - s->passed - s->undecided, undecided, s->bad_lines, s->bad_lines == 1 ? "" : "s", unreadable,
-	        run->interrupted ? " (interrupted)" : "");
+	        s->problems - s->passed - s->undecided, undecided, s->bad_lines, s->bad_lines == 1 ? "" : "s",
+	        unreadable, run->interrupted ? " (interrupted)" : "");
 	if (s->problems == 0) /* nothing checked: no table of zeros */
 		return;
 	for (int i = 0; i < VSUM_NB; i++) {
@@ -84,14 +84,16 @@ void vsum_write_record(FILE *f, const VerifySummary *s, const VerifyRunInfo *run
 		cli_json_string(f, spec->files[i]);
 	}
 	fprintf(f,
-	        "],\"futile\":\"%s\",\"rest\":%s,\"time_limit\":%.15g,\"node_limit\":%llu,\"hash_mb\":%llu,\"threads\":%llu,\"jobs\":%d,"
+	        "],\"futile\":\"%s\",\"rest\":%s,\"time_limit\":%.15g,\"node_limit\":%llu,\"hash_mb\":%llu,\"threads\":"
+	        "%llu,\"jobs\":%d,"
 	        "\"problems\":%ld,\"passed\":%ld,\"failed\":%ld,\"undecided_problems\":%ld,\"bad_lines\":%ld,"
 	        "\"files_unreadable\":%ld",
-	        dfpn_futile_name(run->futile), spec->rest ? "true" : "false", spec->time_limit, (unsigned long long)spec->node_limit,
-	        (unsigned long long)spec->hash_mb, (unsigned long long)spec->threads, run->jobs, s->problems, s->passed,
+	        dfpn_futile_name(run->futile), spec->rest ? "true" : "false", spec->time_limit,
+	        (unsigned long long)spec->node_limit, (unsigned long long)spec->hash_mb,
+	        (unsigned long long)spec->threads, run->jobs, s->problems, s->passed,
 	        s->problems - s->passed - s->undecided, s->undecided, s->bad_lines, s->files_unreadable);
 	for (int i = 0; i < VSUM_NB; i++)
 		fprintf(f, ",\"%s\":%ld", VSUM_COUNT_NAME[i], s->count[i]);
-	fprintf(f, ",\"nodes\":%llu,\"seconds\":%.3f,\"peak_rss_mb\":%ld,\"interrupted\":%s}\n", (unsigned long long)s->nodes,
-	        run->seconds, run->peak_rss_mb, run->interrupted ? "true" : "false");
+	fprintf(f, ",\"nodes\":%llu,\"seconds\":%.3f,\"peak_rss_mb\":%ld,\"interrupted\":%s}\n",
+	        (unsigned long long)s->nodes, run->seconds, run->peak_rss_mb, run->interrupted ? "true" : "false");
 }

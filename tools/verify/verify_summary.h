@@ -47,7 +47,7 @@ extern const char *const VSUM_COUNT_NAME[VSUM_NB];
 
 typedef struct {
 	long problems, passed, bad_lines, files_unreadable;
-	long undecided; /* problems undecided (verify_undecided): neither passed nor failed */
+	long undecided;      /* problems undecided (verify_undecided): neither passed nor failed */
 	long count[VSUM_NB]; /* problems with each finding */
 	uint64_t nodes;
 } VerifySummary;

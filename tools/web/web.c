@@ -26,10 +26,7 @@
 
 /* The futility rule's name, as --futile takes it, into *rule; false after
  * the message for a bad one. */
-static bool web_futile(const char *name, DfpnFutileRule *rule)
-{
-	return cli_option_futile("tsume", name, rule);
-}
+static bool web_futile(const char *name, DfpnFutileRule *rule) { return cli_option_futile("tsume", name, rule); }
 
 EMSCRIPTEN_KEEPALIVE int web_solve(const char *in, const char *out, const char *futile, double time_s, int hash_mb,
                                    int rest)
@@ -37,12 +34,12 @@ EMSCRIPTEN_KEEPALIVE int web_solve(const char *in, const char *out, const char *
 	char hash[24], secs[32];
 	snprintf(hash, sizeof hash, "%d", hash_mb);
 	snprintf(secs, sizeof secs, "%.3f", time_s);
-	char *argv[] = {"solve", "--format", "json", "--threads", "1",           "--hash",      hash,
-	                "--time", secs,     "--futile", (char *)futile, "-o", (char *)out, (char *)in, NULL, NULL};
+	char *argv[] = {"solve", "--format", "json",         "--threads", "1",         "--hash",   hash, "--time",
+	                secs,    "--futile", (char *)futile, "-o",        (char *)out, (char *)in, NULL, NULL};
 	int argc = (int)(sizeof argv / sizeof *argv) - 2;
 	if (rest)
 		argv[argc++] = "--rest"; /* the pieces in nobody's hand to the defender (残り全部) */
-	optind = 0; /* getopt starts afresh: one page runs many solves */
+	optind = 0;                      /* getopt starts afresh: one page runs many solves */
 	return cmd_solve(argc, argv);
 }
 
@@ -92,7 +89,9 @@ EMSCRIPTEN_KEEPALIVE int web_verify(const char *in, const char *shown, const cha
 			CheckContextError ce;
 			Dfpn *d = check_context(&o, 1, &ce);
 			if (!d) {
-				fprintf(stderr, "tsume: cannot allocate %d MB for the hash table; try a smaller table\n", hash_mb);
+				fprintf(stderr,
+				        "tsume: cannot allocate %d MB for the hash table; try a smaller table\n",
+				        hash_mb);
 				rc = EXIT_UNKNOWN;
 			} else {
 				int missing = pos_missing_pieces(&p->root);
@@ -157,7 +156,4 @@ EMSCRIPTEN_KEEPALIVE int web_line(const char *sfen_moves, const char *out)
 	return rc;
 }
 
-EMSCRIPTEN_KEEPALIVE void web_stop(void)
-{
-	raise(SIGINT); /* solve's Ctrl-C: the search ends on the best line held */
-}
+EMSCRIPTEN_KEEPALIVE void web_stop(void) { raise(SIGINT); /* solve's Ctrl-C: the search ends on the best line held */ }
