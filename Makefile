@@ -131,6 +131,7 @@ test: $(TEST_BIN) tsume test-install $(TESTDATA)/.unpacked
 	@set -e; echo "== layers"; python3 tests/check_layers.py; \
 	 echo "== manual"; python3 tests/check_manual.py; \
 	 echo "== tests named for modules"; python3 tests/check_tests.py; \
+	 echo "== format"; sh tests/check_format.sh; \
 	 echo "== data"; sh tests/test_data.sh tests/data $(SHARED); \
 	 echo "== oracle"; python3 tests/test_oracle.py $(TESTDATA); \
 	 n=0; for t in $(TEST_BIN); do echo "== $$t"; ./$$t; n=$$((n+1)); done; \

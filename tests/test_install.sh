@@ -224,7 +224,7 @@ chmod +x "$fake/apt-get" "$fake/apt-cache"
 # compiler finds its header without pkg-config); the font is found by its file where it is installed
 font=" fonts-ipafont-mincho"
 [ ! -e /usr/share/fonts/opentype/ipafont-mincho/ipam.ttf ] || font=
-pkgs="pkg-config python3 chromium$font man-db groff-base parallel jq nodejs npm emscripten"
+pkgs="pkg-config python3 chromium$font man-db groff-base parallel jq nodejs npm emscripten clang-format"
 name="setup.sh build: nothing to install"
 PATH=$fake sh tools/setup.sh build >"$tmp/out" 2>&1
 rc=$?

@@ -5,7 +5,7 @@
 #   sh tools/setup.sh test    the above and what `make test` needs: cmocka,
 #                             pkg-config, python3, Chromium and a Mincho font,
 #                             man-db and groff, GNU parallel, jq, node and npm,
-#                             emscripten (make web)
+#                             emscripten (make web), clang-format (the layout check)
 #   sh tools/setup.sh -n MODE says what it would install, installs nothing
 #
 # Only what is missing is installed, and the script says what before it does.
@@ -61,6 +61,7 @@ jq@has jq@jq
 node@has node@nodejs
 npm@has npm@npm
 emscripten@has emcc@emscripten
+clang-format@has clang-format@clang-format
 EOF
 }
 
