@@ -114,6 +114,16 @@ static VerifyCtx *ctx_open(Dfpn *d, const Position *root, const DfpnLimits *lim,
 	return c;
 }
 
+/* The end of a problem's checks: their nodes and time into out, c freed.
+ * Returns out->flags. */
+static unsigned ctx_close(VerifyCtx *c, VerifyResult *out)
+{
+	out->nodes = c->budget.nodes;
+	out->seconds = clock_now() - c->budget.start;
+	free(c);
+	return out->flags;
+}
+
 /* Plays the given line[0..n) (replayed before) as the line verify reports
  * (out->line, out->line_len). */
 static void take_given_line(VerifyCtx *c, const Position *root, const Move *given, int n)
@@ -500,10 +510,7 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 		verify_stated_verdict(c, root, spec);
 	if (out->undecided)
 		out->flags |= VERIFY_UNDECIDED;
-	out->nodes = c->budget.nodes;
-	out->seconds = clock_now() - c->budget.start;
-	free(c);
-	return out->flags;
+	return ctx_close(c, out);
 }
 
 unsigned verify_answer(Dfpn *d, const Position *root, const Move *given, int n, const DfpnResult *res,
@@ -529,8 +536,5 @@ unsigned verify_answer(Dfpn *d, const Position *root, const Move *given, int n, 
 		if (out->undecided)
 			out->flags |= VERIFY_UNDECIDED;
 	}
-	out->nodes = c->budget.nodes;
-	out->seconds = clock_now() - c->budget.start;
-	free(c);
-	return out->flags;
+	return ctx_close(c, out);
 }

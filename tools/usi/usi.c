@@ -140,9 +140,9 @@ static void on_progress(void *arg, uint64_t nodes, double seconds, int hashfull)
 /* The first moves of MultiPV, best first: "info multipv K score mate N pv
  * ..." for a mate (its minimality not proven: an info string says so), "info
  * multipv K string MOVE does not mate" or "... unknown (REASON)".  played:
- * the main line played out past futile interpositions (PlayOutFutile), given
- * as the main first move's row; NULL: none. */
-static void say_firsts(Usi *u, int n, int checks, const char *played)
+ * the main line played out past futile interpositions (PlayOutFutile, its
+ * `played_len` plies), given as the main first move's row; NULL: none. */
+static void say_firsts(Usi *u, int n, int checks, const char *played, int played_len)
 {
 	say(u, "info string MultiPV: %d of %d first moves, best first", n, checks);
 	for (int k = 0; k < n; k++) {
@@ -151,10 +151,7 @@ static void say_firsts(Usi *u, int n, int checks, const char *played)
 		usi_format(f->move, m);
 		if (f->res.status == DFPN_MATE && played && k == 0 && f->move == u->res.pv[0]) {
 			/* the main line, as checkmate gives it */
-			int plies = 1;
-			for (const char *c = played; *c; c++)
-				plies += *c == ' ';
-			say(u, "info multipv %d score mate %d pv %s", k + 1, plies, played);
+			say(u, "info multipv %d score mate %d pv %s", k + 1, played_len, played);
 		} else if (f->res.status == DFPN_MATE) {
 			char *text = usi_line(f->res.pv, f->res.pv_len);
 			if (!text)
@@ -175,8 +172,8 @@ static void say_firsts(Usi *u, int n, int checks, const char *played)
 /* A mate's line res->pv that ends in check with futile replies only: an
  * info string says where and how many; with PlayOutFutile, the line played
  * on to a plain mate (futile_end.h) in a new string, its "info score mate"
- * sent first.  NULL: the line stays as it is. */
-static char *futile_end(Usi *u, const DfpnResult *res)
+ * sent first, its length in *plies.  NULL: the line stays as it is. */
+static char *futile_end(Usi *u, const DfpnResult *res, int *plies)
 {
 	char squares[8][3], where[40] = "";
 	int n_squares;
@@ -201,6 +198,7 @@ static char *futile_end(Usi *u, const DfpnResult *res)
 	say(u, "info string mate in %d under %s; played out to a mate with no legal reply: %d plies", res->len,
 	    dfpn_futile_name(dfpn_futile(u->d)), n);
 	say(u, "info score mate %d pv %s", n, text);
+	*plies = n;
 	return text;
 }
 
@@ -237,7 +235,8 @@ static void *search_thread(void *arg)
 	    seconds > 0 ? (double)nodes / seconds : 0.0, res->hashfull);
 	/* a mate always comes with its line, exactly len plies (dfpn.h) */
 	char *line = res->status == DFPN_MATE ? usi_line(res->pv, res->pv_len) : NULL;
-	char *played = line ? futile_end(u, res) : NULL;
+	int played_len = 0;
+	char *played = line ? futile_end(u, res, &played_len) : NULL;
 	/* The search is over before its answer is written: a GUI sends its next
 	 * command only after the answer, and that command must find the search
 	 * finished (reap_search joins this thread). */
@@ -249,7 +248,7 @@ static void *search_thread(void *arg)
 		}
 		if (line) {
 			if (first_n > 0)
-				say_firsts(u, first_n, checks, played);
+				say_firsts(u, first_n, checks, played, played_len);
 			else if (!played)
 				say(u, "info score mate %d pv %s", res->len, line);
 			if (!u->search_shortest)
@@ -267,7 +266,7 @@ static void *search_thread(void *arg)
 		}
 	} else if (res->status == DFPN_NOMATE) {
 		if (first_n > 0)
-			say_firsts(u, first_n, checks, NULL);
+			say_firsts(u, first_n, checks, NULL, 0);
 		say(u, "checkmate nomate");
 	} else {
 		say(u, "checkmate timeout");
