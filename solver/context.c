@@ -6,7 +6,7 @@
 
 #include <stdlib.h>
 
-Dfpn *context_new(size_t hash_mb, TT *tt, RepTable *rt, const FutileSearchOps *ops)
+Dfpn *context_new(size_t hash_mb, TT *tt, RepTable *rt)
 {
 	Dfpn *d = calloc(1, sizeof *d);
 	if (!d)
@@ -14,9 +14,7 @@ Dfpn *context_new(size_t hash_mb, TT *tt, RepTable *rt, const FutileSearchOps *o
 	d->tab.tt = tt;
 	d->tab.rt = rt;
 	d->tab.hash_mb = hash_mb;
-	d->rules.count = DFPN_FUTILE_NONE;
-	d->rules.fut = FUTILITY_NONE;
-	d->rules.ops = ops;
+	d->rules.rule = d->rules.count = &FUTILE_NONE;
 	/* Microcosmos' main line comes back to positions 100 to 300 plies up the
 	 * path; nearly all its other repetitions span under 60 plies */
 	d->run.rep_span = DFPN_REP_SPAN_DEFAULT;
@@ -42,38 +40,104 @@ Dfpn *context_new(size_t hash_mb, TT *tt, RepTable *rt, const FutileSearchOps *o
 	return d;
 }
 
-bool context_take_rule(Dfpn *d, DfpnFutileRule rule)
+Dfpn *context_own_new(size_t hash_mb, const FutileRule *rule)
 {
-	bool sub = dfpn_futile_searches(rule);
-	if (sub && !d->rules.sub) {
+	hash_mb = hash_mb < 1 ? 1 : hash_mb;
+	Dfpn *d = context_new(hash_mb, NULL, NULL);
+	if (!d)
+		return NULL;
+	/* 1/16 of the memory for the repetition table, the rest for the TT */
+	size_t bytes = hash_mb << 20;
+	size_t rt_bytes = bytes / 16;
+	d->tab.tt = &d->tab.tt_own;
+	d->tab.rt = &d->tab.rt_own;
+	/* the table is empty: no clearing needed to take the rule;
+	 * context_free frees what was allocated (tt_free and rt_free take an
+	 * empty table) */
+	if (rt_init(&d->tab.rt_own, rt_bytes) != 0 || tt_init(&d->tab.tt_own, bytes - rt_bytes) != 0 ||
+	    !context_take_rule(d, rule)) {
+		context_free(d);
+		return NULL;
+	}
+	return d;
+}
+
+bool context_take_rule(Dfpn *d, const FutileRule *rule)
+{
+	if (rule->searched && !d->rules.sub) {
 		size_t mb = d->tab.hash_mb / 8;
-		d->rules.sub = futile_sub_new(mb < 4 ? 4 : mb, d->tab.tt, d->rules.ops);
+		d->rules.sub = context_sub_new(mb < 4 ? 4 : mb, d->tab.tt);
 		if (!d->rules.sub)
 			return false;
 	}
-	d->rules.count = rule;
-	d->rules.fut = futile_rule(rule, d->rules.sub, &FUTILE_SUB_TESTS);
-	d->tab.tt->rule = rule; /* the one place the rule is kept (tt.h) */
+	d->rules.rule = d->rules.count = rule;
+	d->tab.tt->rule = rule->id; /* the table's tag (tt.h) */
 	return true;
 }
 
-void context_take_count(Dfpn *d, bool bounding)
+void context_take_count(Dfpn *d, const FutileRule *count, bool bounding)
 {
-	DfpnFutileRule count = bounding ? dfpn_futile_bounding(d->tab.tt->rule) : d->tab.tt->rule;
 	d->rules.count = count;
-	d->rules.fut = futile_rule(count, d->rules.sub, &FUTILE_SUB_TESTS);
 	d->tab.tt->bounding = bounding;
 	/* the initial values stay: a bounding rule tests futility too, as
 	 * narrowly (initcache.h) */
 }
 
+void context_clear(Dfpn *d)
+{
+	tt_clear(d->tab.tt);
+	if (!d->rules.borrowed)
+		context_sub_clear(d->rules.sub);
+}
+
+FutileSub *context_sub_new(size_t hash_mb, const TT *tt)
+{
+	FutileSub *s = calloc(1, sizeof *s);
+	if (!s)
+		return NULL;
+	s->hash_mb = hash_mb;
+	s->tt = tt;
+	s->cache = calloc((size_t)1 << FUTILE_SUB_CACHE_BITS, sizeof *s->cache);
+	s->nogain = calloc((size_t)1 << FUTILE_SUB_CACHE_BITS, sizeof *s->nogain);
+	s->salt = 0x9e3779b97f4a7c15ull;
+	s->budget = UINT64_MAX;
+	if (!s->cache || !s->nogain) {
+		context_sub_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+void context_sub_clear(FutileSub *s)
+{
+	if (!s)
+		return;
+	if (s->d)
+		context_clear(s->d);
+	/* O(1): a new salt instead of a memset of the caches (verify clears
+	 * several times a problem) */
+	s->salt += 0x9e3779b97f4a7c15ull;
+}
+
+void context_sub_free(FutileSub *s)
+{
+	if (!s)
+		return;
+	context_free(s->d);
+	context_free(s->lower);
+	context_free(s->fresh);
+	free(s->cache);
+	free(s->nogain);
+	free(s);
+}
+
 Dfpn *context_helper_new(const Dfpn *main, int tid)
 {
-	Dfpn *h = context_new(main->tab.hash_mb, main->tab.tt, main->tab.rt, main->rules.ops);
+	Dfpn *h = context_new(main->tab.hash_mb, main->tab.tt, main->tab.rt);
 	if (!h)
 		return NULL;
 	h->thr.tid = tid;
-	if (!context_take_rule(h, main->tab.tt->rule)) {
+	if (!context_take_rule(h, main->rules.rule)) {
 		context_free(h);
 		return NULL;
 	}
@@ -88,7 +152,8 @@ void context_free(Dfpn *d)
 		tt_free(&d->tab.tt_own);
 		rt_free(&d->tab.rt_own);
 	}
-	futile_sub_free(d->rules.sub);
+	if (!d->rules.borrowed)
+		context_sub_free(d->rules.sub);
 	ic_free(&d->tree.ic);
 	free(d->tree.arena);
 	free(d->kept.line);

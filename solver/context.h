@@ -48,15 +48,19 @@ typedef struct {
 	uint64_t par_start;     /* dfpn_set_helper_start */
 } DfpnThreads;
 
-/* The futile-interposition rule in force (dfpn_set_futile). */
+/* The futile-interposition rule in force (dfpn_set_futile): pointers to
+ * rows of functions (futile.h). */
 typedef struct {
-	DfpnFutileRule count;       /* the rule lengths are counted under now: the
-	                               table's rule, or its bounding rule during a
-	                               first proof (context_take_count) */
-	Futility fut;               /* that rule as futile.h takes it */
-	FutileSub *sub;             /* the sub-search rules' searches (made on first use) */
-	uint64_t sub_nodes_seen;    /* futile_sub_nodes(sub) already counted in nodes */
-	const FutileSearchOps *ops; /* the searches handed to sub (futile_sub.h) */
+	const FutileRule *rule;  /* the rule: the table's (TT.rule) */
+	const FutileRule *count; /* the rule lengths are counted under now: rule,
+	                            or its bounding rule during a first proof
+	                            (context_take_count) */
+	FutileSub *sub;          /* the state of the rule's searches (futile_sub.h):
+	                            its own, made with a rule that searches, or
+	                            (a capturable-test context) borrowed */
+	bool borrowed;           /* sub is the FutileSub that made this context
+	                            (futile_search.c), not freed or cleared here */
+	uint64_t sub_nodes_seen; /* futile_sub_nodes(sub) already counted in nodes */
 } DfpnRule;
 
 /* The running search: its limits, counters and where it started.  Reset at
@@ -116,7 +120,11 @@ struct Dfpn {
 
 /* The rule d's search counts lengths under now: its rule, or the rule's
  * bounding rule during a first proof (context_take_count). */
-static inline DfpnFutileRule context_count(const Dfpn *d) { return d->rules.count; }
+static inline DfpnFutileRule context_count(const Dfpn *d) { return d->rules.count->id; }
+
+/* Does that rule judge some drops by searches of its own (broad, nogain,
+ * answered: FutileRule.searched)? */
+static inline bool context_searches(const Dfpn *d) { return d->rules.count->searched != NULL; }
 
 /* true iff pos is the root of a search with one first move (DfpnFirstMove). */
 static inline bool context_first_only(const Dfpn *d, const Position *pos)
@@ -138,23 +146,38 @@ static inline void context_first_filter(const Dfpn *d, const Position *pos, Move
 }
 
 /* A context searching the tables tt and rt (a main context's own, set by
- * the caller after this, or a helper's main's), ops handed to the rules
- * that search: the search state, no rule yet (DFPN_FUTILE_NONE; the caller
- * sets one).  NULL when out of memory. */
-Dfpn *context_new(size_t hash_mb, TT *tt, RepTable *rt, const FutileSearchOps *ops);
-/* Gives d the futile rule `rule`: its sub-search (made once, 1/8 of the
- * hash, at least 4 MB) and the Futility the search takes; the table is the
- * caller's.  false when the sub-search cannot be allocated. */
-bool context_take_rule(Dfpn *d, DfpnFutileRule rule);
-/* Makes d count mate lengths under its rule's bounding rule (bounding
- * true: dfpn_futile_bounding, the table told so: TT.bounding) or under the
- * rule itself (false).  The rule, its sub-search, the table's results and
- * the cached initial values are kept.
- * For the first proof under a rule whose lengths are not monotone
- * (dfpn_solve). */
-void context_take_count(Dfpn *d, bool bounding);
+ * the caller after this, or a helper's main's): the search state, the
+ * rule FUTILE_NONE (the caller sets one).  NULL when out of memory. */
+Dfpn *context_new(size_t hash_mb, TT *tt, RepTable *rt);
+/* A main context with tables of its own, hash_mb megabytes (at least 1;
+ * 1/16 for the repetition table, the rest for the TT), one thread, the
+ * rule `rule`.  NULL when out of memory.  core_init is the caller's. */
+Dfpn *context_own_new(size_t hash_mb, const FutileRule *rule);
+/* Gives d the futile rule `rule` (a row of futile.h or futile_search.h):
+ * for a rule that searches, its FutileSub (made once, 1/8 of the hash, at
+ * least 4 MB); the table is the caller's, told the rule (TT.rule).  false
+ * when the FutileSub cannot be allocated. */
+bool context_take_rule(Dfpn *d, const FutileRule *rule);
+/* Makes d count mate lengths under `count`: its rule's bounding rule
+ * (bounding true, the table told so: TT.bounding) or the rule itself
+ * (false).  The rule, its FutileSub, the table's results and the cached
+ * initial values are kept.  For the first proof under a rule whose
+ * lengths are not monotone (dfpn_solve). */
+void context_take_count(Dfpn *d, const FutileRule *count, bool bounding);
+/* Empties d's table and forgets the verdicts of its own FutileSub (not a
+ * helper's: dfpn_clear). */
+void context_clear(Dfpn *d);
+/* A FutileSub for a context whose table is tt (may be NULL: none asked),
+ * its broad searches' table hash_mb megabytes; its contexts are made on
+ * first need.  NULL when out of memory. */
+FutileSub *context_sub_new(size_t hash_mb, const TT *tt);
+/* Forgets every verdict of s and empties its broad searches' table
+ * (between problems); O(1) for the caches. */
+void context_sub_clear(FutileSub *s);
+/* Frees s and its contexts; s may be NULL. */
+void context_sub_free(FutileSub *s);
 /* A helper context with thread id tid (>= 1) for main: its own search
- * state and sub-search, main's tables and rule.  NULL when out of memory. */
+ * state and FutileSub, main's tables and rule.  NULL when out of memory. */
 Dfpn *context_helper_new(const Dfpn *main, int tid);
 /* Frees d and what it owns (a main context's tables too); not its pool,
  * the caller's (dfpn_free).  d may be NULL. */

@@ -6,7 +6,7 @@
 #include "context.h"
 
 #include "futile.h"
-#include "futile_sub.h"
+#include "futile_search.h"
 #include "limit.h"
 #include "parallel.h"
 #include "pv.h"
@@ -17,47 +17,22 @@
 
 Dfpn *dfpn_new(size_t hash_mb) { return dfpn_new_with_rule(hash_mb, DFPN_FUTILE_DEFAULT); }
 
-/* A capturable context's check search and bound (FutileSearchOps). */
-static void set_check(Dfpn *d, FutileSub *check, int bound)
+/* The row of functions of the rule r (futile.h, futile_search.h);
+ * DFPN_FUTILE_NB: the capturable test. */
+static const FutileRule *rule_row(DfpnFutileRule r)
 {
-	d->rules.fut.check = check;
-	d->rules.fut.check_bound = bound;
-	d->rules.fut.tests = &FUTILE_SUB_TESTS;
-	ic_clear(&d->tree.ic); /* its values depend on check_bound */
+	static const FutileRule *const ROWS[DFPN_FUTILE_NB] = {
+	    [DFPN_FUTILE_NONE] = &FUTILE_NONE,         [DFPN_FUTILE_NARROW] = &FUTILE_NARROW,
+	    [DFPN_FUTILE_BROAD] = &FUTILE_BROAD,       [DFPN_FUTILE_NOGAIN] = &FUTILE_NOGAIN,
+	    [DFPN_FUTILE_ANSWERED] = &FUTILE_ANSWERED,
+	};
+	return r < DFPN_FUTILE_NB ? ROWS[r] : &FUTILE_CAPTURABLE;
 }
-
-/* The searches the futility rules that search run (futile_sub.h): this
- * API's, on contexts of their own. */
-static const FutileSearchOps SUB_SEARCH = {
-    .make = dfpn_new_with_rule,
-    .destroy = dfpn_free,
-    .clear = dfpn_clear,
-    .mate_within = dfpn_mate_within,
-    .set_check = set_check,
-};
-
-const FutileSearchOps *dfpn_sub_search(void) { return &SUB_SEARCH; }
 
 Dfpn *dfpn_new_with_rule(size_t hash_mb, DfpnFutileRule rule)
 {
 	core_init();
-	hash_mb = hash_mb < 1 ? 1 : hash_mb;
-	Dfpn *d = context_new(hash_mb, NULL, NULL, &SUB_SEARCH);
-	if (!d)
-		return NULL;
-	/* 1/16 of the memory for the repetition table, the rest for the TT */
-	size_t bytes = hash_mb << 20;
-	size_t rt_bytes = bytes / 16;
-	d->tab.tt = &d->tab.tt_own;
-	d->tab.rt = &d->tab.rt_own;
-	/* the table is empty: no clearing needed to take the rule; dfpn_free
-	 * frees what was allocated (tt_free and rt_free take an empty table) */
-	if (rt_init(&d->tab.rt_own, rt_bytes) != 0 || tt_init(&d->tab.tt_own, bytes - rt_bytes) != 0 ||
-	    !context_take_rule(d, rule)) {
-		dfpn_free(d);
-		return NULL;
-	}
-	return d;
+	return context_own_new(hash_mb, rule_row(rule));
 }
 
 void dfpn_free(Dfpn *d)
@@ -72,14 +47,9 @@ void dfpn_free(Dfpn *d)
 
 void dfpn_clear(Dfpn *d)
 {
-	tt_clear(d->tab.tt);
-	if (d->rules.sub)
-		futile_sub_clear(d->rules.sub);
-	for (int i = 0; i < pool_helpers(d->thr.pool); i++) {
-		Dfpn *h = pool_helper(d->thr.pool, i);
-		if (h->rules.sub)
-			futile_sub_clear(h->rules.sub);
-	}
+	context_clear(d);
+	for (int i = 0; i < pool_helpers(d->thr.pool); i++)
+		context_sub_clear(pool_helper(d->thr.pool, i)->rules.sub);
 }
 
 int dfpn_held(const Dfpn *d, Move *line)
@@ -93,19 +63,19 @@ void dfpn_set_repetition_span(Dfpn *d, int plies) { d->run.rep_span = plies < 4 
 
 bool dfpn_set_futile(Dfpn *d, DfpnFutileRule rule)
 {
-	DfpnFutileRule old = d->tab.tt->rule;
-	bool ok = context_take_rule(d, rule);
+	const FutileRule *old = d->rules.rule, *row = rule_row(rule);
+	bool ok = context_take_rule(d, row);
 	for (int i = 0; ok && i < pool_helpers(d->thr.pool); i++)
-		ok = context_take_rule(pool_helper(d->thr.pool, i), rule);
+		ok = context_take_rule(pool_helper(d->thr.pool, i), row);
 	if (!ok) {
-		/* out of memory: every thread back to the old rule (its sub-search,
+		/* out of memory: every thread back to the old rule (its FutileSub,
 		 * if it needs one, exists) */
 		context_take_rule(d, old);
 		for (int i = 0; i < pool_helpers(d->thr.pool); i++)
 			context_take_rule(pool_helper(d->thr.pool, i), old);
 		return false;
 	}
-	if (old != rule)
+	if (old != row)
 		dfpn_clear(d); /* results under one rule are not valid under another */
 	return true;
 }
@@ -133,32 +103,14 @@ void dfpn_set_helper_start(Dfpn *d, uint64_t nodes) { d->thr.par_start = nodes; 
 
 DfpnFutileRule dfpn_futile(const Dfpn *d) { return d->tab.tt->rule; }
 
-bool dfpn_is_mated_in(Dfpn *d, Position *pos) { return futile_is_mated(pos, &d->rules.fut); }
+bool dfpn_is_mated_in(Dfpn *d, Position *pos) { return futile_is_mated(pos, d->rules.count, d->rules.sub); }
 
 bool dfpn_line_mated(Position *pos, void *arg) { return arg ? dfpn_is_mated_in(arg, pos) : dfpn_is_mated(pos); }
-
-/* Prepares a search from root with the given attacker. */
-static void begin_search(Dfpn *d, const Position *root, Color attacker, const DfpnLimits *lim)
-{
-	pos_copy(&d->tree.pos, root);
-	context_begin(d, attacker, lim, clock_now(), limits_first_check(lim));
-	path_reset(&d->tree.path);
-	rt_clear(d->tab.rt); /* path keys start from this root */
-	path_push(&d->tree.path, &d->tree.pos, d->run.attacker, MOVE_NONE);
-}
 
 DfpnStatus dfpn_mate_within(Dfpn *d, const Position *pos, Color attacker, int max_len, const DfpnLimits *lim,
                             DfpnBound *out)
 {
-	begin_search(d, pos, attacker, lim);
-	if (max_len > BUDGET_INF - pos->ply)
-		max_len = BUDGET_INF - pos->ply;
-	NodeResult r = search_root(d, max_len);
-	out->status = r.pn == 0 ? DFPN_MATE : r.dn == 0 ? DFPN_NOMATE : DFPN_UNKNOWN;
-	out->len = r.pn == 0 ? r.len : 0;
-	out->reason = d->run.stop_reason;
-	out->nodes = d->run.nodes;
-	return out->status;
+	return search_mate_within(d, pos, attacker, max_len, lim, out);
 }
 
 /* The most positions pv_tree_line remembers (its memo: 2^23 slots of 12
@@ -183,8 +135,8 @@ static int table_line(Dfpn *d, int bound, Move *line, PvMode mode)
 {
 	int root_ply = d->tree.pos.ply;
 	int n = pv_build(d, bound, line, mode, false);
-	bool complete =
-	    n > 0 && n % 2 == 1 && d->tree.pos.side != d->run.attacker && futile_is_mated(&d->tree.pos, &d->rules.fut);
+	bool complete = n > 0 && n % 2 == 1 && d->tree.pos.side != d->run.attacker &&
+	                futile_is_mated(&d->tree.pos, d->rules.count, d->rules.sub);
 	back_to_root(d, line, root_ply);
 	return complete ? n : 0;
 }
@@ -275,9 +227,10 @@ static bool hold_line(Dfpn *d, int bound, Move *scratch)
  * the rule itself (context_take_count). */
 static void take_count(Dfpn *d, bool bounding)
 {
-	context_take_count(d, bounding);
+	const FutileRule *count = bounding ? rule_row(dfpn_futile_bounding(d->tab.tt->rule)) : d->rules.rule;
+	context_take_count(d, count, bounding);
 	for (int i = 0; i < pool_helpers(d->thr.pool); i++)
-		context_take_count(pool_helper(d->thr.pool, i), bounding);
+		context_take_count(pool_helper(d->thr.pool, i), count, bounding);
 }
 
 /* The re-searches for a shorter mate after a proof of the root within
@@ -383,7 +336,7 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 {
 	memset(res, 0, offsetof(DfpnResult, pv));
 	res->nodes_minimize = res->nodes_pv = 0; /* after pv: not cleared above */
-	begin_search(d, root, root->side, lim);
+	search_begin(d, root, root->side, lim);
 	int root_ply = d->tree.pos.ply;
 	d->kept.len = 0; /* no line held yet (dfpn_held) */
 
@@ -476,24 +429,22 @@ bool dfpn_is_mated(Position *pos)
 
 bool dfpn_is_mated_by(Position *pos, DfpnFutileRule rule)
 {
-	const DfpnFutileSpec *spec = dfpn_futile_spec(rule);
-	if (spec && spec->counts_all)
-		return futile_is_mated(pos, &FUTILITY_NONE);
+	if (rule == DFPN_FUTILE_NONE)
+		return futile_is_mated(pos, &FUTILE_NONE, NULL);
 	if (!dfpn_futile_mates_by_search(rule))
 		return dfpn_is_mated(pos); /* narrow, nogain: the narrow test */
-	/* broad, answered: a sub-search of its own (a one-off question) */
-	FutileSub *sub = futile_sub_new(1, NULL, &SUB_SEARCH);
+	/* broad, answered: a FutileSub of its own (a one-off question) */
+	FutileSub *sub = context_sub_new(1, NULL);
 	if (!sub)
 		return dfpn_is_mated(pos); /* the narrower reading */
-	Futility f = futile_rule(rule, sub, &FUTILE_SUB_TESTS);
-	bool mated = futile_is_mated(pos, &f);
-	futile_sub_free(sub);
+	bool mated = futile_is_mated(pos, rule_row(rule), sub);
+	context_sub_free(sub);
 	return mated;
 }
 
 bool dfpn_is_futile_drop(Dfpn *d, Position *pos, Move m, int hint)
 {
-	return futile_judge_drop(pos, m, &d->rules.fut, hint, POS_MAX_PLY);
+	return futile_judge_drop(pos, m, d->rules.count, d->rules.sub, hint, POS_MAX_PLY);
 }
 
 Dfpn *dfpn_sibling(Dfpn *d, DfpnFutileRule rule)
@@ -513,5 +464,5 @@ Dfpn *dfpn_sibling(Dfpn *d, DfpnFutileRule rule)
 
 int dfpn_mark_futile(Dfpn *d, Position *pos, const MoveList *list, bool *futile)
 {
-	return futile_mark(pos, list, futile, &d->rules.fut);
+	return futile_mark(pos, list, futile, d->rules.count, d->rules.sub);
 }

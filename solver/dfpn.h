@@ -72,9 +72,10 @@ void dfpn_clear(Dfpn *d);
 
 /* Sets the futile-interposition rule of d (DFPN_FUTILE_DEFAULT when created).
  * Results under one rule are not valid under another: switching empties the
- * table.  The broad and nogain rules need a sub-search context (1/8 of d's hash, at
- * least 4 MB, made once); returns false, the rule unchanged, when it cannot
- * be allocated. */
+ * table.  The broad, nogain and answered rules keep their verdicts in
+ * caches of 2 MB (made once; broad and answered search on a context of 1/8
+ * of d's hash, at least 4 MB, made on first need); returns false, the rule
+ * unchanged, when the caches cannot be allocated. */
 bool dfpn_set_futile(Dfpn *d, DfpnFutileRule rule);
 /* The rule in force. */
 DfpnFutileRule dfpn_futile(const Dfpn *d);
@@ -88,9 +89,6 @@ int dfpn_mark_futile(Dfpn *d, Position *pos, const MoveList *list, bool *futile)
  * evasion of pos that is not a drop is proven mated (a cheaper "not
  * futile", never another verdict).  pos is modified and restored. */
 bool dfpn_is_futile_drop(Dfpn *d, Position *pos, Move m, int hint);
-/* The searches this API hands the futility rules that search
- * (futile_sub.h): for a FutileSub made outside a context (tests). */
-const FutileSearchOps *dfpn_sub_search(void);
 /* dfpn_new with the futile rule `rule` instead of DFPN_FUTILE_DEFAULT (the
  * broad and nogain rules' own sub-searches are narrow ones).  NULL when the
  * memory cannot be allocated. */
@@ -107,8 +105,8 @@ Dfpn *dfpn_new_with_rule(size_t hash_mb, DfpnFutileRule rule);
  * mate, dfpn_mate_within with a finite max_len) run on the calling thread
  * alone: on two threads they stalled (limit.c).  Returns false, the count
  * unchanged, for a count out of range or when memory or a thread cannot be
- * had (each helper takes about 2.5 MB and a futility sub-search as large
- * as the main one's). */
+ * had (each helper takes about 2.5 MB, and the futility rule's caches and
+ * searches as large as the main one's). */
 bool dfpn_set_threads(Dfpn *d, int threads);
 /* The number of threads of d's searches. */
 int dfpn_threads(const Dfpn *d);
@@ -190,8 +188,9 @@ DfpnStatus dfpn_mate_within(Dfpn *d, const Position *pos, Color attacker, int ma
 bool dfpn_is_mated(Position *pos);
 
 /* The same under `rule`; DFPN_FUTILE_NONE asks for a plain mate (in check, no
- * legal move).  DFPN_FUTILE_BROAD makes a sub-search context for the call
- * (1 MB; where a Dfpn is at hand dfpn_is_mated_in shares its verdicts);
+ * legal move).  DFPN_FUTILE_BROAD and _ANSWERED make their searches' state
+ * for the call (a 1 MB context; where a Dfpn is at hand dfpn_is_mated_in
+ * shares its verdicts);
  * under DFPN_FUTILE_NOGAIN "mated" is the narrow test (futile.h). */
 bool dfpn_is_mated_by(Position *pos, DfpnFutileRule rule);
 

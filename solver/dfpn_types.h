@@ -106,9 +106,6 @@ typedef struct {
 /* A search context (dfpn.h). */
 typedef struct Dfpn Dfpn;
 
-/* The searches handed to the futility rules that search (futile_sub.h). */
-typedef struct FutileSearchOps FutileSearchOps;
-
 /* Result of a bounded search (dfpn_mate_within). */
 typedef struct {
 	DfpnStatus status; /* MATE: a mate of at most max_len plies (len, not

@@ -40,10 +40,7 @@ static size_t arena_alloc(Dfpn *d, size_t n)
  * decide in node_values, where the node's value depends on a drop
  * (judge_drop), and, for broad, at the length budget's frontier, where no
  * expansion follows. */
-static inline const Futility *cheap_rule(const Dfpn *d)
-{
-	return dfpn_futile_searches(context_count(d)) ? &FUTILITY_NARROW : &d->rules.fut;
-}
+static inline const FutileRule *cheap_rule(const Dfpn *d) { return d->rules.count->cheap; }
 
 /* Adds the nodes of the broad rule's sub-searches since the last call to
  * the search's count (they are work of this search, and count against
@@ -64,15 +61,15 @@ static inline void init_and_child(Dfpn *d, Child *c, int remain, Hand hand)
 	 * (non-futile) evasions; none means the check mates. */
 	int total, n;
 	if (!ic_get(&d->tree.ic, pos, IC_EVASIONS, context_count(d) != DFPN_FUTILE_NONE, &n, &total)) {
-		n = futile_count_real_evasions(pos, &total, cheap_rule(d));
+		n = futile_count_real_evasions(pos, &total, cheap_rule(d), d->rules.sub);
 		ic_put(&d->tree.ic, pos, IC_EVASIONS, context_count(d) != DFPN_FUTILE_NONE, n, total);
 	}
-	if (n > 0 && remain < 1 && dfpn_futile_frontier_search(context_count(d))) {
+	if (n > 0 && remain < 1 && d->rules.count->at_frontier) {
 		/* the budget's frontier: mated under the broad rule?  (the
 		 * nogain rule's "mated" is the narrow test; only
 		 * whether any evasion is real matters here: the child is
 		 * disproven otherwise, whatever n) */
-		n = futile_has_real_evasion(pos, &d->rules.fut);
+		n = futile_has_real_evasion(pos, d->rules.count, d->rules.sub);
 		count_sub_nodes(d);
 	}
 	if (n == 0) {
@@ -108,20 +105,20 @@ static inline void init_or_child(Dfpn *d, Child *c, int remain, Hand hand)
 	int nchecks, unused;
 	Move mate = MOVE_NONE;
 	if (!ic_get(&d->tree.ic, pos, IC_MATE1, context_count(d) != DFPN_FUTILE_NONE, &nchecks, &unused)) {
-		mate = futile_mate1(pos, &nchecks, cheap_rule(d));
+		mate = futile_mate1(pos, &nchecks, cheap_rule(d), d->rules.sub);
 		if (mate == MOVE_NONE)
 			ic_put(&d->tree.ic, pos, IC_MATE1, context_count(d) != DFPN_FUTILE_NONE, nchecks, 0);
 	}
-	if (mate == MOVE_NONE && remain < 3 && dfpn_futile_frontier_search(context_count(d))) {
+	if (mate == MOVE_NONE && remain < 3 && d->rules.count->at_frontier) {
 		/* the budget's frontier: a mate in one under the broad rule?
 		 * (under nogain the narrow test's) */
-		mate = futile_mate1(pos, &nchecks, &d->rules.fut);
+		mate = futile_mate1(pos, &nchecks, d->rules.count, d->rules.sub);
 		count_sub_nodes(d);
 	}
 	if (mate != MOVE_NONE) {
 		pos_do_move(pos, mate);
 		int total;
-		futile_count_real_evasions(pos, &total, cheap_rule(d));
+		futile_count_real_evasions(pos, &total, cheap_rule(d), d->rules.sub);
 		Hand proof = proof_hand_mated(pos, d->run.attacker, total);
 		pos_undo_move(pos, mate);
 		proof = proof_hand_before(proof, mate, hand);
@@ -219,7 +216,7 @@ __attribute__((noinline)) bool judge_drop(Dfpn *d, Child *c, int hint, int top)
 	 * once, each counted when it ends) */
 	FutileSub *sub = d->rules.sub;
 	futile_sub_set_budget(sub, limits_nodes_share(d));
-	bool futile = futile_judge_drop(&d->tree.pos, c->move, &d->rules.fut, hint, top);
+	bool futile = futile_judge_drop(&d->tree.pos, c->move, d->rules.count, d->rules.sub, hint, top);
 	bool cut = futile_sub_budget_cut(sub);
 	futile_sub_set_budget(sub, UINT64_MAX);
 	count_sub_nodes(d);
@@ -312,7 +309,7 @@ __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain, int *
 			list.moves[j] = m;
 		}
 #undef DROP_RANK
-		futile_mark(pos, &list, futile, cheap_rule(d)); /* broad: judge_drop */
+		futile_mark(pos, &list, futile, cheap_rule(d), d->rules.sub); /* broad: judge_drop */
 	}
 	for (int i = 0; i < list.n; i++) {
 		Child *c = &d->tree.arena[base + i];

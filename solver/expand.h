@@ -43,8 +43,8 @@ bool judge_drop(Dfpn *d, Child *c, int hint, int top);
  * (a true no-mate, or one resting on a repetition, is never futile). */
 static inline bool judge_pending(const Dfpn *d, const Child *c)
 {
-	return dfpn_futile_searches(context_count(d)) && !(c->flags & (CHILD_FUTILE | CHILD_JUDGED)) &&
-	       move_is_drop(c->move) && (c->pn == 0 || (c->dn == 0 && c->len < TT_LEN_INF && c->rep == REP_NONE));
+	return context_searches(d) && !(c->flags & (CHILD_FUTILE | CHILD_JUDGED)) && move_is_drop(c->move) &&
+	       (c->pn == 0 || (c->dn == 0 && c->len < TT_LEN_INF && c->rep == REP_NONE));
 }
 
 /* A helper thread (parallel.h) about to search ch[best] while another

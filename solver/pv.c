@@ -17,7 +17,7 @@ static TTProbe probe_child(Dfpn *d, Move m, int remain)
 	TTProbe p;
 	if (path_contains(&d->tree.path, pos_key(pos)))
 		p = (TTProbe){.pn = PNDN_INF, .dn = 0, .len = TT_LEN_INF, .found = true};
-	else if (pos->side != d->run.attacker && futile_is_mated(pos, &d->rules.fut))
+	else if (pos->side != d->run.attacker && futile_is_mated(pos, d->rules.count, d->rules.sub))
 		p = (TTProbe){.pn = 0, .dn = PNDN_INF, .len = 0, .found = true};
 	else
 		p = tt_probe(d->tab.tt, pos_board_key(pos), pos->hand[d->run.attacker], remain);
@@ -122,7 +122,7 @@ static int defender_candidates(Dfpn *d, int t, bool verify, const MoveList *list
 	bool futile[MAX_MOVES];
 	int m = 0;
 	*unproven = 0;
-	futile_mark(pos, list, futile, &d->rules.fut);
+	futile_mark(pos, list, futile, d->rules.count, d->rules.sub);
 	for (int i = 0; i < list->n; i++) {
 		if (futile[i])
 			continue;
@@ -228,7 +228,7 @@ static Step defender_move(Dfpn *d, int t, PvMode mode, bool tiebreak, bool *repr
 	gen_evasions(&d->tree.pos, &list);
 	int order[MAX_MOVES], lens[MAX_MOVES], unproven;
 	int m = defender_candidates(d, t, verify, &list, order, lens, &unproven);
-	if (m == 0 && (verify || list.n == 0 || futile_is_mated(&d->tree.pos, &d->rules.fut)))
+	if (m == 0 && (verify || list.n == 0 || futile_is_mated(&d->tree.pos, d->rules.count, d->rules.sub)))
 		return STEP_STOP; /* mated (modulo futile drops) */
 	if ((m == 0 || unproven > 0) && mode == PV_REPROVE && !*reproved && !d->run.stopped) {
 		/* the table lost the proofs below this proven defender node (of
@@ -450,12 +450,12 @@ static int tree_len(Dfpn *d, int t, TreeMemo *memo)
 	} else {
 		gen_evasions(pos, &f->list);
 		u = 0;
-		if (f->list.n > 0 && !futile_is_mated(pos, &d->rules.fut)) {
+		if (f->list.n > 0 && !futile_is_mated(pos, d->rules.count, d->rules.sub)) {
 			/* every defence that is not futile, each proven again within
 			 * t-1 plies where the table lost its proof (the node mates
 			 * within t); under nogain a drop with no mate within t-1 is
 			 * one the search judged futile (as in defender_candidates) */
-			futile_mark(pos, &f->list, f->mark, &d->rules.fut);
+			futile_mark(pos, &f->list, f->mark, d->rules.count, d->rules.sub);
 			int counted = 0;
 			bool failed = false;
 			for (int i = 0; i < f->list.n && !failed; i++) {

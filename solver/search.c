@@ -153,7 +153,7 @@ again:
 		pick_best(cphi, cdelta, i, &best, &best_phi, &best_delta, &second);
 	}
 	PnDn nphi = phi(ch[best].pn, ch[best].dn, or_node), ndelta = sum_delta;
-	if (!or_node && dfpn_futile_searches(context_count(d))) {
+	if (!or_node && context_searches(d)) {
 		/* the broad rule's verdicts this node's value depends on */
 		if (nphi == 0 && judge_pending(d, &ch[decisive])) {
 			if (judge_drop(d, &ch[decisive], -1, remain))
@@ -349,4 +349,27 @@ NodeResult search_root(Dfpn *d, int remain)
 	if (lead)
 		r = pool_end(d, r);
 	return r;
+}
+
+void search_begin(Dfpn *d, const Position *root, Color attacker, const DfpnLimits *lim)
+{
+	pos_copy(&d->tree.pos, root);
+	context_begin(d, attacker, lim, clock_now(), limits_first_check(lim));
+	path_reset(&d->tree.path);
+	rt_clear(d->tab.rt); /* path keys start from this root */
+	path_push(&d->tree.path, &d->tree.pos, d->run.attacker, MOVE_NONE);
+}
+
+DfpnStatus search_mate_within(Dfpn *d, const Position *pos, Color attacker, int max_len, const DfpnLimits *lim,
+                              DfpnBound *out)
+{
+	search_begin(d, pos, attacker, lim);
+	if (max_len > BUDGET_INF - pos->ply)
+		max_len = BUDGET_INF - pos->ply;
+	NodeResult r = search_root(d, max_len);
+	out->status = r.pn == 0 ? DFPN_MATE : r.dn == 0 ? DFPN_NOMATE : DFPN_UNKNOWN;
+	out->len = r.pn == 0 ? r.len : 0;
+	out->reason = d->run.stop_reason;
+	out->nodes = d->run.nodes;
+	return out->status;
 }

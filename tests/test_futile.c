@@ -20,7 +20,7 @@
 #include "dfpn.h"
 #include "futile.h"
 #include "futile_end.h"
-#include "futile_sub.h"
+#include "futile_search.h"
 #include "mate1.h"
 
 static Position pos;
@@ -56,7 +56,7 @@ static bool and_mated_within(Position *p, int plies)
 	FutileMemo memo;
 	futile_memo_reset(&memo);
 	for (int i = 0; i < ev.n; i++) {
-		if (futile_is_drop(p, ev.moves[i], &FUTILITY_NARROW, &memo, 0))
+		if (futile_is_drop(p, ev.moves[i], &FUTILE_NARROW, NULL, &memo, 0))
 			continue;
 		if (plies < 2)
 			return false;
@@ -121,22 +121,22 @@ static void check_mated_by_futility(Position *p, const char *usi, int total)
 	gen_evasions(p, &ev);
 	assert_int_equal(ev.n, total);
 	bool futile[MAX_MOVES];
-	assert_int_equal(futile_mark(p, &ev, futile, &FUTILITY_NARROW), 0);
+	assert_int_equal(futile_mark(p, &ev, futile, &FUTILE_NARROW, NULL), 0);
 	FutileMemo memo;
 	futile_memo_reset(&memo);
 	for (int i = 0; i < ev.n; i++) {
 		assert_true(move_is_drop(ev.moves[i]));
 		assert_true(futile[i]);
-		assert_true(futile_is_drop(p, ev.moves[i], &FUTILITY_NARROW, &memo, 0));
+		assert_true(futile_is_drop(p, ev.moves[i], &FUTILE_NARROW, NULL, &memo, 0));
 	}
 	int all;
-	assert_int_equal(futile_count_real_evasions(p, &all, &FUTILITY_NARROW), 0);
+	assert_int_equal(futile_count_real_evasions(p, &all, &FUTILE_NARROW, NULL), 0);
 	assert_int_equal(all, total);
-	assert_false(futile_has_real_evasion(p, &FUTILITY_NARROW));
+	assert_false(futile_has_real_evasion(p, &FUTILE_NARROW, NULL));
 	assert_true(dfpn_is_mated(p));
 	/* without the rule every drop counts */
-	assert_true(futile_has_real_evasion(p, &FUTILITY_NONE));
-	assert_true(futile_count_real_evasions(p, &all, &FUTILITY_NONE) > 0);
+	assert_true(futile_has_real_evasion(p, &FUTILE_NONE, NULL));
+	assert_true(futile_count_real_evasions(p, &all, &FUTILE_NONE, NULL) > 0);
 	assert_false(mate1_is_mated(p));
 	pos_undo_move(p, m);
 }
@@ -159,12 +159,12 @@ static void test_c27_by_hand(void **state)
 	(void)state;
 	tu_parse(&pos, "9/9/9/8k/8B/8+R/9/9/9 b rb4g4s4n4l18p 1");
 	int nchecks;
-	Move m = futile_mate1(&pos, &nchecks, &FUTILITY_NARROW);
+	Move m = futile_mate1(&pos, &nchecks, &FUTILE_NARROW, NULL);
 	MoveList checks;
 	assert_int_equal(nchecks, gen_checks(&pos, &checks));
 	char usi[6];
 	assert_string_equal(usi_format(m, usi), "1e3c+");
-	assert_int_equal(futile_mate1(&pos, &nchecks, &FUTILITY_NONE), MOVE_NONE);
+	assert_int_equal(futile_mate1(&pos, &nchecks, &FUTILE_NONE, NULL), MOVE_NONE);
 	assert_int_equal(mate1_find(&pos), MOVE_NONE);
 	check_mated_by_futility(&pos, "1e3c+", 7);
 }
@@ -186,8 +186,8 @@ static void test_c16_by_hand(void **state)
 	tu_parse(&pos, "3+R3nk/8p/7P1/9/9/9/9/9/8B b 16p4l3n4s4gbr 1");
 	int nchecks;
 	char usi[6];
-	assert_string_equal(usi_format(futile_mate1(&pos, &nchecks, &FUTILITY_NARROW), usi), "1i5e");
-	assert_int_equal(futile_mate1(&pos, &nchecks, &FUTILITY_NONE), MOVE_NONE);
+	assert_string_equal(usi_format(futile_mate1(&pos, &nchecks, &FUTILE_NARROW, NULL), usi), "1i5e");
+	assert_int_equal(futile_mate1(&pos, &nchecks, &FUTILE_NONE, NULL), MOVE_NONE);
 	assert_int_equal(mate1_find(&pos), MOVE_NONE);
 	/* the knight's interposition is not among the evasions (pinned) */
 	int len;
@@ -217,23 +217,23 @@ static void test_futile_through_recursion(void **state)
 	FutileMemo memo;
 	futile_memo_reset(&memo);
 	for (int i = 0; i < ev.n; i++)
-		assert_true(futile_is_drop(&pos, ev.moves[i], &FUTILITY_NARROW, &memo, 0));
+		assert_true(futile_is_drop(&pos, ev.moves[i], &FUTILE_NARROW, NULL, &memo, 0));
 	/* the memo holds one answer per (square, checker after the capture):
 	 * asked again, with a fresh memo or not, the answers stay */
 	FutileMemo again;
 	futile_memo_reset(&again);
-	assert_true(futile_is_drop(&pos, tu_legal(&pos, "S*3a"), &FUTILITY_NARROW, &again, 0));
-	assert_true(futile_is_drop(&pos, tu_legal(&pos, "G*3a"), &FUTILITY_NARROW, &again, 0));
+	assert_true(futile_is_drop(&pos, tu_legal(&pos, "S*3a"), &FUTILE_NARROW, NULL, &again, 0));
+	assert_true(futile_is_drop(&pos, tu_legal(&pos, "G*3a"), &FUTILE_NARROW, NULL, &again, 0));
 	assert_true(futile_mated(&pos, &memo, 0));
 	assert_true(dfpn_is_mated(&pos));
 	assert_false(mate1_is_mated(&pos));
 	int total;
-	assert_int_equal(futile_count_real_evasions(&pos, &total, &FUTILITY_NARROW), 0);
+	assert_int_equal(futile_count_real_evasions(&pos, &total, &FUTILE_NARROW, NULL), 0);
 	assert_int_equal(total, 4);
 	/* without the rule: the drops on one square count once */
-	assert_int_equal(futile_count_real_evasions(&pos, &total, &FUTILITY_NONE), 2);
+	assert_int_equal(futile_count_real_evasions(&pos, &total, &FUTILE_NONE, NULL), 2);
 	bool futile[MAX_MOVES];
-	assert_int_equal(futile_mark(&pos, &ev, futile, &FUTILITY_NONE), 2);
+	assert_int_equal(futile_mark(&pos, &ev, futile, &FUTILE_NONE, NULL), 2);
 	for (int i = 0; i < ev.n; i++)
 		assert_false(futile[i]);
 }
@@ -250,24 +250,23 @@ static void test_futile_broad(void **state)
 	pos_do_move(&pos, tu_legal(&pos, "1h4e"));
 	FutileMemo memo;
 	futile_memo_reset(&memo);
-	assert_false(futile_is_drop(&pos, tu_legal(&pos, "P*3d"), &FUTILITY_NARROW, &memo, 0));
-	FutileSub *sub = futile_sub_new(4, NULL, dfpn_sub_search());
+	assert_false(futile_is_drop(&pos, tu_legal(&pos, "P*3d"), &FUTILE_NARROW, NULL, &memo, 0));
+	FutileSub *sub = context_sub_new(4, NULL);
 	assert_non_null(sub);
-	Futility broad = futile_rule(DFPN_FUTILE_BROAD, sub, &FUTILE_SUB_TESTS);
 	futile_memo_reset(&memo);
-	assert_true(futile_is_drop(&pos, tu_legal(&pos, "P*3d"), &broad, &memo, 0));
-	assert_true(futile_is_drop(&pos, tu_legal(&pos, "G*3d"), &broad, &memo, 0));
-	assert_false(futile_is_drop(&pos, tu_legal(&pos, "2c1c"), &broad, &memo, 0));
+	assert_true(futile_is_drop(&pos, tu_legal(&pos, "P*3d"), &FUTILE_BROAD, sub, &memo, 0));
+	assert_true(futile_is_drop(&pos, tu_legal(&pos, "G*3d"), &FUTILE_BROAD, sub, &memo, 0));
+	assert_false(futile_is_drop(&pos, tu_legal(&pos, "2c1c"), &FUTILE_BROAD, sub, &memo, 0));
 	assert_true(futile_sub_nodes(sub) > 0);
 	/* asked again, from the cache: the same answer, no more nodes */
 	uint64_t nodes = futile_sub_nodes(sub);
 	futile_memo_reset(&memo);
-	assert_true(futile_is_drop(&pos, tu_legal(&pos, "S*3d"), &broad, &memo, 0));
+	assert_true(futile_is_drop(&pos, tu_legal(&pos, "S*3d"), &FUTILE_BROAD, sub, &memo, 0));
 	assert_int_equal(futile_sub_nodes(sub), nodes);
 	/* not mated: the king steps away (a real evasion under every rule) */
-	assert_false(futile_is_mated(&pos, &broad));
-	futile_sub_clear(sub);
-	futile_sub_free(sub);
+	assert_false(futile_is_mated(&pos, &FUTILE_BROAD, sub));
+	context_sub_clear(sub);
+	context_sub_free(sub);
 	assert_true(dfpn_is_mated_by(&pos, DFPN_FUTILE_BROAD) == false);
 }
 
@@ -289,9 +288,8 @@ static void test_futile_broad(void **state)
 static void test_nogain_verdicts_are_pure(void **state)
 {
 	(void)state;
-	FutileSub *sub = futile_sub_new(4, NULL, dfpn_sub_search());
+	FutileSub *sub = context_sub_new(4, NULL);
 	assert_non_null(sub);
-	Futility nogain = futile_rule(DFPN_FUTILE_NOGAIN, sub, &FUTILE_SUB_TESTS);
 	static const struct {
 		const char *sfen, *moves, *drop;
 		bool futile;
@@ -310,7 +308,7 @@ static void test_nogain_verdicts_are_pure(void **state)
 	 * after a clear, then again from the cache: the same verdicts */
 	for (int round = 0; round < 4; round++) {
 		if (round == 2)
-			futile_sub_clear(sub);
+			context_sub_clear(sub);
 		for (int k = 0; k < n; k++) {
 			int c = round == 2 ? n - 1 - k : k;
 			tu_parse(&pos, CASES[c].sfen);
@@ -319,14 +317,15 @@ static void test_nogain_verdicts_are_pure(void **state)
 			for (char *tok = strtok(moves, " "); tok; tok = strtok(NULL, " "))
 				pos_do_move(&pos, tu_legal(&pos, tok));
 			int hint = round == 1 ? CASES[c].hint : -1;
-			bool got = futile_judge_drop(&pos, tu_legal(&pos, CASES[c].drop), &nogain, hint, POS_MAX_PLY);
+			bool got = futile_judge_drop(&pos, tu_legal(&pos, CASES[c].drop), &FUTILE_NOGAIN, sub, hint,
+			                             POS_MAX_PLY);
 			if (got != CASES[c].futile)
 				fail_msg("%s after %s, round %d: %s is %sfutile", CASES[c].sfen, CASES[c].moves, round,
 				         CASES[c].drop, got ? "" : "not ");
 		}
 	}
 	assert_true(futile_sub_nodes(sub) > 0);
-	futile_sub_free(sub);
+	context_sub_free(sub);
 }
 
 /*
@@ -342,17 +341,17 @@ static void test_not_futile(void **state)
 	tu_parse(&pos, "5R2k/9/7G1/9/9/9/9/9/9 w g 1");
 	FutileMemo memo;
 	futile_memo_reset(&memo);
-	assert_false(futile_is_drop(&pos, tu_legal(&pos, "G*2a"), &FUTILITY_NARROW, &memo, 0));
-	assert_false(futile_is_drop(&pos, tu_legal(&pos, "G*3a"), &FUTILITY_NARROW, &memo, 0));
+	assert_false(futile_is_drop(&pos, tu_legal(&pos, "G*2a"), &FUTILE_NARROW, NULL, &memo, 0));
+	assert_false(futile_is_drop(&pos, tu_legal(&pos, "G*3a"), &FUTILE_NARROW, NULL, &memo, 0));
 	assert_false(dfpn_is_mated(&pos));
-	assert_true(futile_has_real_evasion(&pos, &FUTILITY_NARROW));
+	assert_true(futile_has_real_evasion(&pos, &FUTILE_NARROW, NULL));
 	int total;
-	assert_int_equal(futile_count_real_evasions(&pos, &total, &FUTILITY_NARROW), 2);
+	assert_int_equal(futile_count_real_evasions(&pos, &total, &FUTILE_NARROW, NULL), 2);
 	assert_int_equal(total, 2);
 	/* a move is never a futile interposition: the king's step here */
 	tu_parse(&pos, "6R1k/9/9/9/9/9/9/9/9 w g 1");
 	futile_memo_reset(&memo);
-	assert_false(futile_is_drop(&pos, tu_legal(&pos, "1a1b"), &FUTILITY_NARROW, &memo, 0));
+	assert_false(futile_is_drop(&pos, tu_legal(&pos, "1a1b"), &FUTILE_NARROW, NULL, &memo, 0));
 }
 
 /* After every check of the ShogiBoardQ 3-ply problems: the fast test and
@@ -371,16 +370,16 @@ static void test_fast_test_agrees_with_count(void **state)
 		for (int i = 0; i < checks.n; i++) {
 			pos_do_move(&pos, checks.moves[i]);
 			for (int rule = 0; rule <= 1; rule++) {
-				int total, real = futile_count_real_evasions(&pos, &total,
-				                                             rule ? &FUTILITY_NARROW : &FUTILITY_NONE);
-				if (futile_has_real_evasion(&pos, rule ? &FUTILITY_NARROW : &FUTILITY_NONE) !=
+				int total, real = futile_count_real_evasions(
+				               &pos, &total, rule ? &FUTILE_NARROW : &FUTILE_NONE, NULL);
+				if (futile_has_real_evasion(&pos, rule ? &FUTILE_NARROW : &FUTILE_NONE, NULL) !=
 				    (real > 0))
 					fail_msg("%s: after check %d, rule %d: fast test and count disagree", line, i,
 					         rule);
 				if (!rule && (real > 0) != (total > 0))
 					fail_msg("%s: without the rule an evasion always counts", line);
 			}
-			assert_int_equal(dfpn_is_mated(&pos), !futile_has_real_evasion(&pos, &FUTILITY_NARROW));
+			assert_int_equal(dfpn_is_mated(&pos), !futile_has_real_evasion(&pos, &FUTILE_NARROW, NULL));
 			positions++;
 			pos_undo_move(&pos, checks.moves[i]);
 		}
@@ -403,10 +402,10 @@ static void check_nshogi_mate1(const char *rel, bool has_mate)
 			continue; /* a tsume attacker is never in check */
 		n++;
 		int nchecks;
-		Move m = futile_mate1(&pos, &nchecks, &FUTILITY_NONE);
+		Move m = futile_mate1(&pos, &nchecks, &FUTILE_NONE, NULL);
 		if ((m != MOVE_NONE) != has_mate)
 			fail_msg("%s: %s: futile_mate1 without the rule says %s", rel, line, m ? "mate" : "no mate");
-		if (has_mate && futile_mate1(&pos, &nchecks, &FUTILITY_NARROW) == MOVE_NONE)
+		if (has_mate && futile_mate1(&pos, &nchecks, &FUTILE_NARROW, NULL) == MOVE_NONE)
 			fail_msg("%s: %s: a mate in one is still one with the rule", rel, line);
 		if (m != MOVE_NONE) {
 			pos_do_move(&pos, m);
@@ -423,6 +422,44 @@ static void test_mate1_without_rule(void **state)
 	(void)state;
 	check_nshogi_mate1("problems/raw/nshogi/test/mate-1-ply.txt", true);
 	check_nshogi_mate1("problems/raw/nshogi/test/no-mate-1-ply.txt", false);
+}
+
+/* Each rule's row judges a drop as the rule says: the dragon's check after
+ * 1e3c+ (futile_end's board below), P*1e taken by the dragon, the king
+ * mated at once: futile under every rule but none, where every
+ * interposition counts -- whether the caller asks the rows (the search) or
+ * a context of the rule (the KIF variations). */
+static void test_rows_judge_as_the_rules(void **state)
+{
+	(void)state;
+	static const struct {
+		DfpnFutileRule rule;
+		const FutileRule *row;
+		bool futile;
+	} ROWS[] = {
+	    {DFPN_FUTILE_NONE, &FUTILE_NONE, false},        {DFPN_FUTILE_NARROW, &FUTILE_NARROW, true},
+	    {DFPN_FUTILE_BROAD, &FUTILE_BROAD, true},       {DFPN_FUTILE_NOGAIN, &FUTILE_NOGAIN, true},
+	    {DFPN_FUTILE_ANSWERED, &FUTILE_ANSWERED, true},
+	};
+	tu_parse(&pos, "9/9/9/8k/8B/8+R/9/9/9 b rb4g4s4n4l18p 1");
+	pos_do_move(&pos, tu_legal(&pos, "1e3c+"));
+	Move drop = tu_legal(&pos, "P*1e");
+	for (size_t i = 0; i < sizeof ROWS / sizeof ROWS[0]; i++) {
+		assert_int_equal(ROWS[i].row->id, ROWS[i].rule);
+		FutileSub *sub = ROWS[i].row->searched ? context_sub_new(4, NULL) : NULL;
+		assert_int_equal(futile_judge_drop(&pos, drop, ROWS[i].row, sub, -1, POS_MAX_PLY), ROWS[i].futile);
+		assert_int_equal(futile_is_mated(&pos, ROWS[i].row, sub), ROWS[i].futile);
+		context_sub_free(sub);
+		Dfpn *d = dfpn_new_with_rule(4, ROWS[i].rule);
+		assert_non_null(d);
+		assert_int_equal(dfpn_is_futile_drop(d, &pos, drop, -1), ROWS[i].futile);
+		assert_int_equal(dfpn_is_mated_by(&pos, ROWS[i].rule), ROWS[i].futile);
+		dfpn_free(d);
+	}
+	/* the rules that search judge by the narrow rule in the expansion */
+	assert_ptr_equal(FUTILE_BROAD.cheap, &FUTILE_NARROW);
+	assert_ptr_equal(FUTILE_NOGAIN.cheap, &FUTILE_NARROW);
+	assert_ptr_equal(FUTILE_NONE.cheap, &FUTILE_NONE);
 }
 
 /* futile_rule: every rule's name reads back as that rule, in any case not;
@@ -492,9 +529,10 @@ int main(void)
 	    cmocka_unit_test(test_fast_test_agrees_with_count),
 	    cmocka_unit_test(test_mate1_without_rule),
 	};
-	const struct CMUnitTest t_futile_sub[] = {
+	const struct CMUnitTest t_futile_search[] = {
 	    cmocka_unit_test(test_futile_broad),
 	    cmocka_unit_test(test_nogain_verdicts_are_pure),
+	    cmocka_unit_test(test_rows_judge_as_the_rules),
 	};
 	const struct CMUnitTest t_futile_rule[] = {
 	    cmocka_unit_test(test_rule_names),
@@ -504,7 +542,7 @@ int main(void)
 	};
 	int failed = 0;
 	failed += cmocka_run_group_tests_name("futile", t_futile, NULL, NULL);
-	failed += cmocka_run_group_tests_name("futile_sub", t_futile_sub, NULL, NULL);
+	failed += cmocka_run_group_tests_name("futile_search", t_futile_search, NULL, NULL);
 	failed += cmocka_run_group_tests_name("futile_rule", t_futile_rule, NULL, NULL);
 	failed += cmocka_run_group_tests_name("futile_end", t_futile_end, NULL, NULL);
 	return failed;

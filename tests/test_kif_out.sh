@@ -70,6 +70,21 @@ while IFS='|' read -r id opts problem; do
 	else ok; fi
 done <"$tmp/problems"
 
+# ---- every interposition counts under --futile none ----
+# The bishop uncovers the dragon's check, 1e3c+; the defender's seven drops
+# on 1e are all taken, 1f1e, and mated.  Under nogain they are futile (mate
+# in 1: no variation); under none each is a defence: the main line's pawn
+# drop and a variation for each of the six other pieces.
+for rule in none nogain; do
+	name="futile $rule: the drops on 1e as KIF variations"
+	"$TSUME" solve --threads 1 --futile $rule --format kif '9/9/9/8k/8B/8+R/9/9/9 b rb4g4s4n4l18p 1' >"$tmp/drops.kif" 2>"$tmp/err"
+	want=0
+	[ $rule = none ] && want=6
+	got=$(grep -c '^変化：2手' "$tmp/drops.kif")
+	if [ "$got" != "$want" ]; then fail "$got variations at move 2, want $want: $(cat "$tmp/err")"
+	else ok; fi
+done
+
 # ---- tsshogi and json-kifu-format (npm), Kifu for JS in Chromium ----
 node_ok=no
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then

@@ -4,26 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const Futility FUTILITY_NONE = {.on = false}, FUTILITY_NARROW = {.on = true},
-               FUTILITY_CAPTURABLE = {.on = true, .capturable = true};
-
-Futility futile_rule(DfpnFutileRule rule, FutileSub *s, const FutileSubTests *tests)
-{
-	if (rule == DFPN_FUTILE_NB)
-		return FUTILITY_CAPTURABLE;
-	const DfpnFutileSpec *spec = &DFPN_FUTILE_SPEC[rule];
-	if (spec->counts_all)
-		return FUTILITY_NONE;
-	Futility f = FUTILITY_NARROW;
-	if (!spec->searches)
-		return f;
-	f.sub = s;
-	f.tests = tests;
-	f.bounded = spec->weighs_evasions;
-	f.answered = spec->narrow_if_only_drops;
-	return f;
-}
-
 /* Plays the checker's capture cap of the dropped pt and gives pt back to
  * the defender (pos: after the drop, the attacker to move; then the
  * defender to move, the hands as before the drop). */
@@ -46,57 +26,27 @@ void futile_undo_capture(Position *pos, Move cap, PieceType pt)
 
 /* ---- futility of a drop ---- */
 
-/* After the drop of a pt (the attacker to move): plays the checker's
- * capture cap, gives pt back to the defender, and asks whether the defender
- * is still in check and mated -- at once (futile_mated, nesting depth + 1)
- * when sub is NULL, else within bound plies (tests->mated).  pos is
- * restored. */
-static bool mated_after_capture(Position *pos, Move cap, PieceType pt, FutileSub *sub, const FutileSubTests *tests,
-                                int bound, FutileMemo *memo, int depth)
+bool futile_narrow_taken(Position *pos, Move drop, Move cap, PieceType pt, FutileSub *s, FutileMemo *memo, int depth)
 {
+	(void)drop;
+	(void)s;
 	futile_capture(pos, cap, pt);
-	bool mated = pos_in_check(pos) && (sub ? tests->mated(sub, pos, bound) : futile_mated(pos, memo, depth + 1));
+	bool mated = pos_in_check(pos) && futile_mated(pos, memo, depth + 1);
 	futile_undo_capture(pos, cap, pt);
 	return mated;
 }
 
-/* The capturable test (futile.h) for the drop `drop` of a pt (pos: after
- * it, the attacker to move), taken by the checker's capture cap: without a
- * check search, futile iff the defender, pt given back after the capture,
- * is still in check; with one, as its searches say (futile_sub.c).  pos is
- * restored. */
-static bool capturable_futile(Position *pos, Move drop, Move cap, PieceType pt, const Futility *f)
-{
-	if (f->check)
-		return f->tests->capturable(pos, drop, cap, pt, f);
-	futile_capture(pos, cap, pt);
-	bool checked = pos_in_check(pos);
-	futile_undo_capture(pos, cap, pt);
-	return checked;
-}
-
-/* Has the defender (to move after undoing the drop `drop`, in check) an
- * evasion that is not a drop?  pos: after the drop. */
-static bool has_other_answer(Position *pos, Move drop)
-{
-	pos_undo_move(pos, drop);
-	MoveList ev;
-	gen_evasions(pos, &ev);
-	bool other = false;
-	for (int i = 0; i < ev.n && !other; i++)
-		other = !move_is_drop(ev.moves[i]);
-	pos_do_move(pos, drop);
-	return other;
-}
+const FutileRule FUTILE_NONE = {.id = DFPN_FUTILE_NONE, .cheap = &FUTILE_NONE},
+                 FUTILE_NARROW = {.id = DFPN_FUTILE_NARROW, .taken = futile_narrow_taken, .cheap = &FUTILE_NARROW};
 
 /* Is the defender's evasion m (the defender to move, in check) a futile
- * drop?  bound: the plies within which the defender must be mated after
- * the capture for the sub-search test (f->sub, depth 0); below 2 only the
- * narrow test is made (a mate from the defender's move takes an even number
- * of plies: 0 = at once). */
-static bool is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, int depth, int bound, int top)
+ * drop under r (its searches' state s)?  At depth 0 a drop r->taken does
+ * not find futile goes to r->searched with hint and top (futile_judge_drop;
+ * FUTILE_UNJUDGED from futile_is_drop). */
+static bool is_drop(Position *pos, Move m, const FutileRule *r, FutileSub *s, FutileMemo *memo, int depth, int hint,
+                    int top)
 {
-	if (!move_is_drop(m) || depth > FUTILE_MAX_DEPTH || pos->ply + 3 > POS_MAX_PLY)
+	if (!r->taken || !move_is_drop(m) || depth > FUTILE_MAX_DEPTH || pos->ply + 3 > POS_MAX_PLY)
 		return false;
 	bb_t checkers = pos_checkers(pos);
 	if (bb_more_than_one(checkers))
@@ -105,7 +55,6 @@ static bool is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, 
 	PieceType pt = move_drop_pt(m);
 	Piece checker = pos->board[csq];
 	bool futile = false;
-	int other = -1; /* answered: has the check a non-drop answer? (asked once) */
 	pos_do_move(pos, m);
 	for (int promote = 0; promote <= 1 && !futile; promote++) {
 		Move cap = move_make(csq, to, checker, pos->board[to], promote);
@@ -114,54 +63,35 @@ static bool is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, 
 		PieceType after = promote ? pt_promote(piece_type(checker)) : piece_type(checker);
 		int8_t *slot = &memo->v[to][after];
 		if (*slot < 0)
-			*slot = (int8_t)(f->capturable ? capturable_futile(pos, m, cap, pt, f)
-			                               : mated_after_capture(pos, cap, pt, NULL, NULL, 0, memo, depth));
+			*slot = (int8_t)r->taken(pos, m, cap, pt, s, memo, depth);
 		futile = *slot == 1;
-		if (!futile && f->sub && depth == 0 && bound >= 2 && f->answered) {
-			if (other < 0)
-				other = has_other_answer(pos, m);
-			if (!other)
-				bound = 0; /* every answer a drop: the narrow test only */
-		}
-		if (!futile && f->sub && depth == 0 && bound >= (f->bounded ? 0 : 2)) {
-			/* still mated within bound plies? (memo->b: the broad rule's
-			 * any-length verdicts only; the bounded one asks each time,
-			 * its sub-search cache remembers) */
-			if (f->bounded) {
-				futile = f->tests->nogain(f->sub, pos, m, cap, pt, bound, top);
-			} else {
-				int8_t *bslot = &memo->b[to][after];
-				if (*bslot < 0)
-					*bslot = (int8_t)mated_after_capture(pos, cap, pt, f->sub, f->tests, bound,
-					                                     memo, depth);
-				futile = *bslot == 1;
-			}
-		}
+		if (!futile && depth == 0 && r->searched)
+			futile = r->searched(pos, m, cap, pt, s, memo, hint, top);
 	}
 	pos_undo_move(pos, m);
 	return futile;
 }
 
-bool futile_is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, int depth)
+bool futile_is_drop(Position *pos, Move m, const FutileRule *r, FutileSub *s, FutileMemo *memo, int depth)
 {
-	/* the bounded rule without a bound is the narrow one (see futile.h) */
-	return is_drop(pos, m, f, memo, depth, f->bounded ? -1 : POS_MAX_PLY, POS_MAX_PLY);
+	return is_drop(pos, m, r, s, memo, depth, FUTILE_UNJUDGED, POS_MAX_PLY);
 }
 
-bool futile_judge_drop(Position *pos, Move m, const Futility *f, int hint, int top)
+bool futile_judge_drop(Position *pos, Move m, const FutileRule *r, FutileSub *s, int hint, int top)
 {
 	FutileMemo memo;
 	futile_memo_reset(&memo);
-	return is_drop(pos, m, f, &memo, 0, f->bounded ? (hint < 0 ? 0 : hint) : POS_MAX_PLY, top);
+	return is_drop(pos, m, r, s, &memo, 0, hint, top);
 }
 
 /* noinline (also futile_count_real_evasions): their move lists and futile
  * arrays must not join the frame of the recursive search that calls them. */
-__attribute__((noinline)) int futile_mark(Position *pos, const MoveList *list, bool *futile, const Futility *f)
+__attribute__((noinline)) int futile_mark(Position *pos, const MoveList *list, bool *futile, const FutileRule *r,
+                                          FutileSub *s)
 {
 	int real = 0;
 	bool any_drop = false;
-	for (int i = 0; i < list->n && f->on; i++)
+	for (int i = 0; i < list->n && r->taken; i++)
 		any_drop |= move_is_drop(list->moves[i]);
 	FutileMemo memo;
 	if (any_drop)
@@ -181,7 +111,7 @@ __attribute__((noinline)) int futile_mark(Position *pos, const MoveList *list, b
 				continue;
 			}
 			bb_set(&drop_squares, to);
-			if (any_drop && futile_is_drop(pos, m, f, &memo, 0)) {
+			if (any_drop && futile_is_drop(pos, m, r, s, &memo, 0)) {
 				bb_set(&futile_squares, to);
 				futile[i] = true;
 				continue;
@@ -192,13 +122,13 @@ __attribute__((noinline)) int futile_mark(Position *pos, const MoveList *list, b
 	return real;
 }
 
-__attribute__((noinline)) int futile_count_real_evasions(Position *pos, int *total, const Futility *f)
+__attribute__((noinline)) int futile_count_real_evasions(Position *pos, int *total, const FutileRule *r, FutileSub *s)
 {
 	MoveList ev;
 	bool futile[MAX_MOVES];
 	gen_evasions(pos, &ev);
 	*total = ev.n;
-	return futile_mark(pos, &ev, futile, f);
+	return futile_mark(pos, &ev, futile, r, s);
 }
 
 /* Cheap tests first: a safe king step, a capture of the checker, an
@@ -207,8 +137,8 @@ __attribute__((noinline)) int futile_count_real_evasions(Position *pos, int *tot
  * the nested tests at depth (futile_mated), or NULL: one of its own, made on
  * first need, at depth 0.  static inline: futile_mate1 runs it after every
  * check (a call there cost 0.4 % of the search's instructions). */
-static inline __attribute__((always_inline)) bool real_evasion(Position *pos, const Futility *f, FutileMemo *memo,
-                                                               int depth)
+static inline __attribute__((always_inline)) bool real_evasion(Position *pos, const FutileRule *r, FutileSub *s,
+                                                               FutileMemo *memo, int depth)
 {
 	Color def = pos->side, att = color_flip(def);
 	Square ksq = pos->king[def];
@@ -248,13 +178,13 @@ static inline __attribute__((always_inline)) bool real_evasion(Position *pos, co
 			Move m = move_make_drop(ORDER[i], sq, def);
 			if (!gen_is_legal(pos, m))
 				continue;
-			if (!f->on)
+			if (!r->taken)
 				return true;
 			if (!memo) {
 				futile_memo_reset(&own);
 				memo = &own;
 			}
-			if (!futile_is_drop(pos, m, f, memo, depth))
+			if (!futile_is_drop(pos, m, r, s, memo, depth))
 				return true;
 			break; /* every other drop here is futile too */
 		}
@@ -262,25 +192,25 @@ static inline __attribute__((always_inline)) bool real_evasion(Position *pos, co
 	return false;
 }
 
-static inline __attribute__((always_inline)) bool has_real_evasion(Position *pos, const Futility *f)
+static inline __attribute__((always_inline)) bool has_real_evasion(Position *pos, const FutileRule *r, FutileSub *s)
 {
-	return real_evasion(pos, f, NULL, 0);
+	return real_evasion(pos, r, s, NULL, 0);
 }
 
-bool futile_has_real_evasion(Position *pos, const Futility *f) { return has_real_evasion(pos, f); }
+bool futile_has_real_evasion(Position *pos, const FutileRule *r, FutileSub *s) { return has_real_evasion(pos, r, s); }
 
 /* Every evasion futile = no real one under the narrow test: the same
  * answer as looking at each generated evasion (a drop's futility depends
  * on its square alone, futile.h), found with the cheap tests first. */
 bool futile_mated(Position *pos, FutileMemo *memo, int depth)
 {
-	return !real_evasion(pos, &FUTILITY_NARROW, memo, depth);
+	return !real_evasion(pos, &FUTILE_NARROW, NULL, memo, depth);
 }
 
-bool futile_is_mated(Position *pos, const Futility *f)
+bool futile_is_mated(Position *pos, const FutileRule *r, FutileSub *s)
 {
 	/* without a rule no evasion is futile: no real one = none at all */
-	return pos_in_check(pos) && !has_real_evasion(pos, f);
+	return pos_in_check(pos) && !has_real_evasion(pos, r, s);
 }
 
 /* The defender's free escapes (the attacker to move; the defender's king
@@ -322,7 +252,7 @@ static bool escape_survives(Move m, bb_t free, bb_t occ)
 	return bb_any(bb_andnot(free, bb_piece_attacks(piece_color(p), piece_type(p), to, occ)));
 }
 
-Move futile_mate1(Position *pos, int *nchecks, const Futility *f)
+Move futile_mate1(Position *pos, int *nchecks, const FutileRule *r, FutileSub *s)
 {
 	MoveList checks;
 	gen_checks(pos, &checks);
@@ -335,7 +265,7 @@ Move futile_mate1(Position *pos, int *nchecks, const Futility *f)
 		if (bb_any(free) && escape_survives(m, free, occ_noking))
 			continue;
 		pos_do_move(pos, m);
-		bool escape = has_real_evasion(pos, f);
+		bool escape = has_real_evasion(pos, r, s);
 		pos_undo_move(pos, m);
 		if (!escape)
 			return m;

@@ -3,10 +3,13 @@
  * checked defender do not count, and when a check is mate modulo them.
  *
  * This file is the one place futility is decided; the search (search.c), the
- * main line (pv.c) and verify.c ask here.  The caller passes the rule in
- * force as a Futility: FUTILITY_NONE means every interposition counts as a
- * move (strict; verify's unnecessary-piece test), FUTILITY_NARROW the narrow
- * rule, a Futility with a FutileSub the broad rule (dfpn_set_futile).
+ * main line (pv.c) and verify.c ask here.  Each rule is a const row of
+ * functions (FutileRule, below): FUTILE_NONE, every interposition counts
+ * (strict; verify's unnecessary-piece test), FUTILE_NARROW, the narrow
+ * rule, here; the rules that run searches of their own (broad, nogain,
+ * answered, and the capturable test) in futile_search.h.  A context holds
+ * a pointer to its rule's row; the functions below take that row and the
+ * state of its searches (FutileSub, futile_sub.h; NULL for the others).
  *
  * The rules (the tools' --futile none|narrow|broad).  For all of them an
  * interposition can be futile only if it is a drop of X between the king
@@ -19,7 +22,7 @@
  *       broad:  "mated" = a forced mate of any length (the reading of
  *               KomoringHeights 0.4-0.5 and of ../shared/problems/cases.tsv's
  *               futile rows), decided by a df-pn sub-search of at most
- *               FUTILE_SUB_NODES nodes (futile_sub_mated); the narrow test
+ *               FUTILE_SUB_NODES nodes (futile_search_mated); the narrow test
  *               is tried first, and nested drops are judged by it.
        nogain: "mated" = mated within V plies (P, the mate's length
                counted by the narrow rule, at most V), V being how long
@@ -34,9 +37,9 @@
                far, so the mate length under nogain is the same for every
                search order, table size and thread count: P by fresh
                sub-searches within 2, 4, ... plies, V's lower bound by a
-               fresh search under the capturable test (Futility), its
-               upper bound from the caller's proofs (nogain_futile in
-               futile.c).  Nested drops by the narrow test.  Lengths are
+               fresh search under the capturable test (FUTILE_CAPTURABLE,
+               futile_search.h), its upper bound from the caller's
+               proofs (nogain_verdict in futile_search.c).  Nested drops by the narrow test.  Lengths are
                not monotone in the hands (a piece more in the defender's
                hand can lengthen V and make a drop futile; one less can
                make one count), so the table keeps its lengths for their
@@ -143,58 +146,60 @@
 
 /* Futility by (drop square, checking piece type after the capture) for one
  * examined position: -1 unknown, 0 not futile, 1 futile.  v: the narrow
- * test (at every nesting depth); b: the broad rule's sub-search (depth 0). */
+ * test (at every nesting depth); b: the broad and answered rules' searches (depth 0). */
 typedef struct {
 	int8_t v[SQ_NB][PT_NB];
 	int8_t b[SQ_NB][PT_NB];
 } FutileMemo;
 
-/* The broad rule's "is the defender still mated?" search (futile_sub_new). */
+/* The state of the searches of a rule that searches (futile_sub.h). */
 typedef struct FutileSub FutileSub;
 
-/* The rule in force, as the functions below take it. */
-typedef struct {
-	bool on;         /* false: every interposition counts (rule "none") */
-	FutileSub *sub;  /* rules "broad" and "nogain": decides "still mated" by
-	                    a bounded search; NULL: the narrow rule (mated at once) */
-	bool bounded;    /* rule "nogain": mated within the length of the node's
-	                    defences that are not drops (futile_judge_drop), not
-	                    at any length */
-	bool answered;   /* rule "answered": as broad where the check has an
-	                    answer that is not a drop, else the narrow test */
-	bool capturable; /* not a rule of play: a drop the checker takes,
-	                    leaving the check, is futile unless a search of
-	                    `check` proves the position after the capture (the
-	                    piece given back) not mated within check_bound
-	                    plies.  Every drop that counts toward a nogain mate
-	                    of at most check_bound plies is futile here too, so
-	                    "no mate within check_bound" here holds under nogain
-	                    (the nogain rule's lower bounds: nogain_futile) */
-	FutileSub *check;
-	int check_bound;
-	/* the sub-search rules' tests (futile_sub.c), handed in with sub or
-	 * check (futile_rule, futile_sub_set_check): NULL without them */
-	const struct FutileSubTests *tests;
-} Futility;
+/* futile_judge_drop's hint when the caller is not judging a drop for the
+ * search (futile_is_drop): the nogain rule then makes the narrow test only
+ * (see the rule above). */
+#define FUTILE_UNJUDGED (-2)
 
-/* What futile.c asks of a sub-search (sub or check above); the functions are
- * futile_sub.c's, handed in through the Futility so that this file needs no
- * search of its own.  pos: after the drop `drop` of a pt, the attacker to
- * move, taken by the checker's capture cap; restored. */
-typedef struct FutileSubTests {
-	/* the defender (to move, in check) of pos mated within bound plies? */
-	bool (*mated)(FutileSub *s, const Position *pos, int bound);
-	/* the nogain rule's verdict on the drop (futile_judge_drop's hint, top) */
-	bool (*nogain)(FutileSub *s, Position *pos, Move drop, Move cap, PieceType pt, int hint, int top);
-	/* the capturable test's searches on f->check (futile.h, capturable) */
-	bool (*capturable)(Position *pos, Move drop, Move cap, PieceType pt, const Futility *f);
-} FutileSubTests;
+/* One futile-interposition rule as the search runs it: a const row of
+ * functions.  Its name and the properties the table and the tools ask
+ * (lengths monotone in the hands, its bounding rule) are
+ * DFPN_FUTILE_SPEC[id] (futile_rule.h). */
+typedef struct FutileRule FutileRule;
+struct FutileRule {
+	DfpnFutileRule id; /* DFPN_FUTILE_NB: the capturable test */
+	/* The test every nesting depth makes on the drop `drop` of a pt that
+	 * the checker takes by cap (pos: after the drop, the attacker to move;
+	 * restored): futile?  narrow: the defender, pt given back after the
+	 * capture, still in check and mated at once (futile_mated at depth +
+	 * 1, sharing memo); the capturable test its own.  s: the state of the
+	 * rule's searches (may be NULL: see the row).  Memoized by the caller
+	 * by (square, checker after the capture).  NULL: no drop is futile
+	 * (none). */
+	bool (*taken)(Position *pos, Move drop, Move cap, PieceType pt, FutileSub *s, FutileMemo *memo, int depth);
+	/* At depth 0, a drop `taken` did not find futile: futile after all by
+	 * the rule's own searches (broad, nogain, answered)?  Arguments as
+	 * taken's; hint and top as futile_judge_drop's (hint FUTILE_UNJUDGED
+	 * from futile_is_drop).  NULL: no further test. */
+	bool (*searched)(Position *pos, Move drop, Move cap, PieceType pt, FutileSub *s, FutileMemo *memo, int hint,
+	                 int top);
+	/* The rule the expansion's cheap tests take in its place (initial
+	 * values, mate in one, the marks at expansion): the row itself, or
+	 * FUTILE_NARROW for a rule that searches -- a drop the narrow test
+	 * calls futile is futile under it too. */
+	const FutileRule *cheap;
+	/* At the search's length-budget frontier, where no expansion follows,
+	 * is a check mate by the rule's own test rather than the cheap one
+	 * (broad; answered takes the narrow test there, nogain's "mated" is
+	 * the narrow test)? */
+	bool at_frontier;
+};
 
-/* The rule `rule` as the functions below take it: FUTILITY_NONE, _NARROW,
- * _CAPTURABLE (rule DFPN_FUTILE_NB), or the narrow test with the
- * sub-search s and its tests for broad, nogain and answered (s may be NULL
- * only for the others). */
-Futility futile_rule(DfpnFutileRule rule, FutileSub *s, const FutileSubTests *tests);
+/* The rules "none" and "narrow" (no searches, no state). */
+extern const FutileRule FUTILE_NONE, FUTILE_NARROW;
+
+/* The narrow rule's test (FUTILE_NARROW.taken), for the rows of the rules
+ * that search, which make it first. */
+bool futile_narrow_taken(Position *pos, Move drop, Move cap, PieceType pt, FutileSub *s, FutileMemo *memo, int depth);
 
 /* Plays the checker's capture cap of the dropped pt and gives pt back to
  * the defender (pos: after the drop, the attacker to move; then the
@@ -203,10 +208,6 @@ Futility futile_rule(DfpnFutileRule rule, FutileSub *s, const FutileSubTests *te
 void futile_capture(Position *pos, Move cap, PieceType pt);
 void futile_undo_capture(Position *pos, Move cap, PieceType pt);
 
-/* The rules "none" and "narrow", and the capturable test (constants: no
- * search state). */
-extern const Futility FUTILITY_NONE, FUTILITY_NARROW, FUTILITY_CAPTURABLE;
-
 /* Makes every entry unknown; call before using a memo for a position. */
 static inline void futile_memo_reset(FutileMemo *f) { memset(f, -1, sizeof *f); }
 
@@ -214,21 +215,20 @@ static inline void futile_memo_reset(FutileMemo *f) { memset(f, -1, sizeof *f); 
 #define FUTILE_MAX_DEPTH 10
 
 /* true iff the defender's evasion m (the defender to move, in check) is a
- * futile drop under f (see above; f->on is not looked at: the caller asks
- * only under a rule).  With f->sub, a drop the narrow test does not find
- * futile at depth 0 is decided by futile_sub_mated (the broad rule); nested
- * drops are always judged by the narrow test.  memo: reset for this position (futile_memo_reset)
+ * futile drop under the rule r, its searches' state s (see above; never
+ * under FUTILE_NONE).  At depth 0 a drop r->taken does not find futile is
+ * judged by r->searched (the broad and answered rules' sub-search; nogain's
+ * only through futile_judge_drop); nested drops are judged by the narrow
+ * test.  memo: reset for this position (futile_memo_reset)
  * and shared by the calls on its evasions; depth: nesting level, 0 at the
  * top (beyond FUTILE_MAX_DEPTH, or without space for 3 more plies on pos's
  * stack, a drop counts as real).  pos is modified during the call and
  * restored. */
-bool futile_is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, int depth);
+bool futile_is_drop(Position *pos, Move m, const FutileRule *r, FutileSub *s, FutileMemo *memo, int depth);
 
-/* futile_is_drop at depth 0 with the rule's whole test: under f->bounded
- * (nogain), a drop the narrow test does not find futile is judged by the
- * nogain rule's fresh sub-searches (see the rule above: the mate after the
- * capture against the evasions that are not drops); the verdict depends on
- * pos and m alone, never on what the caller or another thread searched
+/* futile_is_drop at depth 0 with the rule's whole test: under nogain, a drop the narrow test does not find futile is
+ * judged by the nogain rule's fresh sub-searches (see the rule above: the mate after the capture against the evasions
+ * that are not drops); the verdict depends on pos and m alone, never on what the caller or another thread searched
  * before.  Two bounds only make a "not futile" cheaper to reach:
  *   hint  plies (even) within which every evasion of pos that is not a
  *         drop is proven mated, from the caller's proofs (their longest
@@ -241,44 +241,45 @@ bool futile_is_drop(Position *pos, Move m, const Futility *f, FutileMemo *memo, 
  * counted: never a false mate, only a longer count.  Under the other rules
  * as futile_is_drop (hint and top not looked at).  Returns true iff
  * futile.  pos is modified during the call and restored. */
-bool futile_judge_drop(Position *pos, Move m, const Futility *f, int hint, int top);
+bool futile_judge_drop(Position *pos, Move m, const FutileRule *r, FutileSub *s, int hint, int top);
 
 /* true iff every evasion of the defender (to move; in check is the caller's
  * test) is a futile drop -- in particular when there is no evasion at all.
  * memo and depth as for futile_is_drop.  pos is modified and restored. */
 bool futile_mated(Position *pos, FutileMemo *memo, int depth);
 
-/* true iff the defender (to move) of pos is in check and mated under f:
- * no legal evasion (f->on false), or none but futile drops.  pos is
+/* true iff the defender (to move) of pos is in check and mated under r
+ * (its searches' state s): no legal evasion (FUTILE_NONE), or none but
+ * futile drops.  pos is
  * modified and restored. */
-bool futile_is_mated(Position *pos, const Futility *f);
+bool futile_is_mated(Position *pos, const FutileRule *r, FutileSub *s);
 
 /* dfpn_is_mated (declared in dfpn.h) is defined here: pos_in_check and
  * futile_mated with a fresh memo, always with the rule on. */
 
 /* For the evasions in list (the defender to move, in check) sets futile[i]
- * (list->n entries) iff list->moves[i] is a futile drop (never with rule
- * false) and returns the number of evasions that are not futile, counting
+ * (list->n entries) iff list->moves[i] is a futile drop under r (never
+ * under FUTILE_NONE) and returns the number of evasions that are not futile, counting
  * the drops on one square once (the search looks at them one at a time).
  * 0 means the check mates.  pos is modified and restored. */
-int futile_mark(Position *pos, const MoveList *list, bool *futile, const Futility *f);
+int futile_mark(Position *pos, const MoveList *list, bool *futile, const FutileRule *r, FutileSub *s);
 
 /* futile_mark over all evasions of pos: the number of real evasions (0 =
  * the check mates); *total receives the number of all evasions. */
-int futile_count_real_evasions(Position *pos, int *total, const Futility *f);
+int futile_count_real_evasions(Position *pos, int *total, const FutileRule *r, FutileSub *s);
 
 /* true iff the defender (to move, in check) has an evasion that is not a
- * futile drop (with f->on false: any evasion).  Cheaper than
+ * futile drop under r (FUTILE_NONE: any evasion).  Cheaper than
  * futile_count_real_evasions: king steps, captures of the checker and
  * interpositions by a move are tested before any drop is analysed.  pos is
  * modified and restored. */
-bool futile_has_real_evasion(Position *pos, const Futility *f);
+bool futile_has_real_evasion(Position *pos, const FutileRule *r, FutileSub *s);
 
 /* Mate in one modulo futile drops: the first check (gen_checks order) after
  * which the defender has no evasion but futile drops, or MOVE_NONE.  The
  * attacker is to move; *nchecks receives the number of checks.  pos is
  * modified and restored.  Unlike mate1_find (mate1.h), a check answered
  * only by futile drops counts as mate. */
-Move futile_mate1(Position *pos, int *nchecks, const Futility *f);
+Move futile_mate1(Position *pos, int *nchecks, const FutileRule *r, FutileSub *s);
 
 #endif

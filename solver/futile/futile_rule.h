@@ -1,11 +1,11 @@
 /*
  * futile_rule.h -- the futile-interposition rules (無駄合): their names and
  * what each one is, as the search, the table, verify and the tools ask it.
- * The one module to change for a rule: a new rule is a new enumerator here
- * and a new row of DFPN_FUTILE_SPEC (futile_rule.c); only a rule that no
- * combination of the columns describes needs a new test in futile.c's
- * verdict (is_drop).  The definitions, with example boards, are in
- * futile.h.  Part of the API through dfpn.h (dfpn_types.h includes it).
+ * A new rule is a new enumerator here, a new row of DFPN_FUTILE_SPEC
+ * (futile_rule.c) and a new row of functions (FutileRule: futile.h, or
+ * futile_search.h for a rule that searches), which dfpn.c maps the
+ * enumerator to.  The definitions, with example boards, are in futile.h.
+ * Part of the API through dfpn.h (dfpn_types.h includes it).
  */
 #ifndef TSUME_FUTILE_RULE_H
 #define TSUME_FUTILE_RULE_H
@@ -40,37 +40,21 @@ typedef enum {
 } DfpnFutileRule;
 #define DFPN_FUTILE_DEFAULT DFPN_FUTILE_NOGAIN
 
-/* A rule as the search, the table and verify see it: its name and its
- * properties, one row of DFPN_FUTILE_SPEC each (futile_rule.c).
- * DFPN_FUTILE_NB stands for the capturable test (futile.h), which has no
- * row and none of the properties. */
+/* A rule's name and the properties the table, verify and the tools ask of
+ * it, one row of DFPN_FUTILE_SPEC each (futile_rule.c).  What the rule
+ * does in the search is its row of functions (FutileRule: futile.h, and
+ * futile_search.h for the rules that search).  DFPN_FUTILE_NB stands for
+ * the capturable test (futile.h), which has no row here and none of the
+ * properties. */
 typedef struct {
-	const char *name;          /* as --futile and FutileRule spell it */
-	bool counts_all;           /* every interposition counts (no verdict at all) */
-	bool searches;             /* a verdict runs a sub-search (futile_sub.h) */
-	bool mates_by_search;      /* a check answered only by drops is mate by a
-	                              sub-search, not only by the narrow test (a
-	                              one-off question: dfpn_is_mated_by) */
-	bool frontier_search;      /* ... and at the search's length-budget
-	                              frontier, where no expansion follows */
-	bool weighs_evasions;      /* a drop is futile only when the mate after its
-	                              capture is no longer than the node's other
-	                              defences (nogain; futile.h) */
-	bool lengths_monotone;     /* mate lengths are monotone in the hands */
-	bool narrow_if_only_drops; /* a check whose every answer is a drop takes
-	                              the narrow test (answered) */
-	DfpnFutileRule bounding;   /* the monotone rule that bounds it (below) */
+	const char *name;        /* as --futile and FutileRule spell it */
+	bool mates_by_search;    /* a check answered only by drops is mate by a
+	                            sub-search, not only by the narrow test (a
+	                            one-off question: dfpn_is_mated_by) */
+	bool lengths_monotone;   /* mate lengths are monotone in the hands */
+	DfpnFutileRule bounding; /* the monotone rule that bounds it (below) */
 } DfpnFutileSpec;
 extern const DfpnFutileSpec DFPN_FUTILE_SPEC[DFPN_FUTILE_NB];
-
-static inline const DfpnFutileSpec *dfpn_futile_spec(DfpnFutileRule r)
-{
-	return r < DFPN_FUTILE_NB ? &DFPN_FUTILE_SPEC[r] : NULL;
-}
-
-/* Does the rule need a sub-search (futile_sub.h) for its verdicts (broad,
- * nogain, answered)? */
-static inline bool dfpn_futile_searches(DfpnFutileRule r) { return r < DFPN_FUTILE_NB && DFPN_FUTILE_SPEC[r].searches; }
 
 /* Is a check whose every evasion is a drop mate by a sub-search under the
  * rule, not only by the narrow test (broad, answered; under nogain "mated"
@@ -78,14 +62,6 @@ static inline bool dfpn_futile_searches(DfpnFutileRule r) { return r < DFPN_FUTI
 static inline bool dfpn_futile_mates_by_search(DfpnFutileRule r)
 {
 	return r < DFPN_FUTILE_NB && DFPN_FUTILE_SPEC[r].mates_by_search;
-}
-
-/* ... and at the search's length-budget frontier, where no expansion
- * follows (broad only: answered takes the narrow test there, nogain's
- * "mated" is the narrow test)? */
-static inline bool dfpn_futile_frontier_search(DfpnFutileRule r)
-{
-	return r < DFPN_FUTILE_NB && DFPN_FUTILE_SPEC[r].frontier_search;
 }
 
 /* Which facts a table of the rule's results may use for other hands.

@@ -1,11 +1,10 @@
 /*
- * futile_sub.h -- the futility rules that are searches of their own: the
- * broad rule's "still mated at any length?", the nogain rule's verdicts
- * and the capturable test's bounds (futile.h states the rules).  A
- * FutileSub runs its searches on df-pn contexts of its own, made and
- * searched through the FutileSearchOps it is handed (dfpn.c hands the
- * solver's API): this module never includes the search it runs, so the
- * solver's modules depend on each other one way only.  Not part of the API.
+ * futile_sub.h -- what the futility rules that search keep between their
+ * verdicts (FutileSub): the verdict caches, the df-pn contexts their
+ * searches run on, the nodes they spent and the budget they may spend.
+ * The rules' rows and searches are futile_search.c's; a context makes,
+ * clears and frees its FutileSub (context_sub_new in context.h), its
+ * expansion sets the budget (below).  Not part of the API.
  */
 #ifndef TSUME_FUTILE_SUB_H
 #define TSUME_FUTILE_SUB_H
@@ -14,23 +13,47 @@
 #include "futile.h"
 #include "tt.h"
 
-/* The searches a FutileSub runs: df-pn contexts of a rule (narrow, or the
- * capturable test: DFPN_FUTILE_NB) and "a mate within max_len?" on them,
- * with the meaning of dfpn_new_with_rule, dfpn_free, dfpn_clear and
- * dfpn_mate_within (dfpn.h).  set_check gives a capturable context its
- * check search and bound (Futility.check, check_bound) and forgets the
- * initial values that depend on them. */
-struct FutileSearchOps {
-	Dfpn *(*make)(size_t hash_mb, DfpnFutileRule rule);
-	void (*destroy)(Dfpn *d);
-	void (*clear)(Dfpn *d);
-	DfpnStatus (*mate_within)(Dfpn *d, const Position *pos, Color attacker, int max_len, const DfpnLimits *lim,
-	                          DfpnBound *out);
-	void (*set_check)(Dfpn *d, FutileSub *check, int bound);
-};
+/* What is known of one position's mate (defender to move): mated within
+ * mated_at plies (INT16_MAX: not known), not within free_at (-1: not known;
+ * a sub-search that ran out counts as "not": the narrower reading). */
+typedef struct {
+	uint64_t key; /* pos_key ^ salt; 0 empty */
+	int16_t mated_at, free_at;
+} FutileSubVerdict;
 
-/* The tests futile.c asks of a FutileSub (Futility.tests). */
-extern const FutileSubTests FUTILE_SUB_TESTS;
+/* A nogain verdict: a pure function of (position, drop square, checker
+ * after the capture), so it may be cached and shared by every caller. */
+typedef struct {
+	uint64_t key; /* position, square, promotion, ^ salt; 0 empty */
+	int8_t futile;
+} FutileNogainVerdict;
+
+/* Entries of the two caches: 2^16 each (1 MB each). */
+#define FUTILE_SUB_CACHE_BITS 16
+
+struct FutileSub {
+	size_t hash_mb;              /* the table of d below, in MB */
+	Dfpn *d;                     /* narrow-rule context of the broad rule's searches
+	                                (a mate's existence does not depend on the rule,
+	                                only its length; made on first need) */
+	const TT *tt;                /* the main search's table, asked first (may be NULL) */
+	uint64_t nodes;              /* all nodes searched */
+	FutileSubVerdict *cache;     /* the broad rule's verdicts (futile_search_mated) */
+	uint64_t salt;               /* changed by each clear: earlier entries stop
+	                                matching (as likely to match by chance as two
+	                                64-bit keys) */
+	FutileNogainVerdict *nogain; /* the nogain rule's verdicts */
+	Dfpn *lower;                 /* capturable-test context, the nogain rule's
+	                                lower bounds (made on first need); it takes
+	                                this FutileSub as its own state, borrowed */
+	int check_bound;             /* the capturable test's bound on lower */
+	uint64_t budget;             /* nodes the nogain rule's searches may still
+	                                spend (futile_sub_set_budget) */
+	bool budget_cut;             /* one of them stopped at it */
+	Dfpn *fresh;                 /* narrow context of the nogain rule's fresh
+	                                searches: 1 MB, enough for their few thousand
+	                                nodes (made on first need) */
+};
 
 /* Nodes one broad sub-search may spend (an interposition whose test runs
  * out counts as real: the narrower reading, never a false mate).  Measured
@@ -42,34 +65,21 @@ extern const FutileSubTests FUTILE_SUB_TESTS;
  * (Zuko 20 and 25 are lost, 47, 61 and 90 found). */
 #define FUTILE_SUB_NODES 1000
 
-/* A broad-rule sub-search with hash_mb megabytes of table (a narrow-rule
- * df-pn context of its own) and a verdict cache; tt: the main search's
- * table, whose proofs are taken first (NULL: none); ops: the searches it
- * runs (kept, not copied).  NULL when out of memory. */
-FutileSub *futile_sub_new(size_t hash_mb, const TT *tt, const FutileSearchOps *ops);
-void futile_sub_free(FutileSub *s);
-/* Forgets every verdict and empties the table (between problems). */
-void futile_sub_clear(FutileSub *s);
-/* Nodes searched by s since it was created. */
-uint64_t futile_sub_nodes(const FutileSub *s);
+/* Nodes searched by s since it was made. */
+static inline uint64_t futile_sub_nodes(const FutileSub *s) { return s->nodes; }
+
 /* The nogain rule's verdicts (futile_judge_drop) may spend at most `nodes`
  * more nodes (UINT64_MAX: no limit; the caller's node limit, so that it
  * holds exactly); clears the flag below. */
-void futile_sub_set_budget(FutileSub *s, uint64_t nodes);
+static inline void futile_sub_set_budget(FutileSub *s, uint64_t nodes)
+{
+	s->budget = nodes;
+	s->budget_cut = false;
+}
+
 /* true iff a nogain search stopped at that budget since it was set: the
  * verdict given then is not the rule's (not cached; the caller must not
  * use it, and is at its node limit anyway). */
-bool futile_sub_budget_cut(const FutileSub *s);
-
-/* true iff the defender (to move, in check) of pos is mated within bound
- * plies (from pos; POS_MAX_PLY or more: a forced mate of any length) for
- * the other side, as far as can be told: a proof in the main table (hand
- * superiority included; false at once for a disproof there within the
- * bound), else a sub-search of at most FUTILE_SUB_NODES nodes.  Verdicts
- * are cached by position (pos_key): the shortest bound known mated and the
- * longest known not (a sub-search that ran out counts as not); a "not
- * mated" can turn into "mated" once the main table holds a proof, never the
- * other way.  pos is not modified. */
-bool futile_sub_mated(FutileSub *s, const Position *pos, int bound);
+static inline bool futile_sub_budget_cut(const FutileSub *s) { return s->budget_cut; }
 
 #endif

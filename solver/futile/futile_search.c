@@ -1,109 +1,32 @@
-/* futile_sub.c -- the futility rules that are searches (see futile_sub.h). */
-#include "futile_sub.h"
+/* futile_search.c -- the futility rules that are searches of their own
+ * (futile_search.h): their rows, and the searches they run. */
+#include "futile_search.h"
+
+#include "search.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* What is known of one position's mate (defender to move): mated within
- * mated_at plies (INT16_MAX: not known), not within free_at (-1: not known;
- * a sub-search that ran out counts as "not": the narrower reading). */
-typedef struct {
-	uint64_t key; /* pos_key ^ salt; 0 empty */
-	int16_t mated_at, free_at;
-} SubVerdict;
-
-/* A nogain verdict: a pure function of (position, drop square, checker
- * after the capture), so it may be cached and shared by every caller. */
-typedef struct {
-	uint64_t key; /* position, square, promotion, ^ salt; 0 empty */
-	int8_t futile;
-} NogainVerdict;
-#define NOGAIN_CACHE_BITS 16
-
-struct FutileSub {
-	const FutileSearchOps *ops; /* the searches it runs (futile_sub.h) */
-	Dfpn *d;                    /* narrow-rule context: a mate's existence does not
-	                               depend on the rule, only its length */
-	const TT *tt;               /* the main search's table, asked first (may be NULL) */
-	uint64_t nodes;             /* all nodes searched */
-	SubVerdict *cache;
-	size_t cache_mask;
-	uint64_t salt;         /* changed by each clear: earlier entries stop matching
-	                          (as likely to match by chance as two 64-bit keys) */
-	NogainVerdict *nogain; /* the nogain rule's verdicts (nogain_futile) */
-	Dfpn *lower;           /* capturable-rule context, the nogain rule's
-	                          lower bounds (made on first need) */
-	uint64_t budget;       /* nodes the nogain rule's searches may still
-	                          spend (futile_sub_set_budget) */
-	bool budget_cut;       /* one of them stopped at it */
-	Dfpn *fresh;           /* narrow context of the nogain rule's fresh
-	                          searches: 1 MB, enough for their few thousand
-	                          nodes (made on first need) */
-};
-
-/* verdicts cached: 2^16 entries (1 MB) */
-#define SUB_CACHE_BITS 16
-
-FutileSub *futile_sub_new(size_t hash_mb, const TT *tt, const FutileSearchOps *ops)
+/* The context of a search of s: *slot, made on first need with hash_mb
+ * megabytes of table under the rule row (NULL when out of memory: the
+ * caller's search counts as one that ran out). */
+static Dfpn *sub_context(Dfpn **slot, size_t hash_mb, const FutileRule *row)
 {
-	FutileSub *s = calloc(1, sizeof *s);
-	if (!s)
-		return NULL;
-	s->tt = tt;
-	s->ops = ops;
-	s->d = ops->make(hash_mb, DFPN_FUTILE_NARROW);
-	s->cache = calloc((size_t)1 << SUB_CACHE_BITS, sizeof *s->cache);
-	s->nogain = calloc((size_t)1 << NOGAIN_CACHE_BITS, sizeof *s->nogain);
-	s->salt = 0x9e3779b97f4a7c15ull;
-	s->budget = UINT64_MAX;
-	if (!s->d || !s->cache || !s->nogain) {
-		futile_sub_free(s);
-		return NULL;
-	}
-	s->cache_mask = ((size_t)1 << SUB_CACHE_BITS) - 1;
-	return s;
+	if (!*slot)
+		*slot = context_own_new(hash_mb, row);
+	return *slot;
 }
 
-void futile_sub_free(FutileSub *s)
-{
-	if (!s)
-		return;
-	s->ops->destroy(s->d);
-	s->ops->destroy(s->lower);
-	s->ops->destroy(s->fresh);
-	free(s->cache);
-	free(s->nogain);
-	free(s);
-}
-
-void futile_sub_clear(FutileSub *s)
-{
-	s->ops->clear(s->d);
-	/* O(1): a new salt instead of a memset of the cache (verify clears
-	 * several times a problem) */
-	s->salt += 0x9e3779b97f4a7c15ull;
-}
-
-uint64_t futile_sub_nodes(const FutileSub *s) { return s->nodes; }
-
-void futile_sub_set_budget(FutileSub *s, uint64_t nodes)
-{
-	s->budget = nodes;
-	s->budget_cut = false;
-}
-
-bool futile_sub_budget_cut(const FutileSub *s) { return s->budget_cut; }
-
-bool futile_sub_mated(FutileSub *s, const Position *pos, int bound)
+bool futile_search_mated(FutileSub *s, const Position *pos, int bound)
 {
 	if (bound > POS_MAX_PLY)
 		bound = POS_MAX_PLY;
 	uint64_t key = pos_key(pos) ^ s->salt;
 	if (key == 0)
 		key = 1;
-	SubVerdict *slot = &s->cache[key & s->cache_mask];
+	FutileSubVerdict *slot = &s->cache[key & (((size_t)1 << FUTILE_SUB_CACHE_BITS) - 1)];
 	if (slot->key != key)
-		*slot = (SubVerdict){key, INT16_MAX, -1};
+		*slot = (FutileSubVerdict){key, INT16_MAX, -1};
 	if (slot->mated_at <= bound)
 		return true;
 	/* a proof in the main table (with hand superiority: often the proof of
@@ -119,9 +42,12 @@ bool futile_sub_mated(FutileSub *s, const Position *pos, int bound)
 	}
 	if (slot->free_at >= bound)
 		return false;
+	Dfpn *d = sub_context(&s->d, s->hash_mb, &FUTILE_NARROW);
+	if (!d)
+		return false; /* out of memory: as a search that ran out */
 	DfpnLimits lim = {.max_nodes = FUTILE_SUB_NODES, .first_mate_only = true};
 	DfpnBound b;
-	s->ops->mate_within(s->d, pos, color_flip(pos->side), bound, &lim, &b);
+	search_mate_within(d, pos, color_flip(pos->side), bound, &lim, &b);
 	s->nodes += b.nodes;
 	if (b.status == DFPN_MATE) {
 		slot->mated_at = (int16_t)(b.len < bound ? b.len : bound);
@@ -133,12 +59,7 @@ bool futile_sub_mated(FutileSub *s, const Position *pos, int bound)
 
 /* s's context for the nogain rule's fresh narrow searches (NULL when out
  * of memory). */
-static Dfpn *fresh_context(FutileSub *s)
-{
-	if (!s->fresh)
-		s->fresh = s->ops->make(1, DFPN_FUTILE_NARROW);
-	return s->fresh;
-}
+static Dfpn *fresh_context(FutileSub *s) { return sub_context(&s->fresh, 1, &FUTILE_NARROW); }
 
 /* A search of d (s's fresh narrow context or its capturable one) on an empty
  * table: a mate for `attacker` from pos within bound plies, at most
@@ -161,16 +82,35 @@ static DfpnStatus fresh_mate_within(FutileSub *s, Dfpn *d, const Position *pos, 
 		}
 		nodes = s->budget;
 	}
-	s->ops->clear(d);
+	context_clear(d);
 	DfpnLimits lim = {.max_nodes = nodes, .first_mate_only = true};
 	DfpnBound b;
-	s->ops->mate_within(d, pos, attacker, bound, &lim, &b);
+	search_mate_within(d, pos, attacker, bound, &lim, &b);
 	s->nodes += b.nodes;
 	s->budget -= b.nodes < s->budget ? b.nodes : s->budget;
 	if (b.status == DFPN_UNKNOWN && s->budget == 0)
 		s->budget_cut = true;
 	*len = b.len;
 	return b.status;
+}
+
+/* s's context for the capturable test (FUTILE_CAPTURABLE), with s as its
+ * state and `bound` as its bound (s->check_bound); the initial values it
+ * cached are forgotten, as they depend on the bound.  NULL when out of
+ * memory. */
+static Dfpn *lower_context(FutileSub *s, int bound)
+{
+	Dfpn *lower = s->lower;
+	if (!lower) {
+		lower = s->lower = context_own_new(1, &FUTILE_CAPTURABLE);
+		if (!lower)
+			return NULL;
+		lower->rules.sub = s;
+		lower->rules.borrowed = true;
+	}
+	s->check_bound = bound;
+	ic_clear(&lower->tree.ic);
+	return lower;
 }
 
 /* Nodes the deepening of one nogain verdict may spend. */
@@ -227,7 +167,7 @@ static bool nogain_verdict(FutileSub *s, Position *pos, Move drop, Move cap, Pie
 	               s->salt;
 	if (key == 0)
 		key = 1;
-	NogainVerdict *slot = &s->nogain[key & (((size_t)1 << NOGAIN_CACHE_BITS) - 1)];
+	FutileNogainVerdict *slot = &s->nogain[key & (((size_t)1 << FUTILE_SUB_CACHE_BITS) - 1)];
 	if (slot->key == key) {
 		pos_do_move(pos, drop);
 		return slot->futile;
@@ -261,12 +201,9 @@ static bool nogain_verdict(FutileSub *s, Position *pos, Move drop, Move cap, Pie
 			break;
 	}
 	bool futile = false;
-	if (p >= 0 && !s->lower)
-		s->lower = s->ops->make(1, DFPN_FUTILE_NB); /* the capturable test; NULL: not futile */
-	if (p >= 0 && s->lower) {
+	if (p >= 0 && lower_context(s, p - 3)) { /* the capturable test; NULL: not futile */
 		pos_undo_move(pos, drop);
 		Color att = color_flip(pos->side);
-		s->ops->set_check(s->lower, s, p - 3);
 		for (int i = 0; i < n && !futile; i++) {
 			int len;
 			if (p - 3 < 1) {
@@ -280,7 +217,7 @@ static bool nogain_verdict(FutileSub *s, Position *pos, Move drop, Move cap, Pie
 		pos_do_move(pos, drop);
 	}
 	if (!cut && !s->budget_cut)
-		*slot = (NogainVerdict){key, (int8_t)futile};
+		*slot = (FutileNogainVerdict){key, (int8_t)futile};
 	return futile && !s->budget_cut;
 }
 
@@ -291,19 +228,19 @@ static bool nogain_verdict(FutileSub *s, Position *pos, Move drop, Move cap, Pie
 /* The capturable test (futile.h) for the drop `drop` of a pt (pos: after
  * it, the attacker to move), taken by the checker's capture cap: futile
  * unless, pt given back after the capture, the defender is not in check,
- * or fresh narrow searches of f->check show that nogain could not call
- * it futile within f->check_bound plies: the capture's position not mated
+ * or fresh narrow searches of s (the FutileSub whose lower context this
+ * is) show that nogain could not call it futile within s->check_bound
+ * plies: the capture's position not mated
  * within check_bound (P > check_bound), or not within U, where every
  * evasion of the node that is not a drop has a narrow mate of at most U-1
  * plies (P > U >= V under every rule's count).  A search that runs out
  * leaves the drop futile: the side that keeps the lower bound sound.
  * pos is restored. */
-static bool capturable_verdict(Position *pos, Move drop, Move cap, PieceType pt, const Futility *f)
+static bool capturable_verdict(Position *pos, Move drop, Move cap, PieceType pt, FutileSub *s)
 {
 	Color att = pos->side;
 	int len;
-	FutileSub *s = f->check;
-	int t = f->check_bound;
+	int t = s->check_bound;
 	/* not in check after the capture: DFPN_NOMATE too */
 	if (capture_mated_within(s, pos, cap, pt, t, CAPTURABLE_CHECK_NODES) == DFPN_NOMATE)
 		return false;
@@ -327,8 +264,95 @@ static bool capturable_verdict(Position *pos, Move drop, Move cap, PieceType pt,
 	return u < 0 || u >= t || capture_mated_within(s, pos, cap, pt, u, CAPTURABLE_CHECK_NODES) != DFPN_NOMATE;
 }
 
-const FutileSubTests FUTILE_SUB_TESTS = {
-    .mated = futile_sub_mated,
-    .nogain = nogain_verdict,
-    .capturable = capturable_verdict,
-};
+/* ---- the rows ---- */
+
+/* After the drop of a pt (the attacker to move), taken by the checker's
+ * capture cap: the defender, pt given back, still in check and mated
+ * within bound plies (futile_search_mated)?  pos is restored. */
+static bool mated_after_capture(Position *pos, Move cap, PieceType pt, FutileSub *s, int bound)
+{
+	futile_capture(pos, cap, pt);
+	bool mated = pos_in_check(pos) && futile_search_mated(s, pos, bound);
+	futile_undo_capture(pos, cap, pt);
+	return mated;
+}
+
+/* The broad rule's test after the narrow one: still mated at any length
+ * after the capture (memo->b: the verdicts of the examined position). */
+static bool broad_searched(Position *pos, Move drop, Move cap, PieceType pt, FutileSub *s, FutileMemo *memo, int hint,
+                           int top)
+{
+	(void)hint;
+	(void)top;
+	Square to = move_to(drop);
+	PieceType after = piece_type(move_piece_after(cap));
+	int8_t *slot = &memo->b[to][after];
+	if (*slot < 0)
+		*slot = (int8_t)mated_after_capture(pos, cap, pt, s, POS_MAX_PLY);
+	return *slot == 1;
+}
+
+/* Has the defender (to move after undoing the drop `drop`, in check) an
+ * evasion that is not a drop?  pos: after the drop. */
+static bool has_other_answer(Position *pos, Move drop)
+{
+	pos_undo_move(pos, drop);
+	MoveList ev;
+	gen_evasions(pos, &ev);
+	bool other = false;
+	for (int i = 0; i < ev.n && !other; i++)
+		other = !move_is_drop(ev.moves[i]);
+	pos_do_move(pos, drop);
+	return other;
+}
+
+/* The answered rule's: as broad's where the check has an answer that is
+ * not a drop; else none (the narrow test was the rule's). */
+static bool answered_searched(Position *pos, Move drop, Move cap, PieceType pt, FutileSub *s, FutileMemo *memo,
+                              int hint, int top)
+{
+	return has_other_answer(pos, drop) && broad_searched(pos, drop, cap, pt, s, memo, hint, top);
+}
+
+/* The nogain rule's: its verdict (nogain_verdict) when a drop is judged
+ * for the search (futile_judge_drop); from futile_is_drop none, the
+ * narrow test being its "mated". */
+static bool nogain_searched(Position *pos, Move drop, Move cap, PieceType pt, FutileSub *s, FutileMemo *memo, int hint,
+                            int top)
+{
+	(void)memo;
+	if (hint == FUTILE_UNJUDGED)
+		return false;
+	return nogain_verdict(s, pos, drop, cap, pt, hint < 0 ? 0 : hint, top);
+}
+
+/* The capturable test's (futile_search.h): with s, its searches; without,
+ * futile iff the defender, pt given back after the capture, is still in
+ * check. */
+static bool capturable_taken(Position *pos, Move drop, Move cap, PieceType pt, FutileSub *s, FutileMemo *memo,
+                             int depth)
+{
+	(void)memo;
+	(void)depth;
+	if (s)
+		return capturable_verdict(pos, drop, cap, pt, s);
+	futile_capture(pos, cap, pt);
+	bool checked = pos_in_check(pos);
+	futile_undo_capture(pos, cap, pt);
+	return checked;
+}
+
+const FutileRule FUTILE_BROAD = {.id = DFPN_FUTILE_BROAD,
+                                 .taken = futile_narrow_taken,
+                                 .searched = broad_searched,
+                                 .cheap = &FUTILE_NARROW,
+                                 .at_frontier = true},
+                 FUTILE_NOGAIN = {.id = DFPN_FUTILE_NOGAIN,
+                                  .taken = futile_narrow_taken,
+                                  .searched = nogain_searched,
+                                  .cheap = &FUTILE_NARROW},
+                 FUTILE_ANSWERED = {.id = DFPN_FUTILE_ANSWERED,
+                                    .taken = futile_narrow_taken,
+                                    .searched = answered_searched,
+                                    .cheap = &FUTILE_NARROW},
+                 FUTILE_CAPTURABLE = {.id = DFPN_FUTILE_NB, .taken = capturable_taken, .cheap = &FUTILE_CAPTURABLE};
