@@ -42,14 +42,35 @@ static size_t arena_alloc(Dfpn *d, size_t n)
  * expansion follows. */
 static inline const FutileRule *cheap_rule(const Dfpn *d) { return d->rules.count->cheap; }
 
-/* Adds the nodes of the broad rule's sub-searches since the last call to
- * the search's count (they are work of this search, and count against
- * its node limit). */
+/* Adds the nodes of the rule's own searches since the last call to the
+ * search's count (they are work of this search, and count against its
+ * node limit). */
 static void count_sub_nodes(Dfpn *d)
 {
 	uint64_t n = futile_sub_nodes(d->rules.sub);
 	d->run.nodes += n - d->rules.sub_nodes_seen;
 	d->rules.sub_nodes_seen = n;
+}
+
+/* A verdict of the rule's own searches (futile_search.c) stops at the node
+ * limit, so that the limit holds: exactly on one thread; on several each
+ * thread's verdict may take its share of the nodes left (the threads'
+ * verdicts run at once, each counted when it ends).  verdict_begin gives
+ * the searches that budget; verdict_end takes it back, counts their nodes,
+ * stops the search when they reach the node limit, and returns true when
+ * one stopped at it: the verdict is then not the rule's, and the caller
+ * leaves what rests on it unresolved. */
+static inline void verdict_begin(Dfpn *d) { futile_sub_set_budget(d->rules.sub, limits_nodes_share(d)); }
+
+static bool verdict_end(Dfpn *d)
+{
+	FutileSub *sub = d->rules.sub;
+	bool cut = futile_sub_budget_cut(sub);
+	futile_sub_set_budget(sub, UINT64_MAX);
+	count_sub_nodes(d);
+	if (cut || (d->run.lim && d->run.lim->max_nodes && limits_count(d) >= d->run.lim->max_nodes))
+		limits_stop(d, DFPN_STOP_NODES); /* (its nodes may reach the limit: stop there, not a node later) */
+	return cut;
 }
 
 /* Initial values of a new defender (AND) child c, d->tree.pos after the
@@ -69,8 +90,13 @@ static inline void init_and_child(Dfpn *d, Child *c, int remain, Hand hand)
 		 * nogain rule's "mated" is the narrow test; only
 		 * whether any evasion is real matters here: the child is
 		 * disproven otherwise, whatever n) */
+		verdict_begin(d);
 		n = futile_has_real_evasion(pos, d->rules.count, d->rules.sub);
-		count_sub_nodes(d);
+		if (verdict_end(d)) {
+			c->pn = c->dn = 1; /* not judged: unresolved */
+			c->len = 0;
+			return;
+		}
 	}
 	if (n == 0) {
 		Hand proof = proof_hand_mated(pos, d->run.attacker, total);
@@ -112,8 +138,13 @@ static inline void init_or_child(Dfpn *d, Child *c, int remain, Hand hand)
 	if (mate == MOVE_NONE && remain < 3 && d->rules.count->at_frontier) {
 		/* the budget's frontier: a mate in one under the broad rule?
 		 * (under nogain the narrow test's) */
+		verdict_begin(d);
 		mate = futile_mate1(pos, &nchecks, d->rules.count, d->rules.sub);
-		count_sub_nodes(d);
+		if (verdict_end(d)) {
+			c->pn = c->dn = 1; /* not judged: unresolved */
+			c->len = 0;
+			return;
+		}
 	}
 	if (mate != MOVE_NONE) {
 		pos_do_move(pos, mate);
@@ -210,23 +241,13 @@ void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move move)
 
 __attribute__((noinline)) bool judge_drop(Dfpn *d, Child *c, int hint, int top)
 {
-	/* the nogain verdict's sub-searches stop at the node limit, so that
-	 * it holds: exactly on one thread; on several each thread's verdict
-	 * may take its share of the nodes left (the threads' verdicts run at
-	 * once, each counted when it ends) */
-	FutileSub *sub = d->rules.sub;
-	futile_sub_set_budget(sub, limits_nodes_share(d));
+	verdict_begin(d);
 	bool futile = futile_judge_drop(&d->tree.pos, c->move, d->rules.count, d->rules.sub, hint, top);
-	bool cut = futile_sub_budget_cut(sub);
-	futile_sub_set_budget(sub, UINT64_MAX);
-	count_sub_nodes(d);
-	if (cut) {
+	if (verdict_end(d)) {
 		/* at the node limit inside the verdict: the drop not judged and
-		 * unresolved here, so that no result of this node rests on it;
-		 * the search stops */
+		 * unresolved here, so that no result of this node rests on it */
 		c->pn = c->dn = 1;
 		c->len = 0;
-		limits_stop(d, DFPN_STOP_NODES);
 		return true;
 	}
 	c->flags |= CHILD_JUDGED;

@@ -299,6 +299,46 @@ static void test_limits(void **state)
 		assert_int_equal(result.reason, DFPN_STOP_NODES);
 }
 
+/* A node limit holds exactly on one thread under every futility rule,
+ * the searches of the rules that search included: nshogi mate-7 problem
+ * 99 (mate 7, 3 under broad, whose first proof spends 1,000 nodes in one
+ * sub-search) and ShogiBoardQ 3-ply line 474 (mate 3, 1 under broad).
+ * Each answer is the rule's length or unknown. */
+static void test_node_limit_every_rule(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *sfen;
+		int len[DFPN_FUTILE_NB];
+	} CASES[] = {
+	    {"4+Rnknl/5g3/p3ppppp/7P1/6P1L/2R6/PPPPSPN+s1/3G5/L+p1K1G3 b BGSN3Pbslp 99", {7, 7, 3, 7, 7}},
+	    {"9/9/9/9/9/9/6Bg1/6RLS/8k b rb3g3s4n3l18p 1", {3, 3, 1, 3, 3}},
+	};
+	static const uint64_t LIMITS[] = {5, 40, 167, 999, 1000, 1001, 1003, 1500, 2100};
+	static Position pos;
+	for (size_t c = 0; c < sizeof CASES / sizeof CASES[0]; c++) {
+		tu_parse(&pos, CASES[c].sfen);
+		for (int r = 0; r < DFPN_FUTILE_NB; r++) {
+			Dfpn *d = dfpn_new_with_rule(4, (DfpnFutileRule)r);
+			assert_non_null(d);
+			for (size_t k = 0; k < sizeof LIMITS / sizeof LIMITS[0]; k++) {
+				dfpn_clear(d);
+				DfpnLimits lim = {.max_nodes = LIMITS[k]};
+				DfpnResult res;
+				DfpnStatus st = dfpn_solve(d, &pos, &lim, &res);
+				if (res.nodes > LIMITS[k] ||
+				    (st == DFPN_MATE && res.len != CASES[c].len[r] && res.len_minimal) ||
+				    (st == DFPN_MATE && res.len < CASES[c].len[r]) || st == DFPN_NOMATE)
+					fail_msg("%s under %s at %llu nodes: status %d, len %d, minimal %d, %llu nodes",
+					         CASES[c].sfen, dfpn_futile_name((DfpnFutileRule)r),
+					         (unsigned long long)LIMITS[k], (int)st, res.len, (int)res.len_minimal,
+					         (unsigned long long)res.nodes);
+			}
+			dfpn_free(d);
+		}
+	}
+}
+
 /* A node limit that falls while the checked main line is built (after the
  * minimality proof): the answer is still a complete line as long as the
  * mate it announces -- the line held for it -- never the part built so far.
@@ -883,6 +923,7 @@ int main(void)
 	};
 	const struct CMUnitTest t_limit[] = {
 	    cmocka_unit_test(test_limits),
+	    cmocka_unit_test(test_node_limit_every_rule),
 	    cmocka_unit_test(test_limit_in_main_line),
 	};
 	const struct CMUnitTest t_search[] = {

@@ -17,6 +17,32 @@ static Dfpn *sub_context(Dfpn **slot, size_t hash_mb, const FutileRule *row)
 	return *slot;
 }
 
+/* The nodes a search of s may spend: want, or what is left of s's budget
+ * (futile_sub_set_budget: the caller's node limit) when that is nearer; 0
+ * when nothing is left, and s->budget_cut set.  They are reserved: the
+ * searches this one runs meanwhile (the capturable test's, on s too) take
+ * from the rest, so that all of them together stay within the budget. */
+static uint64_t budget_take(FutileSub *s, uint64_t want)
+{
+	if (s->budget == 0)
+		s->budget_cut = true;
+	uint64_t n = s->budget < want ? s->budget : want;
+	s->budget -= n;
+	return n;
+}
+
+/* Gives back the `taken` nodes reserved for the search that gave b and
+ * counts its nodes against s and its budget; a search that ran out with
+ * the budget spent stopped at it (budget_cut). */
+static void budget_spend(FutileSub *s, uint64_t taken, const DfpnBound *b)
+{
+	s->budget += taken;
+	s->nodes += b->nodes;
+	s->budget -= b->nodes < s->budget ? b->nodes : s->budget;
+	if (b->status == DFPN_UNKNOWN && s->budget == 0)
+		s->budget_cut = true;
+}
+
 bool futile_search_mated(FutileSub *s, const Position *pos, int bound)
 {
 	if (bound > POS_MAX_PLY)
@@ -45,10 +71,15 @@ bool futile_search_mated(FutileSub *s, const Position *pos, int bound)
 	Dfpn *d = sub_context(&s->d, s->hash_mb, &FUTILE_NARROW);
 	if (!d)
 		return false; /* out of memory: as a search that ran out */
-	DfpnLimits lim = {.max_nodes = FUTILE_SUB_NODES, .first_mate_only = true};
+	uint64_t nodes = budget_take(s, FUTILE_SUB_NODES);
+	if (nodes == 0)
+		return false; /* at the budget: cut */
+	DfpnLimits lim = {.max_nodes = nodes, .first_mate_only = true};
 	DfpnBound b;
 	search_mate_within(d, pos, color_flip(pos->side), bound, &lim, &b);
-	s->nodes += b.nodes;
+	budget_spend(s, nodes, &b);
+	if (s->budget_cut)
+		return false; /* stopped at the budget: not the rule's verdict, not cached */
 	if (b.status == DFPN_MATE) {
 		slot->mated_at = (int16_t)(b.len < bound ? b.len : bound);
 		return true;
@@ -74,22 +105,14 @@ static DfpnStatus fresh_mate_within(FutileSub *s, Dfpn *d, const Position *pos, 
 	*len = 0;
 	if (!d)
 		return DFPN_UNKNOWN; /* out of memory: as a search that ran out */
-	if (s->budget <= nodes) {
-		/* the caller's node limit is nearer: stop there (budget_cut) */
-		if (s->budget == 0) {
-			s->budget_cut = true;
-			return DFPN_UNKNOWN;
-		}
-		nodes = s->budget;
-	}
+	nodes = budget_take(s, nodes);
+	if (nodes == 0)
+		return DFPN_UNKNOWN;
 	context_clear(d);
 	DfpnLimits lim = {.max_nodes = nodes, .first_mate_only = true};
 	DfpnBound b;
 	search_mate_within(d, pos, attacker, bound, &lim, &b);
-	s->nodes += b.nodes;
-	s->budget -= b.nodes < s->budget ? b.nodes : s->budget;
-	if (b.status == DFPN_UNKNOWN && s->budget == 0)
-		s->budget_cut = true;
+	budget_spend(s, nodes, &b);
 	*len = b.len;
 	return b.status;
 }
