@@ -85,6 +85,15 @@ for rule in none nogain; do
 	else ok; fi
 done
 
+# ---- a given answer that plays on where our line ends ----
+# ShogiBoardQ 3-ply line 474 under broad: our mate in 1 (2h2g; P*2h is
+# futile), the composer's 2h2g P*2h G*2i: a variation from our 詰み.
+name="given answer past the end of our line: a variation from 詰み"
+"$TSUME" solve --threads 1 --futile broad --format kif '9/9/9/9/9/9/6Bg1/6RLS/8k b rb3g3s4n3l18p 1 moves 2h2g P*2h G*2i' >"$tmp/given.kif" 2>"$tmp/err"
+if ! grep -q '^ *2 詰み .*+$' "$tmp/given.kif"; then fail "no '+' on the main line's 詰み: $(cat "$tmp/given.kif" "$tmp/err")"
+elif [ "$(sed -n '/^変化：2手/,$p' "$tmp/given.kif" | grep -c '２八歩打\|２九金打\|詰み')" != 3 ]; then fail "no variation 2 ２八歩打 3 ２九金打 4 詰み: $(cat "$tmp/given.kif")"
+else ok; fi
+
 # ---- tsshogi and json-kifu-format (npm), Kifu for JS in Chromium ----
 node_ok=no
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
@@ -111,6 +120,27 @@ else
 		if node "$here/kif/kif_check.mjs" "$TSUME" "$tmp/$id.kif" --variations "$cap" >"$tmp/check" 2>&1; then ok
 		else fail "$(cat "$tmp/check")"; fi
 	done <"$tmp/problems"
+
+	# the given answer from our 詰み, as both readers see it: one branch at
+	# move 2 with the composer's two moves, then 詰み
+	name="given answer past the end of our line: tsshogi and json-kifu-format read the variation"
+	if (cd "$here/kif" && node --input-type=module -e '
+import * as ts from "tsshogi";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+const { JKFPlayer } = createRequire(import.meta.url)("json-kifu-format");
+const text = readFileSync(process.argv[1], "utf8");
+const r = ts.importKIF(text);
+const end = r.first.next.next;
+const b = end && end.branch;
+const usi = [];
+for (let n = b; n; n = n.next) usi.push(n.move instanceof ts.Move ? n.move.usi : n.move.type);
+const jkf = JKFPlayer.parseKIF(text).kifu.moves;
+const forks = (jkf[2].forks || []).map((f) => f.map((x) => (x.move ? x.move.to.x + "" + x.move.to.y : x.special)).join(" "));
+const got = usi.join(" ") + " | " + forks.join(";");
+if (got !== "P*2h G*2i mate | 28 29 TSUMI") { console.log(got); process.exit(1); }
+' "$tmp/given.kif") >"$tmp/check" 2>&1; then ok
+	else fail "$(cat "$tmp/check")"; fi
 
 	. "$here/chromium.sh"
 	if chromium_ready test_kif_out "Kifu for JS checks"; then

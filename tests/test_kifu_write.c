@@ -157,7 +157,7 @@ static void test_bad_input(void **state)
 	int n = moves_of(&root, "S*1c 2a1c G*1b", main);
 	Kifu k = {.root = &root, .main = main, .n_main = n, .mate = true};
 	char *text = NULL;
-	KifuBranch late = {3, main, 1, true, NULL}; /* past the main line */
+	KifuBranch late = {4, main, 1, true, NULL}; /* past the main line and its 詰み */
 	k.branch = &late;
 	k.n_branch = 1;
 	assert_int_equal(write_mem(&k, &text), -1);
@@ -182,9 +182,42 @@ static void test_bad_input(void **state)
 	free(text);
 }
 
+/* A branch from the main line's 詰み (a line that plays on where it ends,
+ * as a given answer that counts a futile drop): the '+' on 詰み, the
+ * variation numbered as the ply after the last move; refused when the
+ * main line does not end in mate (no 詰み to branch from). */
+static void test_branch_from_mate(void **state)
+{
+	(void)state;
+	static Position root, pos;
+	tu_parse(&root, TAICHI);
+	Move main[16], more[8];
+	int n = moves_of(&root, "S*1c 2a1c G*1b", main);
+	pos_copy(&pos, &root);
+	for (int i = 0; i < n; i++)
+		pos_do_move(&pos, main[i]);
+	int m = moves_of(&pos, "2b1b 3b2a", more);
+	KifuBranch on = {n, more, m, false, "plays on"};
+	Kifu k = {.root = &root, .main = main, .n_main = n, .mate = true, .branch = &on, .n_branch = 1};
+	char *text = NULL;
+	assert_int_equal(write_mem(&k, &text), 0);
+	assert_non_null(strstr(text, "   3 １二金打     ( 0:00/00:00:00)\n"
+	                             "   4 詰み         ( 0:00/00:00:00)+\n"
+	                             "まで3手で詰み\n"
+	                             "\n"
+	                             "変化：4手\n"
+	                             "   4 同　玉(22)   ( 0:00/00:00:00)\n"
+	                             "*plays on\n"
+	                             "   5 ２一銀(32)   ( 0:00/00:00:00)\n"));
+	free(text);
+	k.mate = false;
+	assert_int_equal(write_mem(&k, &text), -1);
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {cmocka_unit_test(test_variations), cmocka_unit_test(test_no_mate),
-	                                   cmocka_unit_test(test_bad_input)};
+	                                   cmocka_unit_test(test_bad_input), cmocka_unit_test(test_branch_from_mate)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

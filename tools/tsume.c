@@ -27,7 +27,8 @@
 	"as an engine; commands come on standard input, answers on standard output.\n"                                 \
 	"  commands: usi, isready, setoption, usinewgame, position, go mate MS|infinite, stop, gameover, quit\n"       \
 	"  options:  USI_Hash (MB, 1..1048576, default 256), Threads (1..256, default the cores),\n"                   \
-	"            ShortestMate (true|false, default true), FutileRule (" CLI_FUTILE_NAMES ")\n"                     \
+	"            ShortestMate (true|false, default true), FutileRule (" CLI_FUTILE_NAMES "),\n"                    \
+	"            MultiPV (1..800, default 1), PlayOutFutile (true|false, default false)\n"                         \
 	"  answers:  checkmate M1 ... MN, checkmate nomate, checkmate timeout\n"                                       \
 	"At the end of input a running search still answers; quit stops it.  Exit status 0 (a hash table\n"            \
 	"that cannot be allocated is an info string error; the engine goes on), 1 out of memory at start.\n"

@@ -107,7 +107,8 @@ static bool valid(const Kifu *k, Position *pos)
 		return false;
 	for (int i = 0; i < k->n_branch; i++) {
 		const KifuBranch *b = &k->branch[i];
-		if (b->ply < 0 || b->ply >= k->n_main || b->n < 1 || b->n > POS_MAX_PLY - k->root->ply - b->ply)
+		if (b->ply < 0 || b->ply > k->n_main || (b->ply == k->n_main && !k->mate) || b->n < 1 ||
+		    b->n > POS_MAX_PLY - k->root->ply - b->ply)
 			return false;
 		pos_copy(pos, k->root);
 		for (int j = 0; j < b->ply; j++)
@@ -139,7 +140,7 @@ int kifu_write(FILE *f, const Kifu *k)
 	if (write_moves(f, pos, k->main, k->n_main, 0, MOVE_NONE, false, k, NULL) != 0)
 		goto done;
 	if (k->mate) {
-		move_line(f, k->n_main + 1, "詰み", false);
+		move_line(f, k->n_main + 1, "詰み", has_branch_at(k, k->n_main));
 		fprintf(f, "まで%d手で詰み\n", k->n_main);
 	}
 

@@ -46,9 +46,11 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-/* A variation: moves[0] replaces the main line's move main[ply]. */
+/* A variation: moves[0] replaces the main line's move main[ply], or, at
+ * ply n_main of a main line that ends in mate, its 詰み (a line that plays
+ * on where ours ends). */
 typedef struct {
-	int ply;             /* 0-based, 0..n_main-1 */
+	int ply;             /* 0-based, 0..n_main-1, or n_main when mate */
 	const Move *moves;   /* legal from the position before main[ply] */
 	int n;               /* >= 1 */
 	bool mate;           /* the variation ends in mate: a 詰み line follows */
@@ -75,7 +77,8 @@ typedef struct {
 } Kifu;
 
 /* Writes k to f.  Returns 0, or -1 with nothing written when a branch or
- * comment is out of range (ply outside the main line, n < 1, a line passing
+ * comment is out of range (ply outside the main line -- a branch past its
+ * 詰み included -- n < 1, a line passing
  * POS_MAX_PLY plies), a move of the main line or of a branch is not legal
  * where it is played (gen_is_legal), or memory runs out (one Position,
  * about 165 KB, is allocated); -1 also when f has an error after writing

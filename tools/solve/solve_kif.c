@@ -329,8 +329,9 @@ static void cook_variations(Parts *p, Dfpn *d, const Position *root, const Move 
 /* The given answer (opt->answer), when it is not the main line main[0..n):
  * a variation from the ply where it departs from it, marked as the given
  * answer with its verdict (opt->given), so that the composer's line is in
- * the kifu whatever its verdict.  Its legal moves only; nothing when it
- * does not depart within the main line. */
+ * the kifu whatever its verdict -- from the main line's 詰み when it plays
+ * on where ours ends (a drop ours counts futile).  Its legal moves only;
+ * nothing when it is a prefix of the main line. */
 static void answer_variation(Parts *p, Dfpn *d, const Position *root, const Move *main, int n,
                              const SolveKifOptions *opt)
 {
@@ -347,7 +348,7 @@ static void answer_variation(Parts *p, Dfpn *d, const Position *root, const Move
 		int k = 0;
 		while (k < m && k < n && move_same(line[k], main[k]))
 			k++;
-		if (k < m && k < n) {
+		if (k < m && k <= n) { /* (k == n: it plays on where our line ends in mate) */
 			char note[400];
 			snprintf(note, sizeof note, "the given answer%s%s", opt->given ? ": " : "",
 			         opt->given ? opt->given : "");
