@@ -220,6 +220,7 @@ static bool hold_line(Dfpn *d, int bound, Move *scratch)
 	memcpy(d->kept.line, scratch, (size_t)n * sizeof *scratch);
 	d->kept.len = n;
 	d->kept.bound = n;
+	limits_report(d); /* (each mate announced, however soon a shorter one follows) */
 	return true;
 }
 

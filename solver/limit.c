@@ -103,6 +103,16 @@ void limits_check(Dfpn *d)
 	}
 }
 
+void limits_report(Dfpn *d)
+{
+	const DfpnLimits *lim = d->run.lim;
+	if (d->thr.tid != 0 || !lim || !lim->progress)
+		return;
+	double t = clock_now();
+	d->run.last_progress = t;
+	lim->progress(lim->progress_arg, limits_count(d), t - d->run.start, tt_hashfull(d->tab.tt));
+}
+
 /* ---- a budget shared by searches one after another (dfpn_types.h) ---- */
 
 void dfpn_budget_begin(DfpnBudget *b, const DfpnLimits *lim)

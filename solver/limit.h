@@ -53,5 +53,10 @@ void limits_stop(Dfpn *d, DfpnStopReason reason);
  * limit (d->run.stopped, d->run.stop_reason; with helpers, all of them) and
  * reports progress (lim->progress, main thread, every 0.1 s). */
 void limits_check(Dfpn *d);
+/* Reports the search's progress now (lim->progress, on the main thread),
+ * not at the next check: a mate has just been proven and its line held,
+ * and a caller that announces each one (USI's info score mate) must see
+ * it before a shorter one replaces it. */
+void limits_report(Dfpn *d);
 
 #endif
