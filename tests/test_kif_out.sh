@@ -73,8 +73,9 @@ done <"$tmp/problems"
 # ---- every interposition counts under --futile none ----
 # The bishop uncovers the dragon's check, 1e3c+; the defender's seven drops
 # on 1e are all taken, 1f1e, and mated.  Under nogain they are futile (mate
-# in 1: no variation); under none each is a defence: the main line's pawn
-# drop and a variation for each of the six other pieces.
+# in 1: no variation, and a comment that the line ends in check); under
+# none each is a defence: the main line's pawn drop and a variation for each
+# of the six other pieces.
 for rule in none nogain; do
 	name="futile $rule: the drops on 1e as KIF variations"
 	"$TSUME" solve --threads 1 --futile $rule --format kif '9/9/9/8k/8B/8+R/9/9/9 b rb4g4s4n4l18p 1' >"$tmp/drops.kif" 2>"$tmp/err"
@@ -82,6 +83,8 @@ for rule in none nogain; do
 	[ $rule = none ] && want=6
 	got=$(grep -c '^変化：2手' "$tmp/drops.kif")
 	if [ "$got" != "$want" ]; then fail "$got variations at move 2, want $want: $(cat "$tmp/err")"
+	elif [ $rule = nogain ] && ! grep -q '^\*the line ends in check: 7 interpositions left to the defender, on １五, are futile under nogain' "$tmp/drops.kif"; then
+		fail "no comment that the line ends in check: $(cat "$tmp/drops.kif")"
 	else ok; fi
 done
 

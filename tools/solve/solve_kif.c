@@ -405,6 +405,8 @@ int solve_kif_write(FILE *f, Dfpn *d, const Position *root, const DfpnResult *re
 		add_comment(&p, -1, "main line: the given answer");
 	if (opt->given)
 		add_comment(&p, -1, "given answer: %s", opt->given);
+	if (mate && opt->end_note && !opt->main)
+		add_comment(&p, n_main - 1, "%s", opt->end_note);
 	if (mate && opt->check && opt->check->leftover)
 		add_comment(&p, n_main - 1, "駒余り (%d piece%s left in hand at the end of the main line)",
 		            opt->check->leftover, opt->check->leftover == 1 ? "" : "s");

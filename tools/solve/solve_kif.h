@@ -36,14 +36,16 @@
 #define SOLVE_KIF_VARIATIONS_MAX 600
 
 typedef struct {
-	int variations;     /* at most this many variations at each defender move; 0 = none */
-	uint64_t var_nodes; /* node limit of each variation's search (0 = none) */
-	atomic_bool *stop;  /* when set (Ctrl-C), no further variation is searched; may be NULL */
-	const char *sfen;   /* the position solved, as SFEN (a header comment) */
-	const char *given;  /* the verdict on an answer given with the problem, one line, or NULL */
-	const char *note;   /* a note on the position, a header comment line, or NULL */
-	const Move *main;   /* the main line to write (the given answer, the generator's form of each
-	                       move, a checked mating line of the mate's length), or NULL: the solver's */
+	int variations;       /* at most this many variations at each defender move; 0 = none */
+	uint64_t var_nodes;   /* node limit of each variation's search (0 = none) */
+	atomic_bool *stop;    /* when set (Ctrl-C), no further variation is searched; may be NULL */
+	const char *sfen;     /* the position solved, as SFEN (a header comment) */
+	const char *given;    /* the verdict on an answer given with the problem, one line, or NULL */
+	const char *note;     /* a note on the position, a header comment line, or NULL */
+	const char *end_note; /* a comment after the solver's main line's last move (it ends in check
+	                         with futile replies only: futile_end.h), or NULL */
+	const Move *main;     /* the main line to write (the given answer, the generator's form of each
+	                         move, a checked mating line of the mate's length), or NULL: the solver's */
 	int n_main;
 	const Move *answer; /* the answer given with the problem (moves as parsed), n_answer plies: when
 	                       it is not the main line, written as a variation where it departs

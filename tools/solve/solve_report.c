@@ -117,22 +117,25 @@ static void firsts_text(FILE *out, const SolveReport *r)
 	}
 }
 
-/* A main line ending in check with futile replies only: "the line ends in
- * check: 3 interpositions left to the defender, on ９五, are futile under nogain
- * (無駄合); a board that counts them shows check". */
-static void futile_end_text(FILE *out, const SolveReport *r)
+/* A main line ending in check with futile replies only, in buf: "the line
+ * ends in check: 3 interpositions left to the defender, on ９五, are futile
+ * under nogain (無駄合); a board that counts them shows check (--futile
+ * none counts them)" (no newline). */
+static void futile_end_words(const SolveReport *r, char *buf, size_t size)
 {
-	fprintf(out, "the line ends in check: %d interposition%s left to the defender, on", r->end_replies,
-	        r->end_replies == 1 ? "" : "s");
+	size_t at = (size_t)snprintf(buf, size, "the line ends in check: %d interposition%s left to the defender, on",
+	                             r->end_replies, r->end_replies == 1 ? "" : "s");
 	int listed = r->end_n_squares < 8 ? r->end_n_squares : 8;
-	for (int i = 0; i < listed; i++)
-		fprintf(out, "%s%s%s", i ? " " : " ", KANJI_ZEN_DIGIT[r->end_squares[i][0] - '0'],
-		        KANJI_NUM[r->end_squares[i][1] - 'a' + 1]);
-	if (r->end_n_squares > listed)
-		fprintf(out, " and %d more squares", r->end_n_squares - listed);
-	fprintf(out,
-	        ", %s futile under %s (無駄合); a board that counts them shows check (--futile none counts them)\n",
-	        r->end_replies == 1 ? "is" : "are", dfpn_futile_name(r->rule));
+	for (int i = 0; i < listed && at < size; i++)
+		at += (size_t)snprintf(buf + at, size - at, " %s%s", KANJI_ZEN_DIGIT[r->end_squares[i][0] - '0'],
+		                       KANJI_NUM[r->end_squares[i][1] - 'a' + 1]);
+	if (r->end_n_squares > listed && at < size)
+		at += (size_t)snprintf(buf + at, size - at, " and %d more squares", r->end_n_squares - listed);
+	if (at < size)
+		snprintf(
+		    buf + at, size - at,
+		    ", %s futile under %s (無駄合); a board that counts them shows check (--futile none counts them)",
+		    r->end_replies == 1 ? "is" : "are", dfpn_futile_name(r->rule));
 }
 
 void solve_report_text(FILE *out, const SolveReport *r, bool diagram)
@@ -213,8 +216,11 @@ void solve_report_text(FILE *out, const SolveReport *r, bool diagram)
 		}
 		fprintf(out, "\nkif: %s\n", r->kif);
 	}
-	if (res->status == DFPN_MATE && r->end_replies > 0)
-		futile_end_text(out, r);
+	if (res->status == DFPN_MATE && r->end_replies > 0) {
+		char words[400];
+		futile_end_words(r, words, sizeof words);
+		fprintf(out, "%s\n", words);
+	}
 	if (r->firsts)
 		firsts_text(out, r);
 	fprintf(out,
@@ -343,7 +349,7 @@ void solve_report_json(FILE *out, const SolveReport *r, const char *input, const
 int solve_report_kif(FILE *out, const char *out_name, Dfpn *d, const SolveReport *r, int variations, atomic_bool *stop)
 {
 	const VerifyStated *stated = r->stated;
-	char given[320] = "", why[256];
+	char given[320] = "", why[256], end[400] = "";
 	if (r->given_len) {
 		size_t n = (size_t)snprintf(given, sizeof given, "%s", verify_verdict_name(stated->verdict));
 		if (verdict_text(stated, r->root, r->given, r->given_len, r->notation, why, sizeof why) > 0 &&
@@ -362,6 +368,10 @@ int solve_report_kif(FILE *out, const char *out_name, Dfpn *d, const SolveReport
 	    .n_answer = r->given_len,
 	    .usi_names = r->notation == CLI_NOTATION_USI,
 	};
+	if (r->res->status == DFPN_MATE && r->end_replies > 0) {
+		futile_end_words(r, end, sizeof end);
+		opt.end_note = end;
+	}
 	/* the given answer judged a main line of the mate's length is the
 	 * kifu's main line, the composer's; ours is among its cooks then */
 	if (r->check_on_given && r->check->line_len == r->given_len) {
