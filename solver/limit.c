@@ -110,7 +110,10 @@ void limits_report(Dfpn *d)
 		return;
 	double t = clock_now();
 	d->run.last_progress = t;
-	lim->progress(lim->progress_arg, limits_count(d), t - d->run.start, tt_hashfull(d->tab.tt));
+	/* d->run.nodes, not limits_count: between searches (hold_line) the
+	 * helpers' nodes are in it, and the pool's over flag of the search
+	 * just ended must not stop the next one (pool_adopt_stop) */
+	lim->progress(lim->progress_arg, d->run.nodes, t - d->run.start, tt_hashfull(d->tab.tt));
 }
 
 /* ---- a budget shared by searches one after another (dfpn_types.h) ---- */

@@ -56,7 +56,8 @@ void limits_check(Dfpn *d);
 /* Reports the search's progress now (lim->progress, on the main thread),
  * not at the next check: a mate has just been proven and its line held,
  * and a caller that announces each one (USI's info score mate) must see
- * it before a shorter one replaces it. */
+ * it before a shorter one replaces it.  Between searches on the main
+ * thread only (the nodes reported are d->run.nodes). */
 void limits_report(Dfpn *d);
 
 #endif
