@@ -52,6 +52,12 @@ bool limits_table_due(const Dfpn *d)
 	return d->thr.tid == 0 && !d->tab.tt->resident && d->run.nodes >= tt_pages(d->tab.tt) / 4;
 }
 
+bool limits_grow_due(const Dfpn *d)
+{
+	const TT *tt = d->tab.tt;
+	return d->thr.tid == 0 && 2 * tt->nbuckets <= tt->capacity && tt_load(tt) >= TT_GROW_LOAD;
+}
+
 bool limits_huge_due(const Dfpn *d) { return d->thr.tid == 0 && !d->tab.tt->huge && d->run.nodes >= 1000000; }
 
 uint64_t limits_count(Dfpn *d)

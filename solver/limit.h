@@ -32,6 +32,10 @@ bool limits_helpers_due(const Dfpn *d);
 /* Is the main thread's search long enough to make the table resident at
  * once (a quarter as many nodes as the table has 4 KB pages; tt_populate)? */
 bool limits_table_due(const Dfpn *d);
+/* Is it time to double the table's part in use (tt_grow): the main
+ * thread's check, the part fuller than TT_GROW_LOAD per mille, and it can
+ * grow?  (The search pauses its helpers for it: search.c.) */
+bool limits_grow_due(const Dfpn *d);
 /* ... and to ask for 2 MB pages (a million nodes; tt_advise_huge)? */
 bool limits_huge_due(const Dfpn *d);
 /* The nodes of the search so far, all threads together (the count a node

@@ -13,11 +13,13 @@ struct DfpnPool {
 	pthread_t *thread;
 	int spawned; /* threads created */
 	pthread_mutex_t mu;
-	pthread_cond_t wake; /* a job or quit for the helpers */
-	pthread_cond_t idle; /* running fell to 0 */
+	pthread_cond_t wake;   /* a job or quit for the helpers */
+	pthread_cond_t idle;   /* running fell to 0, or a helper parked (pool_pause) */
+	pthread_cond_t resume; /* the pause is over */
 	/* under mu */
 	uint64_t job; /* jobs handed out so far */
 	int running;  /* helpers still running the current job */
+	int parked;   /* of them, waiting for the pause to end (pool_park) */
 	bool quit;
 	bool populated; /* tt_populate done: main thread only */
 	int remain;     /* the job's length budget */
@@ -28,6 +30,7 @@ struct DfpnPool {
 	bool started;  /* helpers started for this search_root */
 	uint64_t base; /* main's d->run.nodes at pool_begin */
 	/* read and written by every thread */
+	atomic_bool hold;                           /* the main thread asks the helpers to park */
 	atomic_bool over;                           /* the search is over: stop */
 	atomic_int limit;                           /* a DfpnStopReason some thread hit (0: none) */
 	_Atomic uint64_t nodes;                     /* nodes since pool_begin, as published */
@@ -55,8 +58,8 @@ static void *helper_main(void *arg)
 			p->result = r;
 			atomic_store(&p->over, true);
 		}
-		if (--p->running == 0)
-			pthread_cond_signal(&p->idle);
+		p->running--;
+		pthread_cond_signal(&p->idle); /* (pool_end, pool_pause wait for it) */
 	}
 	pthread_mutex_unlock(&p->mu);
 	return NULL;
@@ -73,6 +76,8 @@ DfpnPool *pool_new(Dfpn *main, int helpers, DfpnRootSearch search)
 	pthread_mutex_init(&p->mu, NULL);
 	pthread_cond_init(&p->wake, NULL);
 	pthread_cond_init(&p->idle, NULL);
+	pthread_cond_init(&p->resume, NULL);
+	atomic_init(&p->hold, false);
 	atomic_init(&p->over, false);
 	atomic_init(&p->limit, 0);
 	atomic_init(&p->nodes, 0);
@@ -117,6 +122,7 @@ void pool_free(DfpnPool *p)
 	pthread_mutex_destroy(&p->mu);
 	pthread_cond_destroy(&p->wake);
 	pthread_cond_destroy(&p->idle);
+	pthread_cond_destroy(&p->resume);
 	free(p->helper);
 	free(p->thread);
 	free(p);
@@ -189,6 +195,42 @@ uint64_t pool_publish(Dfpn *d)
 }
 
 bool pool_pending(const Dfpn *d) { return d->thr.pool->pending; }
+
+void pool_pause(Dfpn *d)
+{
+	DfpnPool *p = d->thr.pool;
+	pthread_mutex_lock(&p->mu);
+	atomic_store(&p->hold, true);
+	while (p->parked < p->running)
+		pthread_cond_wait(&p->idle, &p->mu);
+	/* mu stays locked: a helper woken by its cond_wait needs it */
+}
+
+void pool_resume(Dfpn *d)
+{
+	DfpnPool *p = d->thr.pool;
+	atomic_store(&p->hold, false);
+	pthread_cond_broadcast(&p->resume);
+	pthread_mutex_unlock(&p->mu);
+}
+
+bool pool_held(const Dfpn *d) { return d->thr.pool && atomic_load_explicit(&d->thr.pool->hold, memory_order_relaxed); }
+
+void pool_park(Dfpn *d)
+{
+	DfpnPool *p = d->thr.pool;
+	pthread_mutex_lock(&p->mu);
+	if (atomic_load(&p->hold)) {
+		p->parked++;
+		pthread_cond_signal(&p->idle);
+		while (atomic_load(&p->hold))
+			pthread_cond_wait(&p->resume, &p->mu);
+		p->parked--;
+	}
+	pthread_mutex_unlock(&p->mu);
+}
+
+bool pool_started(const Dfpn *d) { return d->thr.pool && d->thr.pool->started; }
 
 uint64_t pool_base(const Dfpn *d) { return d->thr.pool->base; }
 

@@ -104,6 +104,21 @@ uint64_t pool_publish(Dfpn *d);
  * the main thread's nodes when its search began; the table made resident
  * (tt_populate) by an earlier start. */
 bool pool_pending(const Dfpn *d);
+/* The helpers have been handed this search's root and may be searching
+ * (until pool_end): the table is not the main thread's alone. */
+bool pool_started(const Dfpn *d);
+/* The main thread makes the table its own for a moment (to grow it,
+ * tt_grow): pool_pause returns once every helper still searching has
+ * parked at its next limit check (pool_park), where it holds no pointer
+ * into the table; pool_resume lets them go on.  Between the two the
+ * helpers touch nothing shared. */
+void pool_pause(Dfpn *d);
+void pool_resume(Dfpn *d);
+/* Has the main thread asked the helpers to park (a relaxed read, for the
+ * helpers' limit check)?  false without a pool. */
+bool pool_held(const Dfpn *d);
+/* A helper, at its limit check, parks until the main thread resumes. */
+void pool_park(Dfpn *d);
 uint64_t pool_base(const Dfpn *d);
 bool pool_populated(const Dfpn *d);
 /* Stops the thread (d->run.stopped; d->thr.superseded, or the limit another

@@ -189,6 +189,18 @@ again:
  * threads (also at once when it begins: search_root). */
 static void __attribute__((noinline)) tick(Dfpn *d)
 {
+	if (d->thr.tid != 0 && pool_held(d))
+		pool_park(d); /* the main thread grows the table */
+	if (limits_grow_due(d)) {
+		/* the table's part in use filled up (tt.h): grown while it is the
+		 * main thread's alone */
+		bool helpers = pool_started(d);
+		if (helpers)
+			pool_pause(d);
+		tt_grow(d->tab.tt);
+		if (helpers)
+			pool_resume(d);
+	}
 	if (limits_table_due(d))
 		tt_populate(d->tab.tt); /* a search long enough to fault in the table (tt.h) */
 	if (limits_huge_due(d))

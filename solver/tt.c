@@ -17,11 +17,15 @@
 /* Tables of at least this size are mapped in whole huge pages. */
 #define TT_HUGE_MIN ((size_t)32 << 20)
 
-static size_t map_size(const TT *tt)
+/* The bytes of n buckets, in whole 4 KB pages. */
+static size_t pages_of(size_t n)
 {
-	size_t bytes = tt->nbuckets * TT_BUCKET_SIZE * sizeof(TTSlot);
+	size_t bytes = n * TT_BUCKET_SIZE * sizeof(TTSlot);
 	return (bytes + 4095) / 4096 * 4096;
 }
+
+/* The mapping: every bucket the table may grow to. */
+static size_t map_size(const TT *tt) { return pages_of(tt->capacity); }
 
 int tt_init(TT *tt, size_t bytes)
 {
@@ -30,7 +34,8 @@ int tt_init(TT *tt, size_t bytes)
 	size_t nb = bytes / (TT_BUCKET_SIZE * sizeof(TTSlot));
 	if (nb < 1)
 		nb = 1;
-	tt->nbuckets = nb;
+	tt->capacity = nb;
+	tt_start_at(tt, TT_GROW_FROM);
 	void *p = mmap(NULL, map_size(tt), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED) {
 		tt->entries = NULL;
@@ -46,6 +51,16 @@ int tt_init(TT *tt, size_t bytes)
 	return 0;
 }
 
+void tt_start_at(TT *tt, size_t bytes)
+{
+	/* the capacity halved until it is at most bytes, so that doubling it
+	 * reaches the capacity's largest such multiple */
+	size_t first = tt->capacity;
+	while (first > 1 && first * TT_BUCKET_SIZE * sizeof(TTSlot) > bytes)
+		first /= 2;
+	tt->first = tt->nbuckets = first;
+}
+
 void tt_advise_huge(TT *tt)
 {
 	if (tt->huge || !tt->entries)
@@ -56,23 +71,32 @@ void tt_advise_huge(TT *tt)
 #endif
 }
 
+/* Makes buckets [from, to) resident (tt_populate), the pages they
+ * share with their neighbours included. */
+static void populate(TT *tt, size_t from, size_t to)
+{
+	char *a = (char *)&tt->entries[from * TT_BUCKET_SIZE], *z = (char *)&tt->entries[to * TT_BUCKET_SIZE];
+	a = (char *)((uintptr_t)a / 4096 * 4096);
+	size_t len = ((size_t)(z - a) + 4095) / 4096 * 4096;
+#ifdef MADV_POPULATE_WRITE
+	if (madvise(a, len, MADV_POPULATE_WRITE) == 0)
+		return;
+#endif
+	/* an older kernel: touch each page with an atomic or of 0, which a
+	 * concurrent store cannot lose (a plain write of 0 could erase one) */
+	for (size_t k = 0; k < len; k += 4096)
+		atomic_fetch_or_explicit(&((TTSlot *)(void *)(a + k))->w[0], 0, memory_order_relaxed);
+}
+
 void tt_populate(TT *tt)
 {
 	if (!tt->entries)
 		return;
 	tt->resident = true;
-#ifdef MADV_POPULATE_WRITE
-	if (madvise(tt->entries, map_size(tt), MADV_POPULATE_WRITE) == 0)
-		return;
-#endif
-	/* an older kernel: touch each page with an atomic or of 0, which a
-	 * concurrent store cannot lose (a plain write of 0 could erase one) */
-	size_t per_page = 4096 / sizeof(TTSlot), n = tt->nbuckets * TT_BUCKET_SIZE;
-	for (size_t k = 0; k < n; k += per_page)
-		atomic_fetch_or_explicit(&tt->entries[k].w[0], 0, memory_order_relaxed);
+	populate(tt, 0, tt->nbuckets);
 }
 
-size_t tt_pages(const TT *tt) { return map_size(tt) / 4096; }
+size_t tt_pages(const TT *tt) { return pages_of(tt->nbuckets) / 4096; }
 
 void tt_free(TT *tt)
 {
@@ -84,9 +108,10 @@ void tt_free(TT *tt)
 void tt_clear(TT *tt)
 {
 	if (++tt->gen == 0) {
-		memset(tt->entries, 0, tt->nbuckets * TT_BUCKET_SIZE * sizeof(TTSlot));
+		memset(tt->entries, 0, tt->capacity * TT_BUCKET_SIZE * sizeof(TTSlot));
 		tt->gen = 1;
 	}
+	tt->nbuckets = tt->first;
 }
 
 /* Does the proof e answer a query for hand within remain plies (tt.h)? */
@@ -429,7 +454,7 @@ void tt_mark_rep(TT *tt, uint64_t key, Hand hand)
 	}
 }
 
-int tt_hashfull(const TT *tt)
+int tt_load(const TT *tt)
 {
 	size_t total = tt->nbuckets * TT_BUCKET_SIZE;
 	size_t n = total < TT_HASHFULL_SAMPLE ? total : TT_HASHFULL_SAMPLE, used = 0;
@@ -438,4 +463,87 @@ int tt_hashfull(const TT *tt)
 		used += live(tt, &e);
 	}
 	return (int)(used * 1000 / n);
+}
+
+int tt_hashfull(const TT *tt) { return (int)((size_t)tt_load(tt) * tt->nbuckets / tt->capacity); }
+
+/* Puts the live entry e (of a table being grown) into its bucket under the
+ * new count: a free slot there, else one of the next bucket (the home
+ * bucket marked spilled, as tt_store does), else in place of the entry of
+ * least effort of the two, e itself dropped when it has less. */
+static void grow_place(TT *tt, TTEntry e)
+{
+	TTSlot *b = bucket_of(tt, e.key), *sb = spill_of(tt, b);
+	TTEntry home[TT_BUCKET_SIZE], next[TT_BUCKET_SIZE];
+	for (int i = 0; i < TT_BUCKET_SIZE; i++)
+		home[i] = slot_load(&b[i]);
+	e.flags &= (uint16_t)~TT_FLAG_SPILL;
+	TTEntry *slot = free_slot(tt, home);
+	if (slot) {
+		e.flags |= spilled(tt, home) ? TT_FLAG_SPILL : 0;
+		slot_store(&b[slot - home], &e);
+		return;
+	}
+	if (sb) {
+		for (int i = 0; i < TT_BUCKET_SIZE; i++)
+			next[i] = slot_load(&sb[i]);
+		if ((slot = free_slot(tt, next)) != NULL) {
+			mark_spilled(tt, b, home);
+			e.flags |= spilled(tt, next) ? TT_FLAG_SPILL : 0;
+			slot_store(&sb[slot - next], &e);
+			return;
+		}
+	}
+	/* both full: the home bucket's entry of least effort goes, if less
+	 * than e's (resolved entries weigh four times) */
+	uint64_t we = (uint64_t)e.amount * ((e.pn == 0 || e.dn == 0) ? 4 : 1);
+	int least = -1;
+	uint64_t wl = we;
+	for (int i = 0; i < TT_BUCKET_SIZE; i++) {
+		uint64_t w = (uint64_t)home[i].amount * ((home[i].pn == 0 || home[i].dn == 0) ? 4 : 1);
+		if (w < wl) {
+			wl = w;
+			least = i;
+		}
+	}
+	if (least >= 0) {
+		e.flags |= home[least].flags & TT_FLAG_SPILL;
+		slot_store(&b[least], &e);
+	}
+}
+
+bool tt_grow(TT *tt)
+{
+	size_t n = tt->nbuckets;
+	if (2 * n > tt->capacity)
+		return false;
+	if (tt->resident)
+		populate(tt, n, 2 * n); /* at once, not a page fault at a time */
+	/* bucket 0 first, kept aside: the entries of bucket 1 that spilled
+	 * from it, and of the top bucket spilling round, may land there */
+	static const TTEntry EMPTY = {0};
+	TTEntry zero[TT_BUCKET_SIZE];
+	for (int i = 0; i < TT_BUCKET_SIZE; i++) {
+		zero[i] = slot_load(&tt->entries[i]);
+		slot_store(&tt->entries[i], &EMPTY);
+	}
+	tt->nbuckets = 2 * n;
+	/* from the top down: the buckets old bucket j's entries go to (2j,
+	 * 2j + 1, or 2j - 2, 2j - 1 for those that spilled from j - 1, and
+	 * the next one when full) are above j, already emptied, or bucket 0 */
+	for (size_t j = n - 1; j >= 1; j--) {
+		TTSlot *b = &tt->entries[j * TT_BUCKET_SIZE];
+		TTEntry e[TT_BUCKET_SIZE];
+		for (int i = 0; i < TT_BUCKET_SIZE; i++) {
+			e[i] = slot_load(&b[i]);
+			slot_store(&b[i], &EMPTY);
+		}
+		for (int i = 0; i < TT_BUCKET_SIZE; i++)
+			if (live(tt, &e[i]))
+				grow_place(tt, e[i]);
+	}
+	for (int i = 0; i < TT_BUCKET_SIZE; i++)
+		if (live(tt, &zero[i]))
+			grow_place(tt, zero[i]);
+	return true;
 }

@@ -38,7 +38,13 @@
  * (interpositions taken make many hands), and their proofs must stay for
  * the main line to be read.  Otherwise the entry of the home bucket with
  * the least search effort is replaced (garbage collection by effort).
- * Never grows.
+ *
+ * A table of more than TT_GROW_FROM bytes starts with the buckets of one
+ * of TT_GROW_FROM bytes or less (capacity / 2^k) and doubles them as it
+ * fills (tt_grow), up to the capacity: a search touches, and the kernel
+ * zeroes and maps, only the part in use.  Keys map to buckets by
+ * (key * n) >> 64, so doubling n sends bucket b to 2b or 2b + 1: the
+ * table is rehashed in place, from the top down.
  *
  * An open entry may carry TT_FLAG_REP: the position was once disproven by a
  * repetition on some path (see reptable.h); the search then asks the
@@ -99,7 +105,9 @@ _Static_assert(sizeof(TTSlot) == 32, "TTSlot layout");
 
 typedef struct {
 	TTSlot *entries;
-	size_t nbuckets; /* any count >= 1; a key maps to (key * nbuckets) >> 64 */
+	size_t nbuckets; /* the buckets in use, >= 1; a key maps to (key * nbuckets) >> 64 */
+	size_t first;    /* nbuckets when created or cleared: the capacity / 2^k (tt_grow) */
+	size_t capacity; /* the buckets mapped: nbuckets doubles up to it */
 	/* No counters: written on every store by every thread, a counter would
 	 * share its cache line with the fields each probe reads (tt_hashfull
 	 * samples instead).  The table's threads write only the slots. */
@@ -142,12 +150,38 @@ typedef struct {
 } TTProbe;
 
 /* Allocates a table of at most `bytes` bytes (at least one bucket, 256
- * bytes).  Returns 0, or -1 if the memory cannot be allocated. */
+ * bytes), of which the first TT_GROW_FROM bytes or less are in use (see
+ * above).  Returns 0, or -1 if the memory cannot be allocated. */
 int tt_init(TT *tt, size_t bytes);
 void tt_free(TT *tt);
 /* Empties the table in O(1) by starting a new generation (a full memset
- * every 65,535 clears). */
+ * every 65,535 clears), back to its first buckets: a cleared table is a
+ * new one. */
 void tt_clear(TT *tt);
+
+/* A table above this size starts smaller and grows (above): 240 MB, the
+ * table of --hash 256 (15/16 of it; dfpn.c).  Tables up to it are as
+ * before: one size from the start. */
+#define TT_GROW_FROM ((size_t)240 << 20)
+/* The part in use is doubled once this many slots per mille of it hold an
+ * entry (tt_load). */
+#ifndef TT_GROW_LOAD
+#define TT_GROW_LOAD 500
+#endif
+
+/* Makes the table start, now and after each tt_clear, with its capacity
+ * halved until it is at most `bytes` (TT_GROW_FROM when made; tests: a
+ * table that grows within a short search).  For an empty table. */
+void tt_start_at(TT *tt, size_t bytes);
+
+/* Doubles the buckets in use (at most to the capacity) and moves every
+ * entry to its bucket under the new count; an entry that finds its bucket
+ * and the next one full replaces the least effort there, as tt_store
+ * would.  Only while no other thread uses the table.  Returns false when
+ * the table is at its capacity. */
+bool tt_grow(TT *tt);
+/* Slots in use per mille of the part in use (sampled as tt_hashfull). */
+int tt_load(const TT *tt);
 
 /* The bucket of a key: (key * nbuckets) >> 64. */
 static inline size_t tt_bucket_index(const TT *tt, uint64_t key)
@@ -238,9 +272,10 @@ size_t tt_pages(const TT *tt);
  * pn = dn = 1 if there is none; a resolved entry is left alone. */
 void tt_mark_rep(TT *tt, uint64_t key, Hand hand);
 
-/* Fraction of slots in use, per mille (USI hashfull): counted over the
- * first TT_HASHFULL_SAMPLE slots (all of a smaller table; keys spread
- * evenly over the buckets), as chess engines do. */
+/* Fraction of slots in use, per mille of the capacity (USI hashfull):
+ * counted over the first TT_HASHFULL_SAMPLE slots (all of a smaller table;
+ * keys spread evenly over the buckets), as chess engines do, and scaled
+ * by the part in use. */
 #define TT_HASHFULL_SAMPLE 1024
 int tt_hashfull(const TT *tt);
 

@@ -19,6 +19,7 @@
  */
 #include "testutil.h"
 
+#include "context.h"
 #include "dfpn.h"
 #include "line.h"
 
@@ -64,7 +65,8 @@ static void check_line(Dfpn *d, const Position *root, const DfpnResult *res, con
 }
 
 static DfpnResult r1, r2;
-static int undecided; /* runs a node limit stopped (compare with max_nodes) */
+static int undecided;       /* runs a node limit stopped (compare with max_nodes) */
+static size_t most_buckets; /* the most buckets two's table had in use after a search */
 
 /* Solves pos on one and on two threads (runs() times), each search stopped
  * at max_nodes (0: no limit); returns the number of runs whose answer
@@ -78,6 +80,8 @@ static int compare(const Position *pos, const char *what, uint64_t max_nodes)
 	for (int k = 0; k < runs(); k++) {
 		dfpn_clear(two);
 		dfpn_solve(two, pos, &lim, &r2);
+		if (two->tab.tt->nbuckets > most_buckets)
+			most_buckets = two->tab.tt->nbuckets;
 		if (r1.status == DFPN_UNKNOWN || r2.status == DFPN_UNKNOWN ||
 		    (r1.status == DFPN_MATE && !r1.len_minimal) || (r2.status == DFPN_MATE && !r2.len_minimal)) {
 			undecided++;
@@ -117,9 +121,10 @@ static void test_thread_count(void **state)
 	dfpn_free(d);
 }
 
-static void test_cases(void **state)
+/* The mate/nomate rows of cases.tsv compared; returns the runs that differ
+ * (at least 18 problems asserted). */
+static int cases_diff(void)
 {
-	(void)state;
 	FILE *f = tu_open_data("problems/cases.tsv");
 	static char line[8192];
 	static Position pos;
@@ -136,7 +141,13 @@ static void test_cases(void **state)
 	fclose(f);
 	print_message("cases.tsv: %d problems, %d runs of two threads differ\n", n, diff);
 	assert_true(n >= 18);
-	assert_int_equal(diff, 0);
+	return diff;
+}
+
+static void test_cases(void **state)
+{
+	(void)state;
+	assert_int_equal(cases_diff(), 0);
 }
 
 static void check_shogiboardq(int ply)
@@ -223,6 +234,48 @@ static void read_zuko(const char *id, Position *pos) { read_problem("problems/cl
 
 /* Zuko 43: 85 plies, about 600,000 nodes -- long enough for the helpers to
  * resolve roots and for the re-searches to run. */
+/* The table grown while the helpers search (tt_grow, the helpers parked
+ * for it: pool_pause): the two-thread table starting at 16 KB, so that it
+ * doubles within these searches, gives the answers of one thread on a
+ * table that does not grow (ShogiBoardQ 11-ply, the first 60 problems),
+ * and a legal mating line for Zuko 43's first mate. */
+static void test_growing_table(void **state)
+{
+	(void)state;
+	TT *tt = two->tab.tt;
+	tt_start_at(tt, (size_t)16 << 10);
+	size_t first = tt->nbuckets;
+	most_buckets = 0;
+	FILE *f = tu_open_shogiboardq(11);
+	static char line[8192];
+	static Position pos;
+	const char *moves;
+	int n = 0, diff = 0;
+	while (n < 60 && tu_read_root(f, line, sizeof line, &pos, &moves)) {
+		diff += compare(&pos, line, 0);
+		n++;
+	}
+	fclose(f);
+	print_message("ShogiBoardQ 11-ply on a growing table: %d problems, %zu buckets at first, at most %zu after a "
+	              "search, %d runs differ\n",
+	              n, first, most_buckets, diff);
+	assert_int_equal(diff, 0);
+	/* Zuko 43's first mate (187,549 nodes on one thread): many doublings
+	 * with the helper searching; a legal mating line of its length */
+	read_zuko("zuko043", &pos);
+	DfpnLimits lim = {.first_mate_only = true};
+	dfpn_clear(two);
+	dfpn_solve(two, &pos, &lim, &r2);
+	size_t grown = tt->nbuckets;
+	print_message("Zuko 43's first mate on a growing table: mate %d, %llu nodes, %zu buckets\n", r2.len,
+	              (unsigned long long)r2.nodes, grown);
+	assert_int_equal(r2.status, DFPN_MATE);
+	check_line(two, &pos, &r2, "zuko043, growing table");
+	dfpn_clear(two);
+	tt_start_at(tt, TT_GROW_FROM);
+	assert_true(grown >= 64 * first);
+}
+
 static void test_long_problem(void **state)
 {
 	(void)state;
@@ -303,10 +356,15 @@ static void test_node_limit_two_threads(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_thread_count),           cmocka_unit_test(test_cases),
-	    cmocka_unit_test(test_shogiboardq_9),          cmocka_unit_test(test_shogiboardq_11),
-	    cmocka_unit_test(test_shogiboardq_13),         cmocka_unit_test(test_nshogi_nomate),
-	    cmocka_unit_test(test_long_problem),           cmocka_unit_test(test_two_threads_no_more_work),
+	    cmocka_unit_test(test_thread_count),
+	    cmocka_unit_test(test_cases),
+	    cmocka_unit_test(test_growing_table),
+	    cmocka_unit_test(test_shogiboardq_9),
+	    cmocka_unit_test(test_shogiboardq_11),
+	    cmocka_unit_test(test_shogiboardq_13),
+	    cmocka_unit_test(test_nshogi_nomate),
+	    cmocka_unit_test(test_long_problem),
+	    cmocka_unit_test(test_two_threads_no_more_work),
 	    cmocka_unit_test(test_node_limit_two_threads),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -438,6 +438,78 @@ static void test_hashfull(void **state)
 	tt_free(&t);
 }
 
+/* Growing keeps the entries: a table of 8 MB starting at 64 KB, filled to
+ * about 20 % with proofs, disproofs and open values of random keys (some
+ * boards with two hands, one with twelve, whose bucket spills), doubled seven times
+ * to its capacity; after each doubling every entry answers as before,
+ * the load halves, and a clear starts again at 64 KB. */
+static void test_grow_keeps_entries(void **state)
+{
+	(void)state;
+	static TT g;
+	assert_int_equal(tt_init(&g, (size_t)8 << 20), 0);
+	tt_start_at(&g, (size_t)64 << 10);
+	size_t first = g.nbuckets;
+	assert_int_equal(first * TT_BUCKET_SIZE * sizeof(TTSlot), (size_t)64 << 10);
+	enum { N = 400 };
+	static uint64_t keys[N];
+	uint64_t x = 0x243f6a8885a308d3ull;
+	const uint64_t many = 0x9e3779b97f4a7c15ull; /* (below) */
+	size_t mb = tt_bucket_index(&g, many);
+	for (int i = 0; i < N; i++) {
+		do /* not into many's buckets: they are its alone */
+			x = x * 6364136223846793005ull + 1442695040888963407ull;
+		while (tt_bucket_index(&g, x | 1) == mb || tt_bucket_index(&g, x | 1) == mb + 1);
+		keys[i] = (i % 5 == 4) ? keys[i - 1] : (x | 1); /* every fifth: the board before, another hand */
+		Hand h = (Hand)(i % 5 + 1);
+		int kind = i % 5 >= 3 ? 2 : i % 3; /* a board with two hands: open values */
+		if (kind == 0)
+			store_proof(&g, keys[i], h, h, 2 * (i % 7) + 1, 10 + i);
+		else if (kind == 1)
+			store_disproof(&g, keys[i], h, h, 2 * (i % 7), 10 + i);
+		else
+			store_open(&g, keys[i], h, (PnDn)(i % 9 + 2), (PnDn)(i % 4 + 2), 10 + i);
+	}
+	/* one board with 12 hands: its home bucket spills into the next */
+	for (int k = 0; k < 12; k++)
+		store_open(&g, many, (Hand)(1u << k), 3, 4, 100);
+	int load = tt_load(&g);
+	int doublings = -1;
+	do {
+		doublings++;
+		assert_int_equal(g.nbuckets, first << doublings);
+		for (int i = 0; i < N; i++) {
+			Hand h = (Hand)(i % 5 + 1);
+			int kind = i % 5 >= 3 ? 2 : i % 3;
+			TTProbe p = tt_probe(&g, keys[i], h, 2 * (i % 7) + (kind == 0));
+			if (kind == 0)
+				assert_true(p.pn == 0 && p.len == 2 * (i % 7) + 1);
+			else if (kind == 1) {
+				if (!(p.dn == 0 && p.len == 2 * (i % 7)))
+					fail_msg("entry %d after %d doublings: pn %u dn %u len %d", i, doublings,
+					         (unsigned)p.pn, (unsigned)p.dn, p.len);
+			} else if (!(p.found && p.pn == (PnDn)(i % 9 + 2) && p.dn == (PnDn)(i % 4 + 2)))
+				fail_msg("open entry %d after %d doublings: found %d pn %u dn %u", i, doublings,
+				         p.found, (unsigned)p.pn, (unsigned)p.dn);
+		}
+		for (int k = 0; k < 12; k++) {
+			TTProbe p = tt_probe(&g, many, (Hand)(1u << k), 0);
+			if (!(p.found && p.pn == 3 && p.dn == 4))
+				fail_msg("hand %d of the spilled board after %d doublings: found %d", k, doublings,
+				         p.found);
+		}
+		if (doublings > 0)
+			assert_true(tt_load(&g) <= load / 2 + 40);
+		load = tt_load(&g);
+	} while (tt_grow(&g));
+	assert_int_equal(doublings, 7);
+	assert_int_equal(g.nbuckets, g.capacity);
+	tt_clear(&g);
+	assert_int_equal(g.nbuckets, first);
+	assert_false(tt_probe(&g, keys[0], 1, 100).found);
+	tt_free(&g);
+}
+
 /* A slot torn by two stores (words of each mixed, as a concurrent write can
  * leave it) reads as a miss, never as a result neither store made
  * (TTSlot's XOR-checked key; the same for the repetition table). */
@@ -507,6 +579,7 @@ int main(void)
 	    cmocka_unit_test_setup(test_mark_rep, fresh),
 	    cmocka_unit_test_setup(test_open_values, fresh),
 	    cmocka_unit_test_setup(test_hashfull, fresh),
+	    cmocka_unit_test(test_grow_keeps_entries),
 	    cmocka_unit_test_setup(test_torn_slot_misses, fresh),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
