@@ -53,10 +53,11 @@ int tt_init(TT *tt, size_t bytes)
 
 void tt_start_at(TT *tt, size_t bytes)
 {
-	/* the capacity halved until it is at most bytes, so that doubling it
-	 * reaches the capacity's largest such multiple */
+	/* the capacity halved while it is twice bytes or more: from bytes to
+	 * twice that (or the whole of a smaller table), so that no table
+	 * starts smaller than one of bytes, and doubling reaches the capacity */
 	size_t first = tt->capacity;
-	while (first > 1 && first * TT_BUCKET_SIZE * sizeof(TTSlot) > bytes)
+	while (first > 1 && first * TT_BUCKET_SIZE * sizeof(TTSlot) >= 2 * bytes)
 		first /= 2;
 	tt->first = tt->nbuckets = first;
 }

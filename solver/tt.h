@@ -39,9 +39,9 @@
  * the main line to be read.  Otherwise the entry of the home bucket with
  * the least search effort is replaced (garbage collection by effort).
  *
- * A table of more than TT_GROW_FROM bytes starts with the buckets of one
- * of TT_GROW_FROM bytes or less (capacity / 2^k) and doubles them as it
- * fills (tt_grow), up to the capacity: a search touches, and the kernel
+ * A table of twice TT_GROW_FROM bytes or more starts with the buckets of
+ * one of TT_GROW_FROM to twice that (capacity / 2^k) and doubles them as
+ * it fills (tt_grow), up to the capacity: a search touches, and the kernel
  * zeroes and maps, only the part in use.  Keys map to buckets by
  * (key * n) >> 64, so doubling n sends bucket b to 2b or 2b + 1: the
  * table is rehashed in place, from the top down.
@@ -159,9 +159,9 @@ void tt_free(TT *tt);
  * new one. */
 void tt_clear(TT *tt);
 
-/* A table above this size starts smaller and grows (above): 240 MB, the
- * table of --hash 256 (15/16 of it; dfpn.c).  Tables up to it are as
- * before: one size from the start. */
+/* A table of twice this size or more starts smaller and grows (above):
+ * 240 MB, the table of --hash 256 (15/16 of it; dfpn.c).  Smaller tables
+ * are as before: one size from the start. */
 #define TT_GROW_FROM ((size_t)240 << 20)
 /* The part in use is doubled once this many slots per mille of it hold an
  * entry (tt_load). */
@@ -170,8 +170,8 @@ void tt_clear(TT *tt);
 #endif
 
 /* Makes the table start, now and after each tt_clear, with its capacity
- * halved until it is at most `bytes` (TT_GROW_FROM when made; tests: a
- * table that grows within a short search).  For an empty table. */
+ * halved while it is twice `bytes` or more (TT_GROW_FROM when made;
+ * tests: a table that grows within a short search).  For an empty table. */
 void tt_start_at(TT *tt, size_t bytes);
 
 /* Doubles the buckets in use (at most to the capacity) and moves every
