@@ -101,13 +101,7 @@ static inline void init_and_child(Dfpn *d, Child *c, int remain, Hand hand)
 	if (n == 0) {
 		Hand proof = proof_hand_mated(pos, d->run.attacker, total);
 		child_set_proven(c, 0, proof);
-		tt_store(d->tab.tt, &(TTRecord){.key = pos_board_key(pos),
-		                                .hand = hand,
-		                                .result_hand = proof,
-		                                .pn = 0,
-		                                .dn = PNDN_INF,
-		                                .len = 0,
-		                                .amount = 1});
+		tt_store_mate(d->tab.tt, pos_board_key(pos), hand, proof, 0);
 		return;
 	}
 	if (remain < 1) {
@@ -154,13 +148,7 @@ static inline void init_or_child(Dfpn *d, Child *c, int remain, Hand hand)
 		pos_undo_move(pos, mate);
 		proof = proof_hand_before(proof, mate, hand);
 		child_set_proven(c, 1, proof);
-		tt_store(d->tab.tt, &(TTRecord){.key = pos_board_key(pos),
-		                                .hand = hand,
-		                                .result_hand = proof,
-		                                .pn = 0,
-		                                .dn = PNDN_INF,
-		                                .len = 1,
-		                                .amount = 1});
+		tt_store_mate(d->tab.tt, pos_board_key(pos), hand, proof, 1);
 		return;
 	}
 	if (remain < 3 || nchecks == 0) {

@@ -248,13 +248,7 @@ static NodeResult mid(Dfpn *d, PnDn thpn, PnDn thdn, int remain)
 			return (NodeResult){.pn = PNDN_INF, .dn = 0, .len = TT_LEN_INF, .rep = REP_NONE, .hand = dis};
 		}
 		Hand proof = proof_guard_interpositions(pos, d->run.attacker, 0);
-		tt_store(d->tab.tt, &(TTRecord){.key = key,
-		                                .hand = hand,
-		                                .result_hand = proof,
-		                                .pn = 0,
-		                                .dn = PNDN_INF,
-		                                .len = 0,
-		                                .amount = 1});
+		tt_store_mate(d->tab.tt, key, hand, proof, 0);
 		return (NodeResult){.pn = 0, .dn = PNDN_INF, .len = 0, .rep = REP_NONE, .hand = proof};
 	}
 	if (base == SIZE_MAX) {

@@ -242,6 +242,15 @@ typedef struct {
 /* Stores *r; returns what the store did to the table. */
 TTStoreOutcome tt_store(TT *tt, const TTRecord *r);
 
+/* Stores a proof of (key, hand): a mate within len plies under the proof
+ * hand `proof`, at the effort of one node (a mate found without search). */
+static inline void tt_store_mate(TT *tt, uint64_t key, Hand hand, Hand proof, int len)
+{
+	tt_store(tt,
+	         &(TTRecord){
+	             .key = key, .hand = hand, .result_hand = proof, .pn = 0, .dn = PNDN_INF, .len = len, .amount = 1});
+}
+
 /* Asks the kernel to back the table with 2 MB pages from now on (for a
  * search that has run a while; see tt.c).  Idempotent; failure is harmless. */
 void tt_advise_huge(TT *tt);
