@@ -235,29 +235,38 @@ static void take_count(Dfpn *d, bool bounding)
 }
 
 /* The re-searches for a shorter mate after a proof of the root within
- * *best plies: a mate within *best - 2, each shorter one held (hold_line,
- * scratch: DFPN_MAX_PV moves) and *best brought down to it, until none is
- * found (true: *best is minimal) or a limit or the first-mate-only setting
- * stops them (false). */
-static bool minimize(Dfpn *d, int *best, Move *scratch)
+ * *best plies: a mate within *best - 2 (first within the limits' probe_len
+ * when that is shorter), each shorter one held (hold_line, scratch:
+ * DFPN_MAX_PV moves) and *best brought down to it; each bound without a
+ * mate raises *floor (no mate within *floor - 2) to two plies above it.
+ * Until *best is down to *floor (true: *best is minimal) or a limit or the
+ * first-mate-only setting stops them (false). */
+static bool minimize(Dfpn *d, int *best, int *floor, Move *scratch)
 {
 	const DfpnLimits *lim = d->run.lim;
+	int probe = lim ? lim->probe_len - !(lim->probe_len & 1) : 0; /* (odd: an attacker's mate) */
 	while (!d->run.stopped && !(lim && lim->first_mate_only)) {
-		if (*best <= 1)
+		if (*best <= *floor)
 			return true;
-		NodeResult s = search_root(d, *best - 2);
+		int bound = *best - 2;
+		if (probe >= *floor && probe < bound)
+			bound = probe;
+		probe = 0;
+		NodeResult s = search_root(d, bound);
 		if (lim && lim->trace)
-			fprintf(lim->trace, "dfpn: mate within %d: %s %d, %llu nodes, %.1f s, hashfull %d\n", *best - 2,
+			fprintf(lim->trace, "dfpn: mate within %d: %s %d, %llu nodes, %.1f s, hashfull %d\n", bound,
 			        s.pn == 0   ? "yes, len"
 			        : s.dn == 0 ? "no, bound"
 			                    : "unknown, bound",
-			        s.pn == 0 ? s.len : *best - 2, (unsigned long long)d->run.nodes,
-			        clock_now() - d->run.start, tt_hashfull(d->tab.tt));
+			        s.pn == 0 ? s.len : bound, (unsigned long long)d->run.nodes, clock_now() - d->run.start,
+			        tt_hashfull(d->tab.tt));
 		if (s.pn == 0) {
 			*best = s.len;
 			hold_line(d, *best, scratch);
 		} else if (s.dn == 0) {
-			return true;
+			*floor = bound + 2;
+			if (*best <= *floor)
+				return true; /* (whatever limit the disproof reached) */
 		}
 	}
 	return false;
@@ -368,12 +377,14 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 			bounding = false;
 			rt_clear(d->tab.rt);
 		}
-		bool minimal = minimize(d, &best, res->pv);
+		int floor = 1;
+		bool minimal = minimize(d, &best, &floor, res->pv);
 		res->nodes_minimize = d->run.nodes - res->nodes_prove;
 		res->status = DFPN_MATE;
 		res->len = best;
 		res->len_minimal = minimal;
 		give_line(d, res, best, minimal);
+		res->len_floor = res->status != DFPN_MATE ? 0 : res->len_minimal ? res->len : floor;
 		res->nodes_pv = d->run.nodes - res->nodes_prove - res->nodes_minimize;
 	} else if (r.dn == 0) {
 		res->status = DFPN_NOMATE;

@@ -42,6 +42,15 @@ typedef struct {
 	bool first_mate_only; /* skip the re-search for a shorter mate (len_minimal false) */
 	FILE *trace;          /* when not NULL, one line per search phase (first proof, each
 	                         re-search for a shorter mate) with nodes and seconds */
+	/* dfpn_solve: a length to ask first once a first proof is longer (a
+	 * problem's stated length, its likely minimum), in plies; 0 = none.
+	 * The re-searches then ask "a mate within probe_len?" before the
+	 * usual "within len - 2": a mate found there goes on from its length,
+	 * none proves the mate longer (DfpnResult.len_floor) and the
+	 * re-searches come back down to just above it.  Rounded down to odd;
+	 * the verdict and the length proven are the same with or without it.
+	 * Not passed on by dfpn_budget_next. */
+	int probe_len;
 } DfpnLimits;
 
 /* A budget shared by several searches, one after another (verify's checks
@@ -82,6 +91,9 @@ typedef struct {
 	DfpnStopReason reason; /* why the status is UNKNOWN (or why minimality is not proven) */
 	int len;               /* MATE: plies of the main line */
 	bool len_minimal;      /* MATE: a re-search for a mate within len-2 failed */
+	int len_floor;         /* MATE: the mate is proven to take at least len_floor
+	                          plies (no mate within len_floor - 2); len when
+	                          len_minimal, 1 when nothing shorter was disproven */
 	int pv_len;            /* MATE: len, always: a complete line, odd, legal, every
 	                          attacker move a check, ending in mate under the
 	                          futility rule in force (never a partial line, never

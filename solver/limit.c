@@ -141,6 +141,7 @@ bool dfpn_budget_next(const DfpnBudget *b, DfpnLimits *sub)
 	}
 	*sub = *b->lim;
 	sub->progress = NULL;
+	sub->probe_len = 0; /* (a probe is one search's) */
 	if (b->lim->stop && atomic_load(b->lim->stop))
 		return false;
 	if (b->lim->max_nodes) {

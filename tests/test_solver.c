@@ -764,6 +764,57 @@ static void test_nogain_table_independent(void **state)
 	assert_int_equal(len, 17);
 }
 
+/* DfpnLimits.probe_len, a length asked first once a first proof is
+ * longer: the same status, length and minimality as without it, on
+ * ShogiBoardQ's 7-ply problems with the probe below, at and above the
+ * minimum (a disproof there raising len_floor, a mate there going on from
+ * it), and len_floor the length whenever it is minimal.  Then Shogi Zuko
+ * 13 (a first proof of 23, minimal 23; the composer states 17): no mate
+ * within 17, so len_floor 19 once the probe is answered, before the
+ * re-search within 21 that the node limit stops -- a bound a probe of a
+ * wrong length must never raise past the minimum. */
+static void test_probe_len(void **state)
+{
+	(void)state;
+	FILE *f = tu_open_shogiboardq(7);
+	static char line[8192];
+	static Position pos;
+	const char *moves;
+	static const int PROBES[] = {0, 3, 5, 7, 9};
+	for (int count = 0; count < (tu_quick() ? 10 : 40) && tu_read_root(f, line, sizeof line, &pos, &moves);
+	     count++) {
+		for (size_t i = 0; i < sizeof PROBES / sizeof *PROBES; i++) {
+			dfpn_clear(solver);
+			DfpnLimits lim = {.probe_len = PROBES[i]};
+			dfpn_solve(solver, &pos, &lim, &result);
+			if (result.status != DFPN_MATE || result.len != 7 || !result.len_minimal ||
+			    result.len_floor != 7)
+				fail_msg("%s, probe %d: status %d, len %d, minimal %d, floor %d", line, PROBES[i],
+				         result.status, result.len, result.len_minimal, result.len_floor);
+			check_main_line(&pos, &result, line);
+		}
+	}
+	fclose(f);
+	zuko_root("zuko013", &pos);
+	dfpn_clear(solver);
+	DfpnLimits lim = {.probe_len = 17, .max_nodes = 1500000};
+	dfpn_solve(solver, &pos, &lim, &result);
+	assert_int_equal(result.status, DFPN_MATE);
+	assert_false(result.len_minimal);
+	assert_int_equal(result.len, 23);
+	assert_int_equal(result.len_floor, 19);
+	/* the floor's claim, asked apart: no mate within 17 */
+	DfpnBound b;
+	dfpn_clear(solver);
+	assert_int_equal(dfpn_mate_within(solver, &pos, pos.side, 17, NULL, &b), DFPN_NOMATE);
+	/* without the probe, the same limit proves nothing below 23 */
+	dfpn_clear(solver);
+	lim.probe_len = 0;
+	dfpn_solve(solver, &pos, &lim, &result);
+	assert_false(result.len_minimal);
+	assert_int_equal(result.len_floor, 1);
+}
+
 /* Whether a mate exists is the same under every rule and monotone in the
  * hands, so the default rule's table takes "no mate at all" for every
  * smaller attacker's hand (tt.h).  Four golds and four silvers against a
@@ -909,17 +960,12 @@ int main(void)
 {
 	core_init();
 	const struct CMUnitTest t_dfpn[] = {
-	    cmocka_unit_test(test_cases_tsv),
-	    cmocka_unit_test(test_komori_yaml),
-	    cmocka_unit_test(test_kif_problems),
-	    cmocka_unit_test(test_shogiboardq_3),
-	    cmocka_unit_test(test_shogiboardq_5),
-	    cmocka_unit_test(test_shogiboardq_7),
-	    cmocka_unit_test(test_nshogi_3),
-	    cmocka_unit_test(test_nshogi_5),
-	    cmocka_unit_test(test_nshogi_7),
-	    cmocka_unit_test(test_nogain_table_independent),
-	    cmocka_unit_test(test_nogain_nomate_across_hands),
+	    cmocka_unit_test(test_cases_tsv),     cmocka_unit_test(test_komori_yaml),
+	    cmocka_unit_test(test_kif_problems),  cmocka_unit_test(test_shogiboardq_3),
+	    cmocka_unit_test(test_shogiboardq_5), cmocka_unit_test(test_shogiboardq_7),
+	    cmocka_unit_test(test_nshogi_3),      cmocka_unit_test(test_nshogi_5),
+	    cmocka_unit_test(test_nshogi_7),      cmocka_unit_test(test_nogain_table_independent),
+	    cmocka_unit_test(test_probe_len),     cmocka_unit_test(test_nogain_nomate_across_hands),
 	};
 	const struct CMUnitTest t_limit[] = {
 	    cmocka_unit_test(test_limits),

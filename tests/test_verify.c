@@ -692,6 +692,81 @@ static void test_zuko_verdicts_pinned(void **state)
 	}
 }
 
+/* The position after line[0..ply) from root and then move m (USI). */
+static void after_line(const Position *root, const Move *line, int ply, const char *m, Position *pos)
+{
+	*pos = *root;
+	for (int k = 0; k < ply; k++)
+		pos_do_move(pos, line[k]);
+	Move mv;
+	int used;
+	assert_true(gen_find_legal(pos, usi_parse(m, &used), &mv));
+	pos_do_move(pos, mv);
+}
+
+/* Verdicts that verify's Zuko limit (2,500,000 nodes a problem) left
+ * undecided while one long disproof took the budget, settled by what
+ * settles them first: the cooks of the stated line screened before the
+ * re-searches for the length (Zuko 14: 余詰 at ply 3, 2f1d, 23 plies, and
+ * at ply 21, 2a1b+, 5 plies -- both found, not undecided, though the
+ * limit stops the full tests that would list them), and "a mate within
+ * the stated length?" asked before the re-searches down from the first
+ * proof (Zuko 13: none within 17, so the length is wrong, and the walk
+ * names where: at ply 12 the defence 7c8d, which the stated line gives 6
+ * plies and which lasts 12).  Each claim is then asked apart of the
+ * search.  Outside TSUME_QUICK. */
+static void test_zuko_settled_first(void **state)
+{
+	(void)state;
+	if (tu_quick())
+		skip(); /* two problems of 2.5 M nodes */
+	static Position root, pos;
+	static Move given[DFPN_MAX_PV];
+	DfpnLimits lim = {.max_nodes = 2500000};
+	DfpnBound b;
+	assert_true(dfpn_set_futile(solver, DFPN_FUTILE_DEFAULT));
+
+	int n = zuko_stated("zuko014", &root, given);
+	VerifySpec spec = {n, given, n, false};
+	dfpn_clear(solver);
+	verify_problem(solver, &root, &spec, &lim, &result);
+	assert_true(result.flags & VERIFY_COOK);
+	assert_false(result.flags & VERIFY_UNDECIDED);
+	assert_int_equal(result.cooks, 2);
+	static const struct {
+		int ply; /* 0-based */
+		const char *move;
+		int len;
+	} COOK[] = {{2, "2f1d", 23}, {20, "2a1b+", 5}};
+	for (int i = 0; i < 2; i++) {
+		char u[6];
+		assert_int_equal(result.cook[i].ply, COOK[i].ply);
+		assert_string_equal(usi_format(result.cook[i].move, u), COOK[i].move);
+		assert_int_equal(result.cook[i].len, COOK[i].len);
+		after_line(&root, given, COOK[i].ply, COOK[i].move, &pos);
+		dfpn_clear(solver);
+		assert_int_equal(dfpn_mate_within(solver, &pos, root.side, COOK[i].len - 1, NULL, &b), DFPN_MATE);
+	}
+
+	n = zuko_stated("zuko013", &root, given);
+	spec = (VerifySpec){n, given, n, false};
+	dfpn_clear(solver);
+	verify_problem(solver, &root, &spec, &lim, &result);
+	assert_true(result.flags & VERIFY_WRONG_LENGTH);
+	assert_false(result.flags & VERIFY_UNDECIDED);
+	assert_true(result.solve.len_floor > 17);
+	assert_int_equal(result.stated.verdict, VERDICT_LONGER_DEFENCE);
+	assert_int_equal(result.stated.ply, 11);
+	char u[6];
+	assert_string_equal(usi_format(result.stated.move, u), "7c8d");
+	assert_int_equal(result.stated.stated_left, 6);
+	dfpn_clear(solver);
+	assert_int_equal(dfpn_mate_within(solver, &root, root.side, 17, NULL, &b), DFPN_NOMATE);
+	after_line(&root, given, 11, "7c8d", &pos);
+	dfpn_clear(solver);
+	assert_int_equal(dfpn_mate_within(solver, &pos, root.side, 5, NULL, &b), DFPN_NOMATE);
+}
+
 int main(void)
 {
 	core_init();
@@ -717,6 +792,7 @@ int main(void)
 	    cmocka_unit_test(test_stated_no_mate_escape),      cmocka_unit_test(test_stated_verdict_totals),
 	    cmocka_unit_test(test_verdict_notation),           cmocka_unit_test(test_stated_verdict_zuko),
 	    cmocka_unit_test(test_leftover_convention_zuko59), cmocka_unit_test(test_zuko_verdicts_pinned),
+	    cmocka_unit_test(test_zuko_settled_first),
 	};
 	int failed = 0;
 	failed += cmocka_run_group_tests_name("verify", t_verify, setup, teardown);

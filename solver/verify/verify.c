@@ -255,6 +255,7 @@ static bool solve_by_line(VerifyCtx *c, const Position *root, const VerifySpec *
 	r->reason = DFPN_STOP_NONE;
 	r->len = r->pv_len = n;
 	r->len_minimal = r->pv_verified = alt->lower_bound;
+	r->len_floor = alt->lower_bound ? n : 1;
 	memcpy(r->pv, out->line, sizeof(Move) * (size_t)n);
 	if (!alt->lower_bound)
 		r->reason = DFPN_STOP_NODES; /* a limit: see verify_next_limits */
@@ -282,7 +283,7 @@ static void result_reset(VerifyResult *out)
 	/* the fields after line[] too: a result struct is reused between problems */
 	out->cooks = out->final_alts = out->unnecessary = 0;
 	out->unnecessary_judged = false;
-	out->leftover = out->short_variations = out->undecided = 0;
+	out->leftover = out->short_variations = out->undecided = out->stopped_settled = 0;
 	out->stop = DFPN_STOP_NONE;
 	out->interrupted = false;
 	out->variations_partial = false;
@@ -299,11 +300,103 @@ static void result_reset(VerifyResult *out)
 static void solve_undecided(VerifyCtx *c, VerifyCheck check)
 {
 	VerifyResult *out = c->out;
+	if (verify_settled(c)) {
+		out->stopped_settled++; /* (a failure is certain already) */
+		if (out->stop == DFPN_STOP_NONE)
+			out->stop =
+			    out->solve.reason != DFPN_STOP_NONE ? out->solve.reason : dfpn_budget_spent(&c->budget);
+		return;
+	}
 	out->flags |= VERIFY_UNDECIDED;
 	out->undecided++;
 	out->check_stopped[check]++;
 	if (out->stop == DFPN_STOP_NONE)
 		out->stop = out->solve.reason != DFPN_STOP_NONE ? out->solve.reason : dfpn_budget_spent(&c->budget);
+}
+
+/* Sets VERIFY_WRONG_LENGTH when the stated length differs from ours for
+ * certain: ours minimal, shorter anyway (ours is then an upper bound: a
+ * longer stated one is not yet wrong), or proven longer (no mate within
+ * the stated length). */
+static void flag_length(VerifyResult *out, const VerifySpec *spec)
+{
+	if (spec->stated_len >= 0 && spec->stated_len != out->len &&
+	    (out->solve.len_minimal || out->len < spec->stated_len || spec->stated_len < out->solve.len_floor))
+		out->flags |= VERIFY_WRONG_LENGTH;
+}
+
+/* Before the re-searches for the minimal length, when the first proof
+ * (out->solve, solve_by_line's) is longer than the stated line: is there a
+ * mate within the stated length?  None settles the length as wrong, by one
+ * search at a bound below every one the re-searches down from the first
+ * proof would ask (they would settle nothing more for the verdict): then
+ * out->solve.len_floor is set above the stated length and true returned;
+ * the minimal length is sought last (finish_length).  A mate goes on in
+ * the re-searches (dfpn_solve's probe_len finds it in the table). */
+static bool longer_than_stated(VerifyCtx *c, const Position *root, const VerifySpec *spec)
+{
+	VerifyResult *out = c->out;
+	int n = spec->stated_len;
+	if (out->solve.status != DFPN_MATE || n < 1 || !(n & 1) || out->solve.len <= n || !spec->given ||
+	    spec->given_len != n)
+		return false;
+	/* on half of what is left, not counted undecided when that stops it:
+	 * the re-searches then bring the first proof's length down with the
+	 * rest (they would need as hard a disproof to prove it) */
+	c->check = VERIFY_CHECK_MINIMAL;
+	bool was = c->screening;
+	c->screening = true;
+	dfpn_budget_share(&c->budget, 2);
+	DfpnStatus st = verify_mate_within(c, root, n, NULL);
+	dfpn_budget_unshare(&c->budget);
+	c->screening = was;
+	if (st != DFPN_NOMATE)
+		return false;
+	out->solve.len_floor = n + 2;
+	return true;
+}
+
+/* Before the re-searches for the minimal length, when the first proof
+ * differs from the stated line's length (so its tests did not run): the
+ * line screened for 余詰 (verify_line_screen), which settles the verdict
+ * when it finds one (the re-searches then run as information).  Returns
+ * whether it did. */
+static bool screen_line(VerifyCtx *c, const Position *root, const VerifySpec *spec, bool alts_done)
+{
+	VerifyResult *out = c->out;
+	if (alts_done || spec->first_failure || out->solve.status != DFPN_MATE || !spec->given ||
+	    out->line_len != spec->given_len || spec->given_len < 3)
+		return false;
+	c->check = VERIFY_CHECK_COOK;
+	return verify_line_screen(c, root, out->line, out->line_len) > 0;
+}
+
+/* The minimal length where the verdict was settled first (phase_solve
+ * left it open: a cook, or a mate proven longer than stated): the re-searches, with what is left of the problem's
+ * limits, as information -- the verdict is settled, and a limit that stops them leaves the length's bounds as they are
+ * (out->solve.len, len_floor). */
+static void finish_length(VerifyCtx *c, const Position *root, const VerifySpec *spec)
+{
+	VerifyResult *out = c->out;
+	DfpnResult *r = malloc(sizeof *r);
+	if (!r || !c->length_open || !verify_next_limits(c)) {
+		free(r);
+		return;
+	}
+	c->sub.probe_len = spec->stated_len; /* (its disproof is in the table: the re-searches stop above it) */
+	dfpn_solve(c->d, root, &c->sub, r);
+	dfpn_budget_spend(&c->budget, r->nodes);
+	out->interrupted |= r->reason == DFPN_STOP_USER;
+	out->check_nodes[VERIFY_CHECK_PROOF] += r->nodes_prove;
+	out->check_nodes[VERIFY_CHECK_MINIMAL] += r->nodes - r->nodes_prove;
+	if (r->status == DFPN_MATE && r->len_floor >= out->solve.len_floor &&
+	    (r->len_minimal || r->len < out->solve.len)) {
+		out->solve = *r;
+		out->len = r->len;
+		flag_length(out, spec);
+	}
+	c->length_open = false;
+	free(r);
 }
 
 /* Phase 1, the length: along the stated line when it proves the length
@@ -322,8 +415,19 @@ static bool phase_solve(VerifyCtx *c, const Position *root, const VerifySpec *sp
 	    (spec->stated_len < 0 || spec->stated_len == spec->given_len) &&
 	    !dfpn_futile_mates_by_search(dfpn_futile(d)))
 		*alts_done = solve_by_line(c, root, spec, alt);
-	if (!out->solve.len_minimal && !(*alts_done && !alt->shorter) && verify_next_limits(c)) {
+	bool open = !out->solve.len_minimal && !(*alts_done && !alt->shorter);
+	/* a first proof shorter than stated: the length is wrong for certain */
+	if (out->solve.status == DFPN_MATE && out->solve.len < spec->stated_len)
+		c->settled = true;
+	if (open && longer_than_stated(c, root, spec)) {
+		c->length_open = c->settled = true; /* (the length last: finish_length) */
+		open = false;
+	}
+	if (open)
+		screen_line(c, root, spec, *alts_done);
+	if (open && verify_next_limits(c)) {
 		uint64_t before = out->check_nodes[VERIFY_CHECK_PROOF];
+		c->sub.probe_len = spec->stated_len > 0 ? spec->stated_len : 0; /* (the composer's length first) */
 		dfpn_solve(d, root, &c->sub, &out->solve);
 		dfpn_budget_spend(&c->budget, out->solve.nodes);
 		/* (a mate whose minimality the flag stopped too) */
@@ -341,17 +445,15 @@ static bool phase_solve(VerifyCtx *c, const Position *root, const VerifySpec *sp
 			escaping_defence(c, root, spec->given[0], &out->stated);
 		return false;
 	}
-	if (out->solve.status != DFPN_MATE || !out->solve.len_minimal) {
+	if (out->solve.status == DFPN_MATE) {
+		out->len = out->solve.len;
+		flag_length(out, spec); /* (first: a length wrong for certain settles the verdict) */
+	}
+	if (out->solve.status != DFPN_MATE || (!out->solve.len_minimal && !c->length_open)) {
 		solve_undecided(c, out->solve.status != DFPN_MATE ? VERIFY_CHECK_PROOF : VERIFY_CHECK_MINIMAL);
 		if (out->solve.status != DFPN_MATE)
 			return false;
 	}
-	out->len = out->solve.len;
-	/* a length differs for certain when ours is minimal, or shorter anyway
-	 * (ours is then an upper bound: a longer stated one is not yet wrong) */
-	if (spec->stated_len >= 0 && spec->stated_len != out->len &&
-	    (out->solve.len_minimal || out->len < spec->stated_len))
-		out->flags |= VERIFY_WRONG_LENGTH;
 	return true;
 }
 
@@ -368,7 +470,8 @@ static bool choose_line(VerifyCtx *c, const Position *root, const VerifySpec *sp
 			out->flags |= VERIFY_BAD_LINE; /* out->stated: where it fails */
 			return false;
 		}
-		if (spec->given_len != out->len && (out->solve.len_minimal || out->len < spec->given_len))
+		if (spec->given_len != out->len &&
+		    (out->solve.len_minimal || out->len < spec->given_len || spec->given_len < out->solve.len_floor))
 			out->flags |= VERIFY_WRONG_LENGTH;
 		take_given_line(c, root, spec->given, spec->given_len);
 		return true;
@@ -508,6 +611,14 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	c->check = VERIFY_CHECK_STATED;
 	if (out->stated.verdict == VERDICT_NONE && !spec->first_failure)
 		verify_stated_verdict(c, root, spec);
+	c->check = VERIFY_CHECK_MINIMAL;
+	finish_length(c, root, spec);
+	if (out->stopped_settled && !(out->flags & VERIFY_SETTLING)) {
+		/* (never so: a failure counted certain is flagged) a pass must
+		 * not rest on checks that a limit stopped */
+		out->undecided += out->stopped_settled;
+		out->stopped_settled = 0;
+	}
 	if (out->undecided)
 		out->flags |= VERIFY_UNDECIDED;
 	return ctx_close(c, out);

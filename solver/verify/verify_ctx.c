@@ -10,6 +10,15 @@
 
 void verify_stopped(VerifyCtx *c, DfpnStopReason why)
 {
+	if (c->screening && why != DFPN_STOP_USER)
+		return; /* (its cap: asked again later) */
+	if (verify_settled(c)) {
+		c->out->stopped_settled++;
+		if (c->out->stop == DFPN_STOP_NONE)
+			c->out->stop = why;
+		c->out->interrupted |= why == DFPN_STOP_USER;
+		return;
+	}
 	c->out->undecided++;
 	c->out->check_stopped[c->check]++;
 	if (c->out->stop == DFPN_STOP_NONE)

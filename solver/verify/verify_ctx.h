@@ -21,9 +21,28 @@ typedef struct {
 	Color attacker;
 	VerifyCheck check; /* the kind of check the sub-searches serve now */
 	bool quick;        /* VerifySpec.first_failure */
-	Position pos;      /* scratch */
-	Position mod;      /* a position with one attacker piece removed */
+	bool length_open;  /* the verdict settled before the minimal length was proven
+	                      (a cook, or a length proven longer than stated): it is
+	                      sought last, as information (verify.c, finish_length) */
+	bool settled;      /* a failure is certain: a limit that stops a check from now
+	                      on leaves nothing undecided (out->stopped_settled) */
+	bool screening;    /* the searches are a screening's, each capped: one a cap
+	                      stops is asked again later, not undecided */
+	bool screen_done;  /* the problem's line was screened (verify_line_screen) */
+	int screened;      /* the cooks the screening found */
+	VerifyCook screened_cook[VERIFY_MAX_COOKS];
+	Position pos; /* scratch */
+	Position mod; /* a position with one attacker piece removed */
 } VerifyCtx;
+
+/* The failures that stay once found: with one of them (or c->settled) the
+ * verdict is certain, and a limit that stops a check leaves nothing
+ * undecided (out->stopped_settled).  Not VERIFY_LEFTOVER: verify.c may
+ * take it back (a stated line that counts a futile drop). */
+#define VERIFY_SETTLING (VERIFY_NOT_MATE | VERIFY_WRONG_LENGTH | VERIFY_COOK | VERIFY_UNNECESSARY | VERIFY_BAD_LINE)
+
+/* Whether the verdict on c's problem is a failure for certain. */
+static inline bool verify_settled(const VerifyCtx *c) { return c->settled || (c->out->flags & VERIFY_SETTLING); }
 
 /* Limits for the next sub-search (c->sub): what is left of the problem's
  * budget.  Returns false when nothing is left (dfpn_budget_spent says why). */

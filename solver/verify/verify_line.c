@@ -43,6 +43,64 @@ int verify_line_forcing(VerifyCtx *c, const Position *root, const Move *line, in
 	return result;
 }
 
+/* The 余詰 tests along line[0..n) from root (attacker nodes with three
+ * plies left or more), or -1 when the line has no more than that many. */
+static int cook_tests(VerifyCtx *c, const Position *root, const Move *line, int n)
+{
+	Position *pos = &c->pos;
+	int tests = 0;
+	pos_copy(pos, root);
+	for (int k = 0; k + 2 < n; k++) {
+		if (pos->side == c->attacker) {
+			MoveList list;
+			gen_checks(pos, &list);
+			tests += list.n - 1;
+		}
+		pos_do_move(pos, line[k]);
+	}
+	return tests;
+}
+
+int verify_line_screen(VerifyCtx *c, const Position *root, const Move *line, int n)
+{
+	Position *pos = &c->pos;
+	int tests = cook_tests(c, root, line, n), cooks = 0;
+	if (tests <= 0)
+		return 0;
+	bool was = c->screening;
+	c->screening = true;
+	pos_copy(pos, root);
+	c->screened = 0;
+	c->screen_done = true;
+	for (int k = 0; k + 2 < n; k++) {
+		int t = n - k;
+		if (pos->side == c->attacker) {
+			MoveList list;
+			gen_checks(pos, &list);
+			for (int i = 0; i < list.n; i++) {
+				if (move_same(list.moves[i], line[k]))
+					continue;
+				dfpn_budget_share(&c->budget, VERIFY_SCREEN_PARTS * (unsigned)tests);
+				pos_do_move(pos, list.moves[i]);
+				int len = 0;
+				if (verify_mate_within(c, pos, t - 1, &len) == DFPN_MATE) {
+					if (c->screened < VERIFY_MAX_COOKS)
+						c->screened_cook[c->screened++] =
+						    (VerifyCook){k, list.moves[i], len + 1};
+					cooks++;
+				}
+				pos_undo_move(pos, list.moves[i]);
+				dfpn_budget_unshare(&c->budget);
+			}
+		}
+		pos_do_move(pos, line[k]);
+	}
+	c->screening = was;
+	if (cooks)
+		c->settled = true;
+	return cooks;
+}
+
 void verify_line_alternatives(VerifyCtx *c, const Position *root, const Move *line, int n, VerifyResult *out,
                               VerifyAlternatives *alt)
 {
@@ -57,6 +115,11 @@ void verify_line_alternatives(VerifyCtx *c, const Position *root, const Move *li
 		if (out->leftover)
 			return;
 	}
+	/* the problem's own line: cooks quick to prove first, before a long
+	 * disproof can take the budget (the tests then find them, and every
+	 * answer the screening had, in the table) */
+	if (out && !quick && !c->screen_done)
+		verify_line_screen(c, root, line, n);
 	pos_copy(pos, root);
 	/* a cook settles the screening, and a piece's test (no out) */
 	for (int k = 0; k < n && !((quick || !out) && alt->cooks); k++) {
@@ -92,6 +155,8 @@ void verify_line_alternatives(VerifyCtx *c, const Position *root, const Move *li
 					if (out && alt->cooks < VERIFY_MAX_COOKS)
 						out->cook[alt->cooks] = (VerifyCook){k, m, len + 1};
 					alt->cooks++;
+					if (out)
+						c->settled = true; /* 余詰: the problem fails */
 				}
 			}
 		}
@@ -112,6 +177,16 @@ void verify_line_alternatives(VerifyCtx *c, const Position *root, const Move *li
 	}
 	if (alt->shorter)
 		alt->lower_bound = false;
+	for (int s = 0; out && s < c->screened; s++) {
+		/* the screening's cooks whose tests a limit stopped this time */
+		const VerifyCook *sc = &c->screened_cook[s];
+		bool listed = false;
+		for (int i = 0; i < alt->cooks && i < VERIFY_MAX_COOKS; i++)
+			listed |= out->cook[i].ply == sc->ply && move_same(out->cook[i].move, sc->move);
+		if (!listed && alt->cooks < VERIFY_MAX_COOKS)
+			out->cook[alt->cooks] = *sc;
+		alt->cooks += !listed;
+	}
 	if (out) {
 		out->cooks = alt->cooks;
 		sort_cooks(out->cook, alt->cooks < VERIFY_MAX_COOKS ? alt->cooks : VERIFY_MAX_COOKS);

@@ -51,6 +51,22 @@ typedef struct {
 void verify_line_alternatives(VerifyCtx *c, const Position *root, const Move *line, int n, VerifyResult *out,
                               VerifyAlternatives *alt);
 
+/* The share of what is left of the limits that each screening search may
+ * spend: 1 / (this x the tests). */
+#define VERIFY_SCREEN_PARTS 8
+
+/* Screens the problem's line[0..n) from root for 余詰 before the searches
+ * that take long: each other check of each attacker node with three plies
+ * left or more, "a mate within t - 1 after it?", on a capped share of the
+ * limits (VERIFY_SCREEN_PARTS: an eighth in all).  Proofs are found fast
+ * and disproofs slowly: a cook found so settles the problem's verdict
+ * (c->settled) before one long disproof can take the whole budget.
+ * Returns the cooks found, kept in c->screened_cook for
+ * verify_line_alternatives, which asks every test again in full (the
+ * table keeping what the screening learned) and lists these cooks too when
+ * a limit stops their tests; a search a cap stopped is not undecided. */
+int verify_line_screen(VerifyCtx *c, const Position *root, const Move *line, int n);
+
 /* Shorter variations (information) along line[0..n) from root: the
  * defences other than the line's, at defender nodes with t >= 4 plies left,
  * after which the attacker mates within t - 3, counted in

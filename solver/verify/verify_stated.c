@@ -251,6 +251,12 @@ void verify_stated_verdict(VerifyCtx *c, const Position *root, const VerifySpec 
 		out->stated.verdict = VERDICT_NO_MATE;
 	else if (f & VERIFY_BAD_LINE)
 		out->stated.verdict = VERDICT_STATED_NOT_MATE;
+	else if (out->solve.status == DFPN_MATE && !out->solve.len_minimal && spec->given &&
+	         spec->given_len == spec->stated_len && out->line_len == spec->given_len &&
+	         out->solve.len_floor > spec->stated_len)
+		/* proven longer than stated, by how much not known: where the
+		 * stated defence is not the longest is found all the same */
+		verify_stated_walk(c, root, out->line, out->line_len, out->solve.len_floor);
 	else if (out->solve.status != DFPN_MATE || !out->solve.len_minimal)
 		out->stated.verdict = VERDICT_UNDECIDED;
 	else if (spec->stated_len == out->len)

@@ -184,6 +184,10 @@ void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char 
 		fprintf(out, "%s:%ld: %s", file, problem->line, status_word(r->flags));
 		if (r->len)
 			fprintf(out, " mate %d", r->len);
+		if (r->len && !r->solve.len_minimal && r->solve.len_floor > 1)
+			fprintf(out, " (at least %d)", r->solve.len_floor);
+		else if (r->len && !r->solve.len_minimal && !(r->flags & VERIFY_UNDECIDED))
+			fprintf(out, " (not proven minimal)");
 		if (stated >= 0)
 			fprintf(out, " (stated %ld)", stated);
 		if (!pass)
@@ -202,6 +206,10 @@ void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char 
 			fprintf(out, " [%d%s shorter variation%s]", r->short_variations,
 			        r->variations_partial ? " or more" : "",
 			        r->short_variations == 1 && !r->variations_partial ? "" : "s");
+		if (r->stopped_settled)
+			fprintf(out,
+			        " [checked no further: the limits stopped %d search%s once the verdict was certain]",
+			        r->stopped_settled, r->stopped_settled == 1 ? "" : "es");
 		if ((r->flags & VERIFY_UNNECESSARY_NA) && r->len > 0)
 			fprintf(out, " [unnecessary pieces not judged: the mate counts futile interpositions]");
 		if (problem->defender_rest)
@@ -248,6 +256,11 @@ void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char 
 			fprintf(out, "\"%s\"", cli_reason_name(r->stop != DFPN_STOP_NONE ? r->stop : DFPN_STOP_NODES));
 		else
 			fprintf(out, "null");
+		/* the length's bounds: minimal, else at most "length" and at least this */
+		fprintf(out, ",\"stopped_after_verdict\":%d", r->stopped_settled);
+		fprintf(out, ",\"length_minimal\":%s,\"length_at_least\":%d",
+		        r->len && r->solve.len_minimal ? "true" : "false",
+		        r->len ? (r->solve.len_minimal ? r->len : r->solve.len_floor) : 0);
 		fprintf(out, ",\"nodes\":%llu,\"seconds\":%.3f", (unsigned long long)r->nodes, r->seconds);
 		checks_json(out, r);
 		const VerifyStated *v = &r->stated;
