@@ -277,13 +277,19 @@ int pv_build(Dfpn *d, int len, Move *pv, PvMode mode, bool tiebreak)
 /* ---- The proof tree's own length (pv_tree_line) ---- */
 
 /* The lengths found so far, by position (pos_key): open addressing, key 0
- * free (a position whose key is 0 is simply not remembered). */
+ * free (a position whose key is 0 is simply not remembered).  It starts
+ * small and doubles at half full: a walk touches only the memory it needs
+ * (made at its largest size at once, a walk of 世界大戦's proof tree spent
+ * as long faulting in the pages of its random slots as walking).  */
 typedef struct {
 	uint64_t *keys;
 	int32_t *len;
 	size_t mask, used, cap; /* cap: most entries allowed (the memory bound) */
 	bool search;            /* prove lost proofs again (nodes counted, limits checked); false: the table only */
 } TreeMemo;
+
+/* The memo's first slots (a power of two). */
+#define TREE_MEMO_FIRST 4096
 
 #define TREE_FAIL (-1)
 
@@ -303,11 +309,43 @@ static size_t memo_index(const TreeMemo *m, uint64_t key)
 	return i;
 }
 
-/* The length slot of key, taken for it if free (*found: it was there). */
+/* Doubles the memo's slots, every entry moved.  Returns false when out of
+ * memory (the memo is as it was). */
+static bool memo_grow(TreeMemo *m)
+{
+	size_t size = 2 * (m->mask + 1);
+	TreeMemo g = *m;
+	g.keys = calloc(size, sizeof *g.keys);
+	g.len = malloc(size * sizeof *g.len);
+	g.mask = size - 1;
+	if (!g.keys || !g.len) {
+		free(g.keys);
+		free(g.len);
+		return false;
+	}
+	for (size_t i = 0; i <= m->mask; i++)
+		if (m->keys[i]) {
+			size_t j = memo_index(&g, m->keys[i]);
+			g.keys[j] = m->keys[i];
+			g.len[j] = m->len[i];
+		}
+	free(m->keys);
+	free(m->len);
+	*m = g;
+	return true;
+}
+
+/* The length slot of key, taken for it if free (*found: it was there);
+ * NULL when the memo cannot grow.  Valid until the next memo_slot. */
 static int32_t *memo_slot(TreeMemo *m, uint64_t key, bool *found)
 {
 	size_t i = memo_index(m, key);
 	*found = m->keys[i] == key;
+	if (!*found && 2 * (m->used + 1) > m->mask + 1) {
+		if (!memo_grow(m))
+			return NULL;
+		i = memo_index(m, key);
+	}
 	m->keys[i] = key;
 	return &m->len[i];
 }
@@ -403,11 +441,13 @@ static int tree_len(Dfpn *d, int t, TreeMemo *memo)
 	bool found;
 	if (memo->used >= memo->cap || pos->ply + 2 >= POS_MAX_PLY || !tree_tick(d, memo))
 		return TREE_FAIL;
-	int32_t *slot = memo_slot(memo, key, &found); /* stays in place: the memo never grows */
+	int32_t *slot = memo_slot(memo, key, &found);
+	if (!slot)
+		return TREE_FAIL;
 	if (found)
 		return *slot;
 	memo->used++;
-	*slot = TREE_FAIL; /* until known */
+	*slot = TREE_FAIL; /* until known (the slot moves as the memo grows: found again below) */
 	/* on the heap: the recursion goes as deep as the mate is long */
 	struct {
 		MoveList list;
@@ -492,7 +532,8 @@ static int tree_len(Dfpn *d, int t, TreeMemo *memo)
 		}
 	}
 	free(f);
-	*slot = u;
+	if ((slot = memo_slot(memo, key, &found)) != NULL)
+		*slot = u;
 	return u;
 }
 
@@ -532,9 +573,7 @@ static int tree_follow(Dfpn *d, int u, Move *pv, TreeMemo *memo)
 int pv_tree_line(Dfpn *d, int len, Move *pv, size_t max_positions, bool search)
 {
 	TreeMemo memo = {.search = search};
-	size_t size = 1024;
-	while (size < 2 * max_positions + 2)
-		size *= 2;
+	size_t size = TREE_MEMO_FIRST;
 	memo.keys = calloc(size, sizeof *memo.keys);
 	memo.len = malloc(size * sizeof *memo.len);
 	memo.mask = size - 1;
