@@ -212,9 +212,7 @@ static int solve_text(SolveCtx *ctx, const char *text, const char *where, const 
 		cli_warn_missing(where ? where : "tsume", pb->missing);
 
 	dfpn_clear(ctx->d);
-	ctx->lim.probe_len = pb->given_len; /* (the given answer's length asked first) */
 	dfpn_solve(ctx->d, &pb->root, &ctx->lim, res);
-	ctx->lim.probe_len = 0;
 	progress_clear(&ctx->progress);
 
 	char sfen[256];
