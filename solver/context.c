@@ -170,6 +170,7 @@ void context_begin(Dfpn *d, Color attacker, const DfpnLimits *lim, double start,
 	d->run.last_progress = start;
 	d->run.stopped = false;
 	d->run.stop_reason = DFPN_STOP_NONE;
+	d->run.verdict_cut = false;
 	d->thr.published = 0;
 	d->thr.superseded = false;
 	d->tree.arena_top = 0;

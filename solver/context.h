@@ -73,6 +73,8 @@ typedef struct {
 	double start, last_progress;
 	DfpnStopReason stop_reason;
 	bool stopped;
+	bool verdict_cut;       /* a limit stopped the search inside a verdict of the
+	                           futility rule's own searches (expand.c) */
 	bool budgeted;          /* the search has a length budget (search_root) */
 	int root_ply, root_len; /* where search_root started: pos.ply, path.len */
 	int rep_span;           /* see dfpn_set_repetition_span */

@@ -126,6 +126,10 @@ typedef struct {
 	int len;
 	DfpnStopReason reason;
 	uint64_t nodes;
+	bool verdict_cut; /* UNKNOWN: the limit stopped it inside a verdict of the
+	                     futility rule's own searches; what that search left in
+	                     the table is then not to be trusted by a later one
+	                     (dfpn_clear) */
 } DfpnBound;
 
 /* Limits and defaults of the context's settings (dfpn.h says what each

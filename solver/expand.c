@@ -68,6 +68,7 @@ static bool verdict_end(Dfpn *d)
 	bool cut = futile_sub_budget_cut(sub);
 	futile_sub_set_budget(sub, UINT64_MAX);
 	count_sub_nodes(d);
+	d->run.verdict_cut |= cut;
 	if (cut || (d->run.lim && d->run.lim->max_nodes && limits_count(d) >= d->run.lim->max_nodes))
 		limits_stop(d, DFPN_STOP_NODES); /* (its nodes may reach the limit: stop there, not a node later) */
 	return cut;

@@ -377,5 +377,6 @@ DfpnStatus search_mate_within(Dfpn *d, const Position *pos, Color attacker, int 
 	out->len = r.pn == 0 ? r.len : 0;
 	out->reason = d->run.stop_reason;
 	out->nodes = d->run.nodes;
+	out->verdict_cut = d->run.verdict_cut;
 	return out->status;
 }

@@ -767,6 +767,44 @@ static void test_zuko_settled_first(void **state)
 	assert_int_equal(dfpn_mate_within(solver, &pos, root.side, 5, NULL, &b), DFPN_NOMATE);
 }
 
+/* A screening search cut inside nogain's own verdicts left results that
+ * the full test then read as "no mate": nshogi's mate-9 position of line
+ * 24 (tests/data/problems/raw/nshogi), with the 7-ply line our solver
+ * gives it, listed 4 of its 5 cooks at every limit from 20,000 to 240,000
+ * nodes (found by a hostile trial).  Each limit must list all 5, 1a2b (a
+ * mate in 7, asked apart) among them. */
+static void test_screening_cut_keeps_cooks(void **state)
+{
+	(void)state;
+	static Position root;
+	static Move given[8];
+	tu_parse(&root, "+P6nB/4S1ggl/3+L3p1/1B3kg1p/3SPspS1/K1G5P/1P1+r2+p2/2+n2P3/L6RL b 2N6P3p 151");
+	static Position pos;
+	pos = root;
+	int n = sfen_play_moves(&pos, "1a2b+ 3d3c 8d6b 4d5e 6b7c+ 5e4d G*5e", 0, given, 8, NULL);
+	assert_int_equal(n, 7);
+	assert_true(dfpn_set_futile(solver, DFPN_FUTILE_DEFAULT));
+	static const uint64_t LIMIT[] = {20000, 40000, 60000, 120000, 240000};
+	for (size_t i = 0; i < sizeof LIMIT / sizeof *LIMIT; i++) {
+		VerifySpec spec = {n, given, n, false};
+		DfpnLimits lim = {.max_nodes = LIMIT[i]};
+		dfpn_clear(solver);
+		verify_problem(solver, &root, &spec, &lim, &result);
+		bool found = false;
+		for (int k = 0; k < result.cooks && k < VERIFY_MAX_COOKS; k++) {
+			char u[6];
+			found |= result.cook[k].ply == 0 && strcmp(usi_format(result.cook[k].move, u), "1a2b") == 0;
+		}
+		if (result.cooks != 5 || !found)
+			fail_msg("at %llu nodes: %d cooks, 1a2b %s", (unsigned long long)LIMIT[i], result.cooks,
+			         found ? "among them" : "missing");
+	}
+	after_line(&root, given, 0, "1a2b", &pos);
+	DfpnBound b;
+	dfpn_clear(solver);
+	assert_int_equal(dfpn_mate_within(solver, &pos, root.side, 6, NULL, &b), DFPN_MATE);
+}
+
 int main(void)
 {
 	core_init();
@@ -792,7 +830,7 @@ int main(void)
 	    cmocka_unit_test(test_stated_no_mate_escape),      cmocka_unit_test(test_stated_verdict_totals),
 	    cmocka_unit_test(test_verdict_notation),           cmocka_unit_test(test_stated_verdict_zuko),
 	    cmocka_unit_test(test_leftover_convention_zuko59), cmocka_unit_test(test_zuko_verdicts_pinned),
-	    cmocka_unit_test(test_zuko_settled_first),
+	    cmocka_unit_test(test_zuko_settled_first),         cmocka_unit_test(test_screening_cut_keeps_cooks),
 	};
 	int failed = 0;
 	failed += cmocka_run_group_tests_name("verify", t_verify, setup, teardown);

@@ -284,6 +284,7 @@ static void result_reset(VerifyResult *out)
 	out->cooks = out->final_alts = out->unnecessary = 0;
 	out->unnecessary_judged = false;
 	out->leftover = out->short_variations = out->undecided = out->stopped_settled = 0;
+	out->finals_partial = false;
 	out->stop = DFPN_STOP_NONE;
 	out->interrupted = false;
 	out->variations_partial = false;
@@ -350,6 +351,7 @@ static bool longer_than_stated(VerifyCtx *c, const Position *root, const VerifyS
 	DfpnStatus st = verify_mate_within(c, root, n, NULL);
 	dfpn_budget_unshare(&c->budget);
 	c->screening = was;
+	verify_forget_cut(c);
 	if (st != DFPN_NOMATE)
 		return false;
 	out->solve.len_floor = n + 2;
@@ -427,8 +429,25 @@ static bool phase_solve(VerifyCtx *c, const Position *root, const VerifySpec *sp
 		screen_line(c, root, spec, *alts_done);
 	if (open && verify_next_limits(c)) {
 		uint64_t before = out->check_nodes[VERIFY_CHECK_PROOF];
-		c->sub.probe_len = spec->stated_len > 0 ? spec->stated_len : 0; /* (the composer's length first) */
+		/* the composer's length first, under a rule whose lengths are the
+		 * position's own (broad and answered read the table: the order
+		 * of the searches can change a length) */
+		c->sub.probe_len =
+		    spec->stated_len > 0 && !dfpn_futile_mates_by_search(dfpn_futile(d)) ? spec->stated_len : 0;
+		/* the first proof had: kept if a limit stops this solve before
+		 * its own (the screening may have emptied the table) */
+		DfpnResult *had = out->solve.status == DFPN_MATE ? malloc(sizeof *had) : NULL;
+		if (had)
+			*had = out->solve;
 		dfpn_solve(d, root, &c->sub, &out->solve);
+		if (had && out->solve.status != DFPN_MATE) {
+			uint64_t nodes = out->solve.nodes;
+			DfpnStopReason why = out->solve.reason;
+			out->solve = *had;
+			out->solve.nodes = out->solve.nodes_prove = nodes;
+			out->solve.reason = why;
+		}
+		free(had);
 		dfpn_budget_spend(&c->budget, out->solve.nodes);
 		/* (a mate whose minimality the flag stopped too) */
 		out->interrupted |= out->solve.reason == DFPN_STOP_USER;
@@ -604,15 +623,21 @@ unsigned verify_problem(Dfpn *d, const Position *root, const VerifySpec *spec, c
 	bool alts_done;
 	/* a length not proven minimal leaves nothing to compare a piece's
 	 * removal with (the problem is undecided already) */
-	if (phase_solve(c, root, spec, &alt, &alts_done) && choose_line(c, root, spec) &&
-	    phase_alternatives(c, root, spec, &alt, alts_done) && out->solve.len_minimal)
+	bool judged = false, lined = phase_solve(c, root, spec, &alt, &alts_done) && choose_line(c, root, spec) &&
+	                             phase_alternatives(c, root, spec, &alt, alts_done);
+	if (lined && out->solve.len_minimal) {
 		phase_unnecessary(c, root, spec);
+		judged = true;
+	}
 	/* the end: the stated verdict where no phase gave one */
 	c->check = VERIFY_CHECK_STATED;
 	if (out->stated.verdict == VERDICT_NONE && !spec->first_failure)
 		verify_stated_verdict(c, root, spec);
 	c->check = VERIFY_CHECK_MINIMAL;
 	finish_length(c, root, spec);
+	/* a length proven last (the verdict settled first): the pieces too */
+	if (lined && !judged && out->solve.len_minimal)
+		phase_unnecessary(c, root, spec);
 	if (out->stopped_settled && !(out->flags & VERIFY_SETTLING)) {
 		/* (never so: a failure counted certain is flagged) a pass must
 		 * not rest on checks that a limit stopped */

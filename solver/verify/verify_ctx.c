@@ -27,6 +27,13 @@ void verify_stopped(VerifyCtx *c, DfpnStopReason why)
 		c->out->interrupted = true;
 }
 
+void verify_forget_cut(VerifyCtx *c)
+{
+	if (c->cut)
+		dfpn_clear(c->d);
+	c->cut = false;
+}
+
 /* What counts as mate here, as a line_replay callback (arg: the VerifyCtx):
  * modulo futile drops under the rule in force; a plain mate under the rule
  * "none" and in the strict unnecessary-piece test. */
@@ -59,6 +66,7 @@ DfpnStatus verify_mate_within(VerifyCtx *c, const Position *pos, int max_len, in
 	dfpn_mate_within(c->d, pos, c->attacker, max_len, &c->sub, &b);
 	dfpn_budget_spend(&c->budget, b.nodes);
 	c->out->check_nodes[c->check] += b.nodes;
+	c->cut |= b.status == DFPN_UNKNOWN && b.verdict_cut;
 	if (b.status == DFPN_UNKNOWN)
 		verify_stopped(c, b.reason);
 	if (len)

@@ -29,6 +29,8 @@ typedef struct {
 	bool screening;    /* the searches are a screening's, each capped: one a cap
 	                      stops is asked again later, not undecided */
 	bool screen_done;  /* the problem's line was screened (verify_line_screen) */
+	bool cut;          /* a search was stopped inside a verdict of the futility rule's
+	                      own searches: what it left is not trusted (verify_forget_cut) */
 	int screened;      /* the cooks the screening found */
 	VerifyCook screened_cook[VERIFY_MAX_COOKS];
 	Position pos; /* scratch */
@@ -40,6 +42,14 @@ typedef struct {
  * undecided (out->stopped_settled).  Not VERIFY_LEFTOVER: verify.c may
  * take it back (a stated line that counts a futile drop). */
 #define VERIFY_SETTLING (VERIFY_NOT_MATE | VERIFY_WRONG_LENGTH | VERIFY_COOK | VERIFY_UNNECESSARY | VERIFY_BAD_LINE)
+
+/* After a screening: when one of its searches was stopped inside a verdict
+ * of the futility rule's own searches (broad, nogain, answered;
+ * DfpnBound.verdict_cut), the table and those searches start again
+ * (dfpn_clear): such a cut can leave results that a later search reads
+ * wrongly (a cook missed under nogain, found by a hostile trial).  Nothing a screening found is lost (its cooks are
+ * kept in c). */
+void verify_forget_cut(VerifyCtx *c);
 
 /* Whether the verdict on c's problem is a failure for certain. */
 static inline bool verify_settled(const VerifyCtx *c) { return c->settled || (c->out->flags & VERIFY_SETTLING); }

@@ -96,6 +96,7 @@ int verify_line_screen(VerifyCtx *c, const Position *root, const Move *line, int
 		pos_do_move(pos, line[k]);
 	}
 	c->screening = was;
+	verify_forget_cut(c);
 	if (cooks)
 		c->settled = true;
 	return cooks;
@@ -137,6 +138,8 @@ void verify_line_alternatives(VerifyCtx *c, const Position *root, const Move *li
 				int len = 0;
 				DfpnStatus st = verify_mate_within(c, pos, t - 1, &len);
 				pos_undo_move(pos, m);
+				if (st == DFPN_UNKNOWN && t == 1 && out)
+					out->finals_partial = true; /* (and below) */
 				if (st == DFPN_UNKNOWN)
 					alt->lower_bound = false;
 				else if (st == DFPN_MATE && t >= 3 && len <= t - 3)

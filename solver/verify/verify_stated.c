@@ -260,7 +260,9 @@ void verify_stated_verdict(VerifyCtx *c, const Position *root, const VerifySpec 
 	else if (out->solve.status != DFPN_MATE || !out->solve.len_minimal)
 		out->stated.verdict = VERDICT_UNDECIDED;
 	else if (spec->stated_len == out->len)
-		out->stated.verdict = out->final_alts ? VERDICT_FINAL_ALT : VERDICT_EXACT;
+		out->stated.verdict = out->final_alts       ? VERDICT_FINAL_ALT
+		                      : out->finals_partial ? VERDICT_UNDECIDED
+		                                            : VERDICT_EXACT;
 	else if (spec->given && spec->given_len == spec->stated_len)
 		verify_stated_walk(c, root, out->line, out->line_len, out->len);
 	else

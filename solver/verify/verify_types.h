@@ -145,6 +145,8 @@ typedef struct {
 	VerifyStated stated;                   /* why the stated length differs (or not) */
 	uint64_t check_nodes[VERIFY_CHECK_NB]; /* nodes by kind of check (they sum to nodes) */
 	int check_stopped[VERIFY_CHECK_NB];    /* sub-searches a limit stopped, by kind */
+	bool finals_partial;                   /* a limit stopped a test of the final move's
+	                                          alternatives: "exact" is not known */
 	int stopped_settled;                   /* sub-searches a limit stopped once a failure was
 	                                          certain (a cook, a length proven wrong): they
 	                                          make nothing undecided, and count apart */
