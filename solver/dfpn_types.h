@@ -47,8 +47,11 @@ typedef struct {
 	 * The re-searches then ask "a mate within probe_len?" before the
 	 * usual "within len - 2": a mate found there goes on from its length,
 	 * none proves the mate longer (DfpnResult.len_floor) and the
-	 * re-searches come back down to just above it.  Rounded down to odd;
-	 * the verdict and the length proven are the same with or without it.
+	 * re-searches come back down to just above it.  Rounded down to odd.
+	 * The length proven is the same with or without it under a rule whose
+	 * lengths are the position's own (none, narrow, nogain); under broad
+	 * and answered, whose verdicts read the table, the order of the
+	 * searches can change a length (verify probes only under the others).
 	 * Not passed on by dfpn_budget_next. */
 	int probe_len;
 } DfpnLimits;

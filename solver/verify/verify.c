@@ -300,19 +300,11 @@ static void result_reset(VerifyResult *out)
 /* Counts what stopped the proof or the minimality search as undecided. */
 static void solve_undecided(VerifyCtx *c, VerifyCheck check)
 {
-	VerifyResult *out = c->out;
-	if (verify_settled(c)) {
-		out->stopped_settled++; /* (a failure is certain already) */
-		if (out->stop == DFPN_STOP_NONE)
-			out->stop =
-			    out->solve.reason != DFPN_STOP_NONE ? out->solve.reason : dfpn_budget_spent(&c->budget);
-		return;
-	}
-	out->flags |= VERIFY_UNDECIDED;
-	out->undecided++;
-	out->check_stopped[check]++;
-	if (out->stop == DFPN_STOP_NONE)
-		out->stop = out->solve.reason != DFPN_STOP_NONE ? out->solve.reason : dfpn_budget_spent(&c->budget);
+	VerifyCheck was = c->check;
+	c->check = check;
+	verify_stopped(c,
+	               c->out->solve.reason != DFPN_STOP_NONE ? c->out->solve.reason : dfpn_budget_spent(&c->budget));
+	c->check = was;
 }
 
 /* Sets VERIFY_WRONG_LENGTH when the stated length differs from ours for
@@ -361,30 +353,29 @@ static bool longer_than_stated(VerifyCtx *c, const Position *root, const VerifyS
 /* Before the re-searches for the minimal length, when the first proof
  * differs from the stated line's length (so its tests did not run): the
  * line screened for 余詰 (verify_line_screen), which settles the verdict
- * when it finds one (the re-searches then run as information).  Returns
- * whether it did. */
-static bool screen_line(VerifyCtx *c, const Position *root, const VerifySpec *spec, bool alts_done)
+ * when it finds one (the re-searches then run as information). */
+static void screen_line(VerifyCtx *c, const Position *root, const VerifySpec *spec, bool alts_done)
 {
 	VerifyResult *out = c->out;
 	if (alts_done || spec->first_failure || out->solve.status != DFPN_MATE || !spec->given ||
 	    out->line_len != spec->given_len || spec->given_len < 3)
-		return false;
+		return;
 	c->check = VERIFY_CHECK_COOK;
-	return verify_line_screen(c, root, out->line, out->line_len) > 0;
+	verify_line_screen(c, root, out->line, out->line_len);
 }
 
-/* The minimal length where the verdict was settled first (phase_solve
- * left it open: a cook, or a mate proven longer than stated): the re-searches, with what is left of the problem's
+/* The minimal length of a mate proven longer than stated (phase_solve
+ * left it open): the re-searches, with what is left of the problem's
  * limits, as information -- the verdict is settled, and a limit that stops them leaves the length's bounds as they are
  * (out->solve.len, len_floor). */
 static void finish_length(VerifyCtx *c, const Position *root, const VerifySpec *spec)
 {
 	VerifyResult *out = c->out;
-	DfpnResult *r = malloc(sizeof *r);
-	if (!r || !c->length_open || !verify_next_limits(c)) {
-		free(r);
+	if (!c->length_open || !verify_next_limits(c))
 		return;
-	}
+	DfpnResult *r = malloc(sizeof *r);
+	if (!r)
+		return;
 	c->sub.probe_len = spec->stated_len; /* (its disproof is in the table: the re-searches stop above it) */
 	dfpn_solve(c->d, root, &c->sub, r);
 	dfpn_budget_spend(&c->budget, r->nodes);
@@ -418,11 +409,8 @@ static bool phase_solve(VerifyCtx *c, const Position *root, const VerifySpec *sp
 	    !dfpn_futile_mates_by_search(dfpn_futile(d)))
 		*alts_done = solve_by_line(c, root, spec, alt);
 	bool open = !out->solve.len_minimal && !(*alts_done && !alt->shorter);
-	/* a first proof shorter than stated: the length is wrong for certain */
-	if (out->solve.status == DFPN_MATE && out->solve.len < spec->stated_len)
-		c->settled = true;
 	if (open && longer_than_stated(c, root, spec)) {
-		c->length_open = c->settled = true; /* (the length last: finish_length) */
+		c->length_open = true; /* (the length last: finish_length) */
 		open = false;
 	}
 	if (open)

@@ -21,9 +21,8 @@ typedef struct {
 	Color attacker;
 	VerifyCheck check; /* the kind of check the sub-searches serve now */
 	bool quick;        /* VerifySpec.first_failure */
-	bool length_open;  /* the verdict settled before the minimal length was proven
-	                      (a cook, or a length proven longer than stated): it is
-	                      sought last, as information (verify.c, finish_length) */
+	bool length_open;  /* the mate proven longer than stated before its minimal length:
+	                      that is sought last, as information (verify.c, finish_length) */
 	bool settled;      /* a failure is certain: a limit that stops a check from now
 	                      on leaves nothing undecided (out->stopped_settled) */
 	bool screening;    /* the searches are a screening's, each capped: one a cap

@@ -44,7 +44,7 @@ int verify_line_forcing(VerifyCtx *c, const Position *root, const Move *line, in
 }
 
 /* The 余詰 tests along line[0..n) from root (attacker nodes with three
- * plies left or more), or -1 when the line has no more than that many. */
+ * plies left or more). */
 static int cook_tests(VerifyCtx *c, const Position *root, const Move *line, int n)
 {
 	Position *pos = &c->pos;
@@ -139,7 +139,7 @@ void verify_line_alternatives(VerifyCtx *c, const Position *root, const Move *li
 				DfpnStatus st = verify_mate_within(c, pos, t - 1, &len);
 				pos_undo_move(pos, m);
 				if (st == DFPN_UNKNOWN && t == 1 && out)
-					out->finals_partial = true; /* (and below) */
+					out->finals_partial = true; /* ("exact" not known) */
 				if (st == DFPN_UNKNOWN)
 					alt->lower_bound = false;
 				else if (st == DFPN_MATE && t >= 3 && len <= t - 3)
