@@ -172,6 +172,7 @@ void context_begin(Dfpn *d, Color attacker, const DfpnLimits *lim, double start,
 	d->run.stop_reason = DFPN_STOP_NONE;
 	d->run.verdict_cut = false;
 	d->thr.published = 0;
+	d->thr.helper_nodes = 0;
 	d->thr.superseded = false;
 	d->tree.arena_top = 0;
 	d->rules.sub_nodes_seen = d->rules.sub ? futile_sub_nodes(d->rules.sub) : 0;

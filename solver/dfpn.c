@@ -99,6 +99,12 @@ bool dfpn_set_threads(Dfpn *d, int threads)
 
 int dfpn_threads(const Dfpn *d) { return 1 + pool_helpers(d->thr.pool); }
 
+void dfpn_set_lockstep(Dfpn *d, uint64_t slice)
+{
+	if (d->thr.pool)
+		pool_set_lockstep(d->thr.pool, slice);
+}
+
 void dfpn_set_helper_start(Dfpn *d, uint64_t nodes) { d->thr.par_start = nodes; }
 
 DfpnFutileRule dfpn_futile(const Dfpn *d) { return d->tab.tt->rule; }
@@ -254,11 +260,13 @@ static bool minimize(Dfpn *d, int *best, int *floor, Move *scratch)
 		probe = 0;
 		NodeResult s = search_root(d, bound);
 		if (lim && lim->trace)
-			fprintf(lim->trace, "dfpn: mate within %d: %s %d, %llu nodes, %.1f s, hashfull %d\n", bound,
+			fprintf(lim->trace,
+			        "dfpn: mate within %d: %s %d, %llu nodes (helpers %llu), %.1f s, hashfull %d\n", bound,
 			        s.pn == 0   ? "yes, len"
 			        : s.dn == 0 ? "no, bound"
 			                    : "unknown, bound",
-			        s.pn == 0 ? s.len : bound, (unsigned long long)d->run.nodes, clock_now() - d->run.start,
+			        s.pn == 0 ? s.len : bound, (unsigned long long)d->run.nodes,
+			        (unsigned long long)d->thr.helper_nodes, clock_now() - d->run.start,
 			        tt_hashfull(d->tab.tt));
 		if (s.pn == 0) {
 			*best = s.len;
@@ -361,12 +369,13 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 	NodeResult r = search_root(d, BUDGET_INF - root_ply);
 	res->nodes_prove = d->run.nodes;
 	if (lim && lim->trace)
-		fprintf(lim->trace, "dfpn: first proof%s: %s, len %d, %llu nodes, %.1f s, hashfull %d\n",
+		fprintf(lim->trace, "dfpn: first proof%s: %s, len %d, %llu nodes (helpers %llu), %.1f s, hashfull %d\n",
 		        bounding ? " (counted as narrow)" : "",
 		        r.pn == 0   ? "mate"
 		        : r.dn == 0 ? "no mate"
 		                    : "unknown",
-		        r.len, (unsigned long long)d->run.nodes, clock_now() - d->run.start, tt_hashfull(d->tab.tt));
+		        r.len, (unsigned long long)d->run.nodes, (unsigned long long)d->thr.helper_nodes,
+		        clock_now() - d->run.start, tt_hashfull(d->tab.tt));
 	if (r.pn == 0) {
 		int best = r.len;
 		hold_line(d, best, res->pv);

@@ -110,6 +110,15 @@ Dfpn *dfpn_new_with_rule(size_t hash_mb, DfpnFutileRule rule);
 bool dfpn_set_threads(Dfpn *d, int threads);
 /* The number of threads of d's searches. */
 int dfpn_threads(const Dfpn *d);
+/* Lockstep, for measuring what threads cost in nodes (dfpn_set_threads
+ * first; slice 0, the default, turns it off): the threads of a search run
+ * one at a time, each `slice` nodes (16 or more is sensible) before the
+ * next thread by number takes over, so that the node counts of N threads
+ * are the same from run to run and on any number of cores (the node
+ * overhead of N threads against one, exactly; not the time).  Time limits
+ * then measure the threads' sum.  Nothing else changes: the answers are
+ * those of N threads.  Call between searches. */
+void dfpn_set_lockstep(Dfpn *d, uint64_t slice);
 
 /* With several threads, the helpers join a search once it has run `nodes`
  * nodes on the calling thread (counted from dfpn_solve or

@@ -11,11 +11,13 @@
 /* Nodes between two limit checks of each thread: 1,024, or 1,024 / T with
  * T threads (at least 16): the limits then hold within about 1,024 nodes of
  * the total, and within a few milliseconds however many threads share the
- * cores. */
+ * cores.  In lockstep (parallel.h), the slice. */
 uint64_t limits_check_interval(const Dfpn *d)
 {
 	if (!d->thr.pool)
 		return 1024;
+	if (pool_slice(d->thr.pool))
+		return pool_slice(d->thr.pool); /* lockstep: the baton's period */
 	int k = 1024 / (pool_helpers(d->thr.pool) + 1);
 	return (uint64_t)(k < 16 ? 16 : k);
 }

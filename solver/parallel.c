@@ -16,6 +16,8 @@ struct DfpnPool {
 	pthread_cond_t wake;   /* a job or quit for the helpers */
 	pthread_cond_t idle;   /* running fell to 0, or a helper parked (pool_pause) */
 	pthread_cond_t resume; /* the pause is over */
+	pthread_cond_t baton;  /* lockstep: the baton changed hands */
+	uint64_t slice;        /* lockstep: nodes a thread runs with the baton (0: off) */
 	/* under mu */
 	uint64_t job; /* jobs handed out so far */
 	int running;  /* helpers still running the current job */
@@ -23,6 +25,8 @@ struct DfpnPool {
 	bool quit;
 	bool populated; /* tt_populate done: main thread only */
 	int remain;     /* the job's length budget */
+	int turn;       /* lockstep: the tid holding the baton (-1: none) */
+	bool *in_ring;  /* lockstep: the threads (by tid) in the current search */
 	bool have_result;
 	NodeResult result; /* the first helper result that resolved the root */
 	/* the current search_root, set by the main thread */
@@ -37,6 +41,28 @@ struct DfpnPool {
 	_Atomic uint32_t busy[1 << POOL_BUSY_BITS]; /* see busy_enter */
 };
 
+/* Lockstep (pool_set_lockstep), mu held: the baton to the next thread in
+ * the ring after tid, round by tid (none left: turn -1). */
+static void baton_pass(DfpnPool *p, int tid)
+{
+	p->turn = -1;
+	for (int k = 1; k <= p->n + 1; k++) {
+		int j = (tid + k) % (p->n + 1);
+		if (p->in_ring[j]) {
+			p->turn = j;
+			break;
+		}
+	}
+	pthread_cond_broadcast(&p->baton);
+}
+
+/* Lockstep, mu held: waits until thread tid holds the baton. */
+static void baton_wait(DfpnPool *p, int tid)
+{
+	while (p->turn != tid)
+		pthread_cond_wait(&p->baton, &p->mu);
+}
+
 static void *helper_main(void *arg)
 {
 	Dfpn *h = arg;
@@ -50,6 +76,8 @@ static void *helper_main(void *arg)
 			break;
 		seen = p->job;
 		int remain = p->remain;
+		if (p->slice)
+			baton_wait(p, h->thr.tid);
 		pthread_mutex_unlock(&p->mu);
 		NodeResult r = p->search(h, remain);
 		pthread_mutex_lock(&p->mu);
@@ -57,6 +85,11 @@ static void *helper_main(void *arg)
 			p->have_result = true;
 			p->result = r;
 			atomic_store(&p->over, true);
+		}
+		if (p->slice) {
+			p->in_ring[h->thr.tid] = false;
+			if (p->turn == h->thr.tid)
+				baton_pass(p, h->thr.tid);
 		}
 		p->running--;
 		pthread_cond_signal(&p->idle); /* (pool_end, pool_pause wait for it) */
@@ -73,7 +106,10 @@ DfpnPool *pool_new(Dfpn *main, int helpers, DfpnRootSearch search)
 	p->search = search;
 	p->helper = calloc((size_t)helpers, sizeof *p->helper);
 	p->thread = calloc((size_t)helpers, sizeof *p->thread);
+	p->in_ring = calloc((size_t)helpers + 1, sizeof *p->in_ring);
+	p->turn = -1;
 	pthread_mutex_init(&p->mu, NULL);
+	pthread_cond_init(&p->baton, NULL);
 	pthread_cond_init(&p->wake, NULL);
 	pthread_cond_init(&p->idle, NULL);
 	pthread_cond_init(&p->resume, NULL);
@@ -83,7 +119,7 @@ DfpnPool *pool_new(Dfpn *main, int helpers, DfpnRootSearch search)
 	atomic_init(&p->nodes, 0);
 	for (size_t i = 0; i < sizeof p->busy / sizeof *p->busy; i++)
 		atomic_init(&p->busy[i], 0);
-	if (!p->helper || !p->thread) {
+	if (!p->helper || !p->thread || !p->in_ring) {
 		pool_free(p);
 		return NULL;
 	}
@@ -123,6 +159,8 @@ void pool_free(DfpnPool *p)
 	pthread_cond_destroy(&p->wake);
 	pthread_cond_destroy(&p->idle);
 	pthread_cond_destroy(&p->resume);
+	pthread_cond_destroy(&p->baton);
+	free(p->in_ring);
 	free(p->helper);
 	free(p->thread);
 	free(p);
@@ -177,6 +215,12 @@ void pool_start(Dfpn *d, uint64_t check_interval)
 	for (int k = d->run.root_len - 1; k < d->tree.path.len - 1; k++)
 		busy_enter(p->busy, d->tree.path.hash[k]);
 	pthread_mutex_lock(&p->mu);
+	if (p->slice) {
+		/* every thread in the ring; the main thread holds the baton */
+		for (int i = 0; i <= p->n; i++)
+			p->in_ring[i] = true;
+		p->turn = 0;
+	}
 	p->job++;
 	p->running = p->n;
 	pthread_cond_broadcast(&p->wake);
@@ -199,6 +243,8 @@ bool pool_pending(const Dfpn *d) { return d->thr.pool->pending; }
 void pool_pause(Dfpn *d)
 {
 	DfpnPool *p = d->thr.pool;
+	if (p->slice)
+		return; /* the others wait for the baton where they would park */
 	pthread_mutex_lock(&p->mu);
 	atomic_store(&p->hold, true);
 	while (p->parked < p->running)
@@ -209,6 +255,8 @@ void pool_pause(Dfpn *d)
 void pool_resume(Dfpn *d)
 {
 	DfpnPool *p = d->thr.pool;
+	if (p->slice)
+		return;
 	atomic_store(&p->hold, false);
 	pthread_cond_broadcast(&p->resume);
 	pthread_mutex_unlock(&p->mu);
@@ -268,10 +316,19 @@ NodeResult pool_end(Dfpn *d, NodeResult r)
 	d->thr.busy = NULL; /* every frame of the search has left */
 	atomic_store(&p->over, true);
 	pthread_mutex_lock(&p->mu);
+	if (p->slice) {
+		/* the helpers run in turn to their next check, see the search
+		 * over and leave the ring */
+		p->in_ring[0] = false;
+		baton_pass(p, 0);
+	}
 	while (p->running > 0)
 		pthread_cond_wait(&p->idle, &p->mu);
-	for (int i = 0; i < p->n; i++)
+	p->turn = -1;
+	for (int i = 0; i < p->n; i++) {
 		d->run.nodes += p->helper[i]->run.nodes;
+		d->thr.helper_nodes += p->helper[i]->run.nodes;
+	}
 	if (r.pn != 0 && r.dn != 0 && p->have_result)
 		r = p->result;
 	pthread_mutex_unlock(&p->mu);
@@ -284,4 +341,19 @@ NodeResult pool_end(Dfpn *d, NodeResult r)
 			d->run.stopped = false;
 	}
 	return r;
+}
+
+void pool_set_lockstep(DfpnPool *p, uint64_t slice) { p->slice = slice; }
+
+uint64_t pool_slice(const DfpnPool *p) { return p ? p->slice : 0; }
+
+void pool_lockstep_yield(Dfpn *d)
+{
+	DfpnPool *p = d->thr.pool;
+	if (!p || !p->slice || (d->thr.tid == 0 && !p->started))
+		return;
+	pthread_mutex_lock(&p->mu);
+	baton_pass(p, d->thr.tid);
+	baton_wait(p, d->thr.tid);
+	pthread_mutex_unlock(&p->mu);
 }

@@ -131,4 +131,19 @@ void pool_limit(Dfpn *d, DfpnStopReason reason);
  * or a helper's when it resolved the root and r is not resolved. */
 NodeResult pool_end(Dfpn *d, NodeResult r);
 
+/* Lockstep, a measuring mode (dfpn_set_lockstep): the threads of a search
+ * run one at a time, each `slice` nodes (its limit-check interval) before
+ * it hands a baton to the next thread by tid, so that the nodes every
+ * thread searches, and so the node overhead of N threads, are the same
+ * from run to run and whatever the cores.  The baton is passed where a
+ * thread would park (its limit check, the start and end of its search),
+ * so pool_pause and pool_resume have nothing to wait for.  slice 0: off
+ * (real concurrency).  Set between searches only. */
+void pool_set_lockstep(DfpnPool *p, uint64_t slice);
+/* The slice (0: off, or p NULL). */
+uint64_t pool_slice(const DfpnPool *p);
+/* At a limit check: in lockstep, with the helpers in the search, hands the
+ * baton on and waits for it back; else nothing. */
+void pool_lockstep_yield(Dfpn *d);
+
 #endif

@@ -189,6 +189,7 @@ again:
  * threads (also at once when it begins: search_root). */
 static void __attribute__((noinline)) tick(Dfpn *d)
 {
+	pool_lockstep_yield(d); /* (a measuring mode: parallel.h) */
 	if (d->thr.tid != 0 && pool_held(d))
 		pool_park(d); /* the main thread grows the table */
 	if (limits_grow_due(d)) {

@@ -53,6 +53,8 @@
 	"  --rest         give the pieces in nobody's hand to the defender\n"                                          \
 	"  -q, --quiet    no board diagram\n"                                                                          \
 	"  --trace        the search's phases on stderr\n"                                                             \
+	"  --lockstep K   measuring threads: they run one at a time, K nodes each, 16..1048576, so that\n"             \
+	"                 node counts repeat exactly on any cores (default: off)\n"                                    \
 	"exit status: 0 mate, 1 no mate, 2 bad input or usage, 3 unknown (a limit stopped the search);\n"              \
 	"             with FILE or '-', the worst over the problems\n"
 
@@ -413,6 +415,7 @@ static bool names_files(int argc, char **argv, int first)
 /* The options of one run, checked. */
 typedef struct {
 	uint64_t hash, nodes, threads, variations, multipv;
+	uint64_t lockstep; /* --lockstep, 0 = off */
 	double time_s;
 	SolveFormat format;   /* --format, or kif for -o F.kif / F.kifu without it */
 	CliNotation notation; /* --notation */
@@ -438,6 +441,10 @@ static int solve_option(int c, SolveOptions *o, bool *format_given)
 		break;
 	case 'j':
 		if (!cli_option_uint("tsume", "--threads", optarg, 1, DFPN_MAX_THREADS, "threads", NULL, &o->threads))
+			return EXIT_BADINPUT;
+		break;
+	case 'L':
+		if (!cli_option_uint("tsume", "--lockstep", optarg, 16, 1048576, "nodes", NULL, &o->lockstep))
 			return EXIT_BADINPUT;
 		break;
 	case 't':
@@ -502,21 +509,15 @@ static int solve_option(int c, SolveOptions *o, bool *format_given)
  * a message (a bad option value, an unknown option, no problem argument). */
 static int solve_parse(int argc, char **argv, SolveOptions *o)
 {
-	static const struct option opts[] = {{"hash", required_argument, NULL, 'H'},
-	                                     {"time", required_argument, NULL, 't'},
-	                                     {"nodes", required_argument, NULL, 'n'},
-	                                     {"format", required_argument, NULL, 'f'},
-	                                     {"futile", required_argument, NULL, 'F'},
-	                                     {"threads", required_argument, NULL, 'j'},
-	                                     {"output", required_argument, NULL, 'o'},
-	                                     {"variations", required_argument, NULL, 'V'},
-	                                     {"notation", required_argument, NULL, 'N'},
-	                                     {"multipv", required_argument, NULL, 'M'},
-	                                     {"rest", no_argument, NULL, 'r'},
-	                                     {"quiet", no_argument, NULL, 'q'},
-	                                     {"trace", no_argument, NULL, 'T'},
-	                                     {"help", no_argument, NULL, 'h'},
-	                                     {0, 0, 0, 0}};
+	static const struct option opts[] = {
+	    {"hash", required_argument, NULL, 'H'},     {"time", required_argument, NULL, 't'},
+	    {"nodes", required_argument, NULL, 'n'},    {"format", required_argument, NULL, 'f'},
+	    {"futile", required_argument, NULL, 'F'},   {"threads", required_argument, NULL, 'j'},
+	    {"output", required_argument, NULL, 'o'},   {"variations", required_argument, NULL, 'V'},
+	    {"notation", required_argument, NULL, 'N'}, {"multipv", required_argument, NULL, 'M'},
+	    {"rest", no_argument, NULL, 'r'},           {"quiet", no_argument, NULL, 'q'},
+	    {"trace", no_argument, NULL, 'T'},          {"lockstep", required_argument, NULL, 'L'},
+	    {"help", no_argument, NULL, 'h'},           {0, 0, 0, 0}};
 	*o = (SolveOptions){.hash = 256,
 	                    .threads = (uint64_t)cli_cores(),
 	                    .variations = SOLVE_KIF_VARIATIONS,
@@ -526,7 +527,7 @@ static int solve_parse(int argc, char **argv, SolveOptions *o)
 	                    .futile = DFPN_FUTILE_DEFAULT};
 	bool format_given = false;
 	int c;
-	while ((c = getopt_long(argc, argv, "H:t:n:f:F:j:o:V:N:M:rqTh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "H:t:n:f:F:j:o:V:N:M:L:rqTh", opts, NULL)) != -1) {
 		int rc = solve_option(c, o, &format_given);
 		if (rc >= 0)
 			return rc;
@@ -600,6 +601,8 @@ static int solve_setup(SolveCtx *ctx, SolveInput *in, const SolveOptions *o, int
 		free(in->text);
 		return EXIT_UNKNOWN;
 	}
+	if (ctx->d)
+		dfpn_set_lockstep(ctx->d, o->lockstep);
 	ctx->w = malloc(sizeof *ctx->w);
 	if (ctx->w)
 		ctx->w->first = ctx->multipv > 1 ? malloc((size_t)ctx->multipv * sizeof *ctx->w->first) : NULL;

@@ -8,7 +8,7 @@
 #define SOLVE_ARGS                                                                                                     \
 	"SFEN|FILE...|- [--hash MB] [--threads N] [--time S] [--nodes N] [--format text|json|kif] [-o FILE] "          \
 	"[--notation " CLI_NOTATION_NAMES "] [--variations N] [--multipv N] [--futile " CLI_FUTILE_NAMES               \
-	"] [--rest] [--quiet] [--trace]"
+	"] [--rest] [--quiet] [--trace] [--lockstep K]"
 
 /*
  * Runs the solve sub-command on argv[1..argc) (argv[0] is "solve"): solves
