@@ -80,6 +80,10 @@ typedef struct {
 	bool budgeted;          /* the search has a length budget (search_root) */
 	int root_ply, root_len; /* where search_root started: pos.ply, path.len */
 	int rep_span;           /* see dfpn_set_repetition_span */
+	const Move *ladder;     /* a line of the root, and its length, that the
+	                           helpers start below (parallel.c): the held line,
+	                           in the re-searches for a shorter mate; NULL: none */
+	int ladder_len;
 } DfpnRun;
 
 /* The node being searched, the path to it and the children of the nodes on

@@ -258,7 +258,10 @@ static bool minimize(Dfpn *d, int *best, int *floor, Move *scratch)
 		if (probe >= *floor && probe < bound)
 			bound = probe;
 		probe = 0;
+		d->run.ladder = d->kept.len > 0 ? d->kept.line : NULL; /* (helpers start below: parallel.c) */
+		d->run.ladder_len = d->kept.len;
 		NodeResult s = search_root(d, bound);
+		d->run.ladder = NULL;
 		if (lim && lim->trace)
 			fprintf(lim->trace,
 			        "dfpn: mate within %d: %s %d, %llu nodes (helpers %llu), %.1f s, hashfull %d\n", bound,

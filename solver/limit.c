@@ -27,24 +27,36 @@ uint64_t limits_first_check(const DfpnLimits *lim)
 	return lim && lim->max_nodes && lim->max_nodes < 1024 ? lim->max_nodes : 1024;
 }
 
-/* Do helpers ever join this search?  Not a search under a length budget
- * (the re-searches for a shorter mate, dfpn_mate_within): there two threads
- * stalled where one did not -- Microcosmos' re-search within 1,547 plies ran
- * over 400 s on two threads against 165 s for the whole minimality proof
- * on one (doc/speed.md) -- so those run on the calling thread alone until
- * two are shown never to be slower. */
-static bool helpers_join(const Dfpn *d) { return !d->run.budgeted; }
+/* Is the table pressed: at its full size (tt_grow can double it no more)
+ * and at least TT_GROW_LOAD per mille full, so that each new entry replaces
+ * another?  Then a helper's entries push out the main thread's. */
+static bool table_pressed(const TT *tt) { return 2 * tt->nbuckets > tt->capacity && tt_load(tt) >= TT_GROW_LOAD; }
+
+/* Do helpers join this search?  Always one without a length budget (the
+ * first proof).  A search under a length budget (the re-searches for a
+ * shorter mate, dfpn_mate_within) while the table is not pressed: there
+ * the helpers' entries once pushed out what the main thread needed --
+ * Microcosmos' re-search within 1,547 plies ran over 400 s on two threads
+ * against 165 s for the whole minimality proof on one (doc/speed.md), its
+ * table from 46 to 96 % full. */
+static bool helpers_join(const Dfpn *d) { return !d->run.budgeted || !table_pressed(d->tab.tt); }
+
+bool limits_helpers_retire(const Dfpn *d)
+{
+	return d->thr.tid == 0 && d->run.budgeted && pool_started(d) && !pool_retired(d) && table_pressed(d->tab.tt);
+}
 
 /* Is it time for the main thread to hand its root to the helpers: after
  * 1,024 nodes of this search and d->thr.par_start in all (at most
  * DFPN_HELPER_START_MIN once the table is resident: the start-up is paid)? */
 bool limits_helpers_due(const Dfpn *d)
 {
-	if (!d->thr.pool || !helpers_join(d) || d->run.stopped)
+	if (!d->thr.pool || d->run.stopped)
 		return false;
 	uint64_t start =
 	    pool_populated(d) && d->thr.par_start > DFPN_HELPER_START_MIN ? DFPN_HELPER_START_MIN : d->thr.par_start;
-	return d->thr.tid == 0 && pool_pending(d) && d->run.nodes - pool_base(d) >= 1024 && d->run.nodes >= start;
+	return d->thr.tid == 0 && pool_pending(d) && d->run.nodes - pool_base(d) >= 1024 && d->run.nodes >= start &&
+	       helpers_join(d); /* (last: it may sample the table) */
 }
 
 bool limits_helpers_at_once(const Dfpn *d) { return d->thr.pool && d->thr.par_start == 0 && helpers_join(d); }

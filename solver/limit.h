@@ -25,10 +25,15 @@ uint64_t limits_check_interval(const Dfpn *d);
  * dfpn_set_helper_start), when the main thread begins it? */
 bool limits_helpers_at_once(const Dfpn *d);
 /* Is it time for the main thread to hand its root to the helpers: a search
- * without a length budget, the pool readied and not started (pool_begin),
+ * without a length budget or a table not pressed (limit.c), the pool readied and not started (pool_begin),
  * 1,024 nodes of this search and d->thr.par_start in all (at most
  * DFPN_HELPER_START_MIN once the table is resident), not stopped? */
 bool limits_helpers_due(const Dfpn *d);
+/* Is it time for the helpers to leave a search under a length budget (the
+ * main thread's check, helpers searching it): the table has filled to
+ * where it replaces (at its full size, TT_GROW_LOAD per mille), and the
+ * helpers' entries would push out the main thread's? */
+bool limits_helpers_retire(const Dfpn *d);
 /* Is the main thread's search long enough to make the table resident at
  * once (a quarter as many nodes as the table has 4 KB pages; tt_populate)? */
 bool limits_table_due(const Dfpn *d);

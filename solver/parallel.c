@@ -23,10 +23,12 @@ struct DfpnPool {
 	int running;  /* helpers still running the current job */
 	int parked;   /* of them, waiting for the pause to end (pool_park) */
 	bool quit;
-	bool populated; /* tt_populate done: main thread only */
-	int remain;     /* the job's length budget */
-	int turn;       /* lockstep: the tid holding the baton (-1: none) */
-	bool *in_ring;  /* lockstep: the threads (by tid) in the current search */
+	bool populated;     /* tt_populate done: main thread only */
+	int remain;         /* the job's length budget */
+	const Move *ladder; /* the job's line to start below (DfpnRun.ladder) */
+	int ladder_len;
+	int turn;      /* lockstep: the tid holding the baton (-1: none) */
+	bool *in_ring; /* lockstep: the threads (by tid) in the current search */
 	bool have_result;
 	NodeResult result; /* the first helper result that resolved the root */
 	/* the current search_root, set by the main thread */
@@ -36,6 +38,7 @@ struct DfpnPool {
 	/* read and written by every thread */
 	atomic_bool hold;                           /* the main thread asks the helpers to park */
 	atomic_bool over;                           /* the search is over: stop */
+	atomic_bool retire;                         /* the helpers stop, the main thread goes on */
 	atomic_int limit;                           /* a DfpnStopReason some thread hit (0: none) */
 	_Atomic uint64_t nodes;                     /* nodes since pool_begin, as published */
 	_Atomic uint32_t busy[1 << POOL_BUSY_BITS]; /* see busy_enter */
@@ -63,6 +66,44 @@ static void baton_wait(DfpnPool *p, int tid)
 		pthread_cond_wait(&p->baton, &p->mu);
 }
 
+/* Where on the line a helper starts, as eighths of its length: the helpers
+ * take them in turn (helper i the i-th, the (i + H)-th, ...: H helpers),
+ * deepest first, then join the others at the root. */
+static const int LADDER_EIGHTHS[] = {7, 6, 5, 4, 3, 2, 1};
+#define LADDER_MIN_PLY 8
+
+/* Before the root, a helper in a search with a line to start below
+ * (DfpnRun.ladder: the re-searches for a shorter mate, with the line of the
+ * last mate held) searches the line's attacker positions from deep to
+ * shallow, each within what the budget leaves it there: a narrow proof or
+ * disproof of the root -- a long line's "no mate within N" -- is a chain
+ * whose lower part the main thread then finds resolved in the table, where
+ * at the root both threads would walk the same chain.  Each position's
+ * result is a fact about it, stored as any search's; the path is the
+ * line's own from the root (reptable.h: path keys), so repetitions are
+ * those of the main thread's path through it.  Stops when the search is
+ * over (h->run.stopped). */
+static void climb_ladder(DfpnPool *p, Dfpn *h, int remain)
+{
+	if (!p->ladder)
+		return;
+	int n = (int)(sizeof LADDER_EIGHTHS / sizeof *LADDER_EIGHTHS);
+	for (int j = h->thr.tid - 1; j < n && !h->run.stopped; j += p->n) {
+		int ply = p->ladder_len * LADDER_EIGHTHS[j] / 8 & ~1; /* (an attacker position) */
+		if (ply < LADDER_MIN_PLY || ply >= p->ladder_len || remain - ply < 1)
+			continue;
+		for (int k = 0; k < ply; k++) {
+			pos_do_move(&h->tree.pos, p->ladder[k]);
+			path_push(&h->tree.path, &h->tree.pos, h->run.attacker, p->ladder[k]);
+		}
+		p->search(h, remain - ply);
+		for (int k = ply - 1; k >= 0; k--) {
+			path_pop(&h->tree.path);
+			pos_undo_move(&h->tree.pos, p->ladder[k]);
+		}
+	}
+}
+
 static void *helper_main(void *arg)
 {
 	Dfpn *h = arg;
@@ -79,7 +120,8 @@ static void *helper_main(void *arg)
 		if (p->slice)
 			baton_wait(p, h->thr.tid);
 		pthread_mutex_unlock(&p->mu);
-		NodeResult r = p->search(h, remain);
+		climb_ladder(p, h, remain);
+		NodeResult r = h->run.stopped ? (NodeResult){.pn = 1, .dn = 1} : p->search(h, remain);
 		pthread_mutex_lock(&p->mu);
 		if ((r.pn == 0 || r.dn == 0) && !p->have_result) {
 			p->have_result = true;
@@ -115,6 +157,7 @@ DfpnPool *pool_new(Dfpn *main, int helpers, DfpnRootSearch search)
 	pthread_cond_init(&p->resume, NULL);
 	atomic_init(&p->hold, false);
 	atomic_init(&p->over, false);
+	atomic_init(&p->retire, false);
 	atomic_init(&p->limit, 0);
 	atomic_init(&p->nodes, 0);
 	for (size_t i = 0; i < sizeof p->busy / sizeof *p->busy; i++)
@@ -179,6 +222,7 @@ void pool_begin(Dfpn *d, int remain)
 	p->base = d->run.nodes;
 	d->thr.published = d->run.nodes;
 	atomic_store(&p->over, false);
+	atomic_store(&p->retire, false);
 	atomic_store(&p->limit, 0);
 	atomic_store(&p->nodes, 0);
 	p->have_result = false;
@@ -215,6 +259,8 @@ void pool_start(Dfpn *d, uint64_t check_interval)
 	for (int k = d->run.root_len - 1; k < d->tree.path.len - 1; k++)
 		busy_enter(p->busy, d->tree.path.hash[k]);
 	pthread_mutex_lock(&p->mu);
+	p->ladder = d->run.ladder;
+	p->ladder_len = d->run.ladder_len;
 	if (p->slice) {
 		/* every thread in the ring; the main thread holds the baton */
 		for (int i = 0; i <= p->n; i++)
@@ -292,11 +338,16 @@ void pool_adopt_stop(Dfpn *d)
 		d->run.stopped = true;
 		d->run.stop_reason = (DfpnStopReason)limit;
 	}
-	if (atomic_load_explicit(&p->over, memory_order_acquire) && !d->run.stopped) {
+	if (!d->run.stopped && (atomic_load_explicit(&p->over, memory_order_acquire) ||
+	                        (d->thr.tid != 0 && atomic_load_explicit(&p->retire, memory_order_relaxed)))) {
 		d->run.stopped = true;
 		d->thr.superseded = true;
 	}
 }
+
+void pool_retire(Dfpn *d) { atomic_store_explicit(&d->thr.pool->retire, true, memory_order_relaxed); }
+
+bool pool_retired(const Dfpn *d) { return atomic_load_explicit(&d->thr.pool->retire, memory_order_relaxed); }
 
 void pool_limit(Dfpn *d, DfpnStopReason reason)
 {

@@ -209,6 +209,8 @@ static void __attribute__((noinline)) tick(Dfpn *d)
 	limits_check(d);
 	if (limits_helpers_due(d))
 		pool_start(d, limits_check_interval(d));
+	else if (limits_helpers_retire(d))
+		pool_retire(d); /* the table full: the main thread on alone */
 }
 
 /* Searches the current node until its values reach a threshold (or it is

@@ -139,7 +139,7 @@ static int cases_diff(void)
 		n++;
 	}
 	fclose(f);
-	print_message("cases.tsv: %d problems, %d runs of two threads differ\n", n, diff);
+	print_message("cases.tsv: %d problems, %d runs of %d threads differ\n", n, diff, dfpn_threads(two));
 	assert_true(n >= 18);
 	return diff;
 }
@@ -164,7 +164,8 @@ static void check_shogiboardq(int ply)
 		n++;
 	}
 	fclose(f);
-	print_message("ShogiBoardQ %d-ply: %d problems, %d runs of two threads differ\n", ply, n, diff);
+	print_message("ShogiBoardQ %d-ply: %d problems, %d runs of %d threads differ\n", ply, n, diff,
+	              dfpn_threads(two));
 	assert_int_equal(diff, 0);
 }
 
@@ -353,6 +354,26 @@ static void test_node_limit_two_threads(void **state)
 	}
 }
 
+/* Four threads give one thread's answers too: cases.tsv and the 11-ply
+ * ShogiBoardQ set (the first 60 under TSUME_QUICK), the helpers in every
+ * search at once, the re-searches for a shorter mate included (three
+ * helpers start on the held line at different depths: parallel.c). */
+static void test_four_threads(void **state)
+{
+	(void)state;
+	Dfpn *four = dfpn_new(64), *saved = two;
+	assert_non_null(four);
+	assert_true(dfpn_set_threads(four, 4));
+	assert_int_equal(dfpn_threads(four), 4);
+	dfpn_set_helper_start(four, 0);
+	two = four;
+	int diff = cases_diff();
+	check_shogiboardq(11);
+	two = saved;
+	dfpn_free(four);
+	assert_int_equal(diff, 0);
+}
+
 /* Lockstep (dfpn_set_lockstep): threads that run one at a time, a slice of
  * nodes each, search the same tree every run -- the node counts of each
  * phase repeat exactly, which real concurrency never does -- and give one
@@ -417,6 +438,7 @@ int main(void)
 	    cmocka_unit_test(test_two_threads_no_more_work),
 	    cmocka_unit_test(test_node_limit_two_threads),
 	    cmocka_unit_test(test_lockstep_repeats),
+	    cmocka_unit_test(test_four_threads),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
