@@ -46,6 +46,8 @@ typedef struct {
 	                           helpers run (parallel.h), else NULL */
 	uint64_t published;     /* nodes already added to the pool's count */
 	uint64_t par_start;     /* dfpn_set_helper_start */
+	uint64_t baton_at;      /* lockstep: the node count at which this thread
+	                           hands the baton on (parallel.c) */
 	uint64_t helper_nodes;  /* of the nodes counted in the main context's
 	                           searches, the helpers' (pool_end; --trace) */
 } DfpnThreads;

@@ -98,12 +98,14 @@ Dfpn *dfpn_new_with_rule(size_t hash_mb, DfpnFutileRule rule);
  * the calling thread and threads - 1 helpers over one transposition table
  * and repetition table (the scheme and why it is sound: parallel.h).  The
  * results -- mate or no mate, the minimal length -- are those of one thread;
- * the main line and node counts may differ between runs.  The searches
- * without a length budget (dfpn_solve's first proof, and the main line's
- * searches of that kind) use the threads once they have run a few thousand
- * nodes; the searches under a length budget (the re-searches for a shorter
- * mate, dfpn_mate_within with a finite max_len) run on the calling thread
- * alone: on two threads they stalled (limit.c).  Returns false, the count
+ * the main line and node counts may differ between runs.  Every search
+ * uses the threads once it has run a few thousand nodes
+ * (dfpn_set_helper_start); a search under a length budget (the re-searches
+ * for a shorter mate, dfpn_mate_within with a finite max_len) only while
+ * the table is not full, and goes on on the calling thread alone once it
+ * is (limit.c): there the helpers' entries once pushed out the calling
+ * thread's.  In dfpn_solve's re-searches the helpers first search the held
+ * line's positions, deep to shallow (parallel.c).  Returns false, the count
  * unchanged, for a count out of range or when memory or a thread cannot be
  * had (each helper takes about 2.5 MB, and the futility rule's caches and
  * searches as large as the main one's). */

@@ -11,15 +11,14 @@
 /* Nodes between two limit checks of each thread: 1,024, or 1,024 / T with
  * T threads (at least 16): the limits then hold within about 1,024 nodes of
  * the total, and within a few milliseconds however many threads share the
- * cores.  In lockstep (parallel.h), the slice. */
+ * cores.  In lockstep (parallel.h), at least once a slice. */
 uint64_t limits_check_interval(const Dfpn *d)
 {
 	if (!d->thr.pool)
 		return 1024;
-	if (pool_slice(d->thr.pool))
-		return pool_slice(d->thr.pool); /* lockstep: the baton's period */
 	int k = 1024 / (pool_helpers(d->thr.pool) + 1);
-	return (uint64_t)(k < 16 ? 16 : k);
+	uint64_t every = (uint64_t)(k < 16 ? 16 : k), slice = pool_slice(d->thr.pool);
+	return slice && slice < every ? slice : every; /* (lockstep: at least once a slice) */
 }
 
 uint64_t limits_first_check(const DfpnLimits *lim)

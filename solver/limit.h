@@ -19,7 +19,7 @@
 uint64_t limits_first_check(const DfpnLimits *lim);
 
 /* The nodes between two limit checks of this thread: 1,024, or 1,024 / T
- * with T threads (at least 16). */
+ * with T threads (at least 16), or the lockstep slice when smaller. */
 uint64_t limits_check_interval(const Dfpn *d);
 /* Do the helpers join this search of the root at once (d->thr.par_start 0,
  * dfpn_set_helper_start), when the main thread begins it? */

@@ -248,6 +248,7 @@ void pool_start(Dfpn *d, uint64_t check_interval)
 			pos_undo_move(&h->tree.pos, d->tree.path.moves[k]);
 		path_copy_prefix(&h->tree.path, &d->tree.path, d->run.root_len);
 		context_begin(h, d->run.attacker, d->run.lim, d->run.start, check_interval);
+		h->thr.baton_at = p->slice;
 		h->run.rep_span = d->run.rep_span;
 		h->first = d->first;
 	}
@@ -263,6 +264,7 @@ void pool_start(Dfpn *d, uint64_t check_interval)
 	p->ladder_len = d->run.ladder_len;
 	if (p->slice) {
 		/* every thread in the ring; the main thread holds the baton */
+		d->thr.baton_at = d->run.nodes + p->slice;
 		for (int i = 0; i <= p->n; i++)
 			p->in_ring[i] = true;
 		p->turn = 0;
@@ -401,10 +403,11 @@ uint64_t pool_slice(const DfpnPool *p) { return p ? p->slice : 0; }
 void pool_lockstep_yield(Dfpn *d)
 {
 	DfpnPool *p = d->thr.pool;
-	if (!p || !p->slice || (d->thr.tid == 0 && !p->started))
+	if (!p || !p->slice || (d->thr.tid == 0 && !p->started) || d->run.nodes < d->thr.baton_at)
 		return;
 	pthread_mutex_lock(&p->mu);
 	baton_pass(p, d->thr.tid);
 	baton_wait(p, d->thr.tid);
 	pthread_mutex_unlock(&p->mu);
+	d->thr.baton_at = d->run.nodes + p->slice;
 }

@@ -23,6 +23,14 @@
  * holds per path, whichever thread walks it).  The threads share no other
  * search state.
  *
+ * In the re-searches for a shorter mate (a length budget, the line of the
+ * last mate held: DfpnRun.ladder) a helper first searches the line's
+ * attacker positions from deep to shallow, each within what the budget
+ * leaves it there, and then the root: a long line's "no mate within N" is
+ * a chain that both threads would walk from the top, where the main thread
+ * now finds its lower part resolved.  A search under a length budget sends
+ * its helpers away once the table is full (limit.h, pool_retire).
+ *
  * The first thread to resolve the root ends the phase: the others stop at
  * their next limit check (every 1,024 nodes) and the root's values are the
  * first thread's.  Limits (nodes, time, the stop flag) hold for all the
@@ -137,8 +145,9 @@ void pool_limit(Dfpn *d, DfpnStopReason reason);
 NodeResult pool_end(Dfpn *d, NodeResult r);
 
 /* Lockstep, a measuring mode (dfpn_set_lockstep): the threads of a search
- * run one at a time, each `slice` nodes (its limit-check interval) before
- * it hands a baton to the next thread by tid, so that the nodes every
+ * run one at a time, each `slice` nodes (to its first limit check past
+ * them; the limits are checked as often as ever) before it hands a baton
+ * to the next thread by tid, so that the nodes every
  * thread searches, and so the node overhead of N threads, are the same
  * from run to run and whatever the cores.  The baton is passed where a
  * thread would park (its limit check, the start and end of its search),
@@ -147,8 +156,9 @@ NodeResult pool_end(Dfpn *d, NodeResult r);
 void pool_set_lockstep(DfpnPool *p, uint64_t slice);
 /* The slice (0: off, or p NULL). */
 uint64_t pool_slice(const DfpnPool *p);
-/* At a limit check: in lockstep, with the helpers in the search, hands the
- * baton on and waits for it back; else nothing. */
+/* At a limit check: in lockstep, with the helpers in the search and the
+ * thread's slice run, hands the baton on and waits for it back; else
+ * nothing. */
 void pool_lockstep_yield(Dfpn *d);
 
 #endif

@@ -52,9 +52,10 @@
 	"                 mate, within the same --time and --nodes (default 1: the main line only; text, json)\n"      \
 	"  --rest         give the pieces in nobody's hand to the defender\n"                                          \
 	"  -q, --quiet    no board diagram\n"                                                                          \
-	"  --trace        the search's phases on stderr\n"                                                             \
+	"  --trace        the search's phases on stderr: nodes so far, all threads together (the helpers' among "      \
+	"them)\n"                                                                                                      \
 	"  --lockstep K   measuring threads: they run one at a time, K nodes each, 16..1048576, so that\n"             \
-	"                 node counts repeat exactly on any cores (default: off)\n"                                    \
+	"                 node counts repeat exactly on any cores (default: off; one thread: no effect)\n"             \
 	"exit status: 0 mate, 1 no mate, 2 bad input or usage, 3 unknown (a limit stopped the search);\n"              \
 	"             with FILE or '-', the worst over the problems\n"
 
