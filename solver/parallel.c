@@ -347,7 +347,27 @@ void pool_adopt_stop(Dfpn *d)
 	}
 }
 
-void pool_retire(Dfpn *d) { atomic_store_explicit(&d->thr.pool->retire, true, memory_order_relaxed); }
+void pool_retire(Dfpn *d)
+{
+	DfpnPool *p = d->thr.pool;
+	atomic_store_explicit(&p->retire, true, memory_order_relaxed);
+	pthread_mutex_lock(&p->mu);
+	if (p->slice) {
+		/* the helpers run in turn to their next check and leave */
+		p->in_ring[0] = false;
+		baton_pass(p, 0);
+	}
+	while (p->running > 0)
+		pthread_cond_wait(&p->idle, &p->mu);
+	if (p->slice) {
+		p->in_ring[0] = true;
+		p->turn = 0;
+	}
+	pthread_mutex_unlock(&p->mu);
+	/* the helpers have stopped: the main thread's store is the latest
+	 * word on a position again, as on one thread (TT.shared) */
+	d->tab.tt->shared = false;
+}
 
 bool pool_retired(const Dfpn *d) { return atomic_load_explicit(&d->thr.pool->retire, memory_order_relaxed); }
 

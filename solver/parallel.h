@@ -132,9 +132,11 @@ bool pool_populated(const Dfpn *d);
 /* Stops the thread (d->run.stopped; d->thr.superseded, or the limit another
  * thread hit as d->run.stop_reason) when the search is over. */
 void pool_adopt_stop(Dfpn *d);
-/* The helpers stop at their next limit check and the main thread searches
- * on alone, for the rest of this search (pool_begin starts the next with
- * its helpers); whether that was asked. */
+/* The helpers stop at their next limit check -- pool_retire returns once
+ * they have -- and the main thread searches on alone, for the rest of
+ * this search (pool_begin starts the next with its helpers), its open
+ * entries stored as on one thread (TT.shared off); whether that was
+ * asked. */
 void pool_retire(Dfpn *d);
 bool pool_retired(const Dfpn *d);
 /* A thread hit a limit (reason): every thread stops with it. */
