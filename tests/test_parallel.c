@@ -296,12 +296,18 @@ static void test_long_problem(void **state)
  * whose shortest mate takes several re-searches under a length budget
  * (first proofs of 69 to 91 plies, proven minimal at 63 to 85), the
  * two-thread solve (default helper start, as a user runs it) gives the
- * same answer in at most twice the nodes of one thread.  The cap is on
- * node counts, not time (this machine is shared); a two-thread run's nodes
- * vary from run to run, so the cap leaves margin for the first proof's
- * duplicated work (1.1-1.7 times one thread's) but not for a re-search
- * that races down one chain on both threads (Microcosmos once spent over
- * ten times one thread's nodes there). */
+ * same answer with the main thread -- whose search each phase waits for --
+ * at most 1.5 times one thread's nodes, and both threads at most three
+ * times.  The caps are on node counts, not time (this machine is shared);
+ * a two-thread run's nodes vary from run to run.  The main thread's cap
+ * catches a re-search that races down one chain on both threads
+ * (Microcosmos once spent over ten times one thread's nodes there); the
+ * total's is wider than twice because a helper's first searches in a
+ * re-search (the line's deep positions, parallel.c) visit mostly leaves at
+ * the length budget's frontier, counted without an expansion: Zuko 96's
+ * helper counted 2.6 times the main thread's nodes in the same time, the
+ * two threads 2.49 times one thread's nodes in all while the main thread
+ * took 0.8 of one thread's and the solve less time than one thread's. */
 static void test_two_threads_no_more_work(void **state)
 {
 	(void)state;
@@ -323,8 +329,14 @@ static void test_two_threads_no_more_work(void **state)
 		assert_int_equal(r1.status, DFPN_MATE);
 		assert_int_equal(r1.len, P[i].len);
 		assert_true(r1.len_minimal);
-		if (r2.nodes > 2 * r1.nodes)
-			fail_msg("%s: two threads took %llu nodes, over twice one thread's %llu", P[i].id,
+		uint64_t main_nodes = r2.nodes - two->thr.helper_nodes;
+		print_message("%s: the main thread %llu nodes (%.2fx one thread's)\n", P[i].id,
+		              (unsigned long long)main_nodes, (double)main_nodes / (double)r1.nodes);
+		if (2 * main_nodes > 3 * r1.nodes)
+			fail_msg("%s: the main thread took %llu nodes, over 1.5 times one thread's %llu", P[i].id,
+			         (unsigned long long)main_nodes, (unsigned long long)r1.nodes);
+		if (r2.nodes > 3 * r1.nodes)
+			fail_msg("%s: two threads took %llu nodes, over three times one thread's %llu", P[i].id,
 			         (unsigned long long)r2.nodes, (unsigned long long)r1.nodes);
 	}
 	dfpn_set_helper_start(two, 0);
