@@ -347,18 +347,25 @@ void pool_adopt_stop(Dfpn *d)
 	}
 }
 
-void pool_retire(Dfpn *d)
+/* The main thread, mu held, the helpers told to stop (over or retire):
+ * waits until every helper has left its search -- in lockstep, handing
+ * them the baton so that each runs to its next check and leaves the ring. */
+static void wait_helpers_out(DfpnPool *p)
 {
-	DfpnPool *p = d->thr.pool;
-	atomic_store_explicit(&p->retire, true, memory_order_relaxed);
-	pthread_mutex_lock(&p->mu);
 	if (p->slice) {
-		/* the helpers run in turn to their next check and leave */
 		p->in_ring[0] = false;
 		baton_pass(p, 0);
 	}
 	while (p->running > 0)
 		pthread_cond_wait(&p->idle, &p->mu);
+}
+
+void pool_retire(Dfpn *d)
+{
+	DfpnPool *p = d->thr.pool;
+	atomic_store_explicit(&p->retire, true, memory_order_relaxed);
+	pthread_mutex_lock(&p->mu);
+	wait_helpers_out(p);
 	if (p->slice) {
 		p->in_ring[0] = true;
 		p->turn = 0;
@@ -389,14 +396,7 @@ NodeResult pool_end(Dfpn *d, NodeResult r)
 	d->thr.busy = NULL; /* every frame of the search has left */
 	atomic_store(&p->over, true);
 	pthread_mutex_lock(&p->mu);
-	if (p->slice) {
-		/* the helpers run in turn to their next check, see the search
-		 * over and leave the ring */
-		p->in_ring[0] = false;
-		baton_pass(p, 0);
-	}
-	while (p->running > 0)
-		pthread_cond_wait(&p->idle, &p->mu);
+	wait_helpers_out(p);
 	p->turn = -1;
 	for (int i = 0; i < p->n; i++) {
 		d->run.nodes += p->helper[i]->run.nodes;
