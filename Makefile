@@ -157,14 +157,16 @@ test-install: tsume $(BUILD)/tsume.1
 # (tools/web/nozlib.c: the page unpacks gzip itself).
 EMCC      ?= emcc
 WEB       := $(BUILD)/web
-WEB_TOOLS := $(addprefix tools/solve/,solve.c solve_report.c solve_check.c solve_kif.c) \
+WEB_TOOLS := $(addprefix tools/solve/,solve_problem.c solve_report.c solve_check.c solve_kif.c) \
              $(addprefix tools/common/,cli.c check.c verdict_text.c) tools/verify/verify_report.c
 WEB_SRC   := $(CORE_SRC) $(FORMATS_SRC) $(SOLVER_SRC) $(WEB_TOOLS) tools/web/web.c tools/web/nozlib.c
-WEB_OBJ   := $(WEB_SRC:%.c=$(WEB)/obj/%.o)
-WEB_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Icore -Icore/formats $(SOLVER_INC) $(TOOLS_INC) -I$(WEB)/include -DNDEBUG -O3
+WEB_OBJ   := $(WEB_SRC:%.c=$(WEB)/obj/%.o) $(WEB)/obj/cjson/cJSON.o
+# cJSON for the page: Debian's source of the library (sh tools/setup.sh test)
+CJSON_SRC ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/tsume/cjson-1.7.15
+WEB_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Icore -Icore/formats $(SOLVER_INC) $(TOOLS_INC) -I$(WEB)/include -I$(CJSON_SRC) -DNDEBUG -O3
 WEB_LDFLAGS = -O3 -sSINGLE_FILE=1 -sENVIRONMENT=worker,node -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB \
-	-sTOTAL_STACK=16MB -sINITIAL_MEMORY=64MB -sFORCE_FILESYSTEM=1 -sEXPORTED_FUNCTIONS=_web_solve,_web_verify,_web_line,_web_stop \
-	-sEXPORTED_RUNTIME_METHODS=ccall,FS
+	-sTOTAL_STACK=16MB -sINITIAL_MEMORY=64MB -sFORCE_FILESYSTEM=1 -sEXPORTED_FUNCTIONS=_web_run,_free \
+	-sEXPORTED_RUNTIME_METHODS=ccall,FS,UTF8ToString
 WEB_PAGE  := tools/web/page.html tools/web/page.css tools/web/page.js tools/web/worker.js tools/web/inline.py
 
 web: $(WEB)/index.html
@@ -177,6 +179,10 @@ $(WEB)/include/zlib.h:
 $(WEB)/obj/%.o: %.c | $(WEB)/include/zlib.h
 	@mkdir -p $(dir $@)
 	$(EMCC) $(WEB_CFLAGS) -MMD -MP -c $< -o $@
+
+$(WEB)/obj/cjson/cJSON.o:
+	@mkdir -p $(@D); [ -f $(CJSON_SRC)/cJSON.c ] || { echo "make web: cJSON source not found in $(CJSON_SRC) (sh tools/setup.sh test)"; exit 1; }
+	$(EMCC) -std=c11 -O3 -DNDEBUG -c $(CJSON_SRC)/cJSON.c -o $@
 
 # NODE_PATH: a node not Debian's finds Debian's acorn, which emscripten uses
 $(WEB)/tsume.js: $(WEB_OBJ)

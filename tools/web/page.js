@@ -1,13 +1,15 @@
 // page.js -- the page's own script: reads the problem (typed, pasted,
 // dropped, or ?sfen= in the address), hands it to the Web Worker (tsume in
-// WebAssembly, tools/web/worker.js) and shows what tsume says: the verdict,
-// the main line in Japanese notation with its positions, the verify line.
-// The rules are all tsume's (C); this script only draws what it returns.
+// WebAssembly, tools/web/worker.js) and shows what tsume says, in the
+// composer's terms: the verdict as the headline and the title, the stated
+// line and tsume's line side by side with each flaw on its ply, the board
+// at the ply chosen.  The rules and the reading of the problem are all
+// tsume's (C); this script only draws what it returns.
 'use strict';
 
 var $ = function (id) { return document.getElementById(id); };
 var worker = null, workerReady = false, pending = null, running = null;
-var positions = [], kifMoves = [], ply = 0, lastProgress = '';
+var lines = {}, shownLine = 'main', ply = 0, lastProgress = null;
 
 function makeWorker() {
   var src = $('worker-src').textContent;
@@ -22,8 +24,14 @@ function makeWorker() {
     } else if (m.kind === 'stop-channel') {
       if (running) running.stopKeepsLine = m.ok;
     } else if (m.kind === 'progress') {
-      lastProgress = m.text;
-      $('progress').textContent = 'searching: ' + m.text;
+      lastProgress = m;
+      $('progress').textContent = progressText(m);
+    } else if (m.kind === 'line') {
+      if (running) running.best = m;
+      $('progress').textContent = progressText(lastProgress) + ' — ' + m.length + '手の詰手順を得た';
+    } else if (m.kind === 'solved') {
+      if (running) running.solved = m;
+      $('progress').textContent = '検討中 (checking the stated answer)…';
     } else if (m.kind === 'done') {
       if (running) URL.revokeObjectURL(running.stopUrl);
       running = null;
@@ -38,21 +46,15 @@ function makeWorker() {
     running = null;
     $('solve').disabled = false;
     $('stop').disabled = true;
-    fail('the search stopped: ' + (e.message || 'out of memory?') + ' (a smaller table may help)');
+    fail('探索が止まった (the search stopped): ' + (e.message || 'out of memory?') + ' (a smaller table may help)');
     worker.terminate();
     makeWorker();
   };
 }
 
-// The kind of a pasted text, as a file name tsume reads by its extension.
-function nameForText(text) {
-  var first = text.split(/\r?\n/).map(function (l) { return l.trim(); })
-    .filter(function (l) { return l && l[0] !== '#'; })[0] || '';
-  if (/^(position\s+|sfen\s+)/.test(first) || /^startpos\b/.test(first) || (first.split(' ')[0].match(/\//g) || []).length === 8)
-    return 'problem.sfen';
-  if (/^(V2|P[1-9I]|N[+-]|\$|PI|'|[+-]$)/m.test(text) && !/手数|持駒|先手|後手/.test(text))
-    return 'problem.csa';
-  return 'problem.kif';
+function progressText(m) {
+  if (!m) return '探索中 (searching)…';
+  return '探索中 (searching) ' + m.seconds.toFixed(1) + ' 秒, ' + Math.round(m.nodes).toLocaleString('en') + ' 局面';
 }
 
 // Problem lines: only the first problem of a collection is solved.
@@ -63,16 +65,17 @@ function firstProblem(bytes) {
 }
 
 function settings() {
-  return {futile: $('futile').value, rest: $('rest').checked, time: Math.max(0, Number($('time').value) || 0),
+  return {futile: $('futile').value, rest: $('rest').checked, time: Math.max(0, Math.min(86400, Number($('time').value) || 0)),
           hash: Math.min(2048, Math.max(1, Math.round(Number($('hash').value) || 128)))};
 }
 
+// Pasted text goes to tsume as it is, under a name without an extension:
+// tsume tells an SFEN, a problem line, a KIF and a CSA apart by content.
 function solveText(text) {
+  if (!text.trim()) { fail('問題がない (no problem): paste an SFEN, a KIF or a CSA text, or drop a file'); return; }
   var s = settings();
-  var name = nameForText(text);
-  var bytes = new TextEncoder().encode(text.replace(/\s*$/, '') + '\n');
-  if (name === 'problem.sfen') bytes = firstProblem(bytes);
-  start({name: name, pasted: true, bytes: bytes, futile: s.futile, rest: s.rest, time: s.time, hash: s.hash});
+  start({name: 'problem', pasted: true, bytes: new TextEncoder().encode(text.replace(/\s*$/, '') + '\n'),
+         futile: s.futile, rest: s.rest, time: s.time, hash: s.hash});
 }
 
 async function solveFile(file) {
@@ -91,10 +94,7 @@ async function solveFile(file) {
   // a KIF or CSA in Shift_JIS: tsume reads it through iconv, which the
   // WebAssembly C library lacks; the browser's decoder makes it UTF-8
   if (/\.(kif|kifu|csa)$/i.test(name)) bytes = new TextEncoder().encode(decodeShown(bytes));
-  if (!/\.(kif|kifu|csa)$/i.test(name)) {
-    bytes = firstProblem(bytes);
-    if (!/\.(sfen|txt)$/i.test(name)) name += '.sfen';
-  }
+  if (!/\.(kif|kifu|csa)$/i.test(name)) bytes = firstProblem(bytes);
   $('input').value = /\.(kif|kifu|csa)$/i.test(name) ? decodeShown(bytes) : new TextDecoder().decode(bytes).trim();
   var s = settings();
   start({name: name, pasted: false, bytes: bytes, futile: s.futile, rest: s.rest, time: s.time, hash: s.hash});
@@ -111,48 +111,52 @@ function start(job) {
   if (!workerReady || running) { pending = job; if (running) stop(); return; }
   running = job;
   job.stopUrl = URL.createObjectURL(new Blob(['searching']));
-  lastProgress = '';
+  lastProgress = null;
   $('messages').hidden = true;
   $('solve').disabled = true;
   $('stop').disabled = false;
-  $('progress').textContent = 'searching...';
-  document.title = 'solving — tsume';
+  $('progress').textContent = progressText(null);
+  document.title = '探索中 — tsume';
   worker.postMessage(job);
 }
 
 // Stop: the job's blob URL revoked, which the worker reads at each progress
-// line (a WebAssembly search cannot be told otherwise without the shared
-// memory such pages lack); it ends the search as Ctrl-C ends `tsume solve`,
-// on the best line held.  Where the worker cannot read it (a page opened
-// from file://), or has not answered within 3 s (its first second, a verify
-// check), the worker is ended and made anew: the line it held is lost.
+// report (a WebAssembly search cannot be told otherwise without the shared
+// memory such pages lack); the search ends on the best line held, as
+// Ctrl-C ends `tsume solve`.  Where the worker cannot read it (a page opened
+// from file://), or has not answered within 3 s (during the checks), the
+// worker is ended and made anew: the page shows the last line it posted.
 var stopTimer = null;
 function stop() {
   if (!running) return;
   var job = running;
   URL.revokeObjectURL(job.stopUrl);
   $('stop').disabled = true;
-  $('progress').textContent = 'stopping...';
+  $('progress').textContent = '停止中 (stopping)…';
   clearTimeout(stopTimer);
   stopTimer = setTimeout(function () {
     if (running !== job) return;
     worker.terminate();
     running = null;
     $('solve').disabled = false;
-    $('progress').textContent = 'stopped' + (lastProgress ? ' after ' + lastProgress : '') + (job.stopKeepsLine ? ''
-      : ' (opened from a file, the page cannot keep the line held: give a time limit, or serve the page)');
-    document.title = 'stopped — tsume';
+    show(job.solved ? Object.assign({}, job.solved, {stopped: true, checksStopped: true, messages: []})
+                    : {stopped: true, messages: [], best: job.best || null, progress: lastProgress});
     makeWorker();
     if (pending) { var next = pending; pending = null; start(next); }
   }, job.stopKeepsLine ? 3000 : 0);
 }
 
 function fail(text) {
-  $('answer').hidden = true;
+  $('answer').hidden = false;
+  $('result').hidden = true;
+  $('diagram').innerHTML = '';
+  $('verdict').textContent = '入力エラー';
+  $('verdict-en').textContent = 'bad input';
+  $('verdict').className = 'fail';
   $('messages').hidden = false;
   $('messages').textContent = text;
   $('progress').textContent = '';
-  document.title = 'error — tsume';
+  document.title = '入力エラー — tsume';
 }
 
 var KANJI = {P: '歩', L: '香', N: '桂', S: '銀', G: '金', B: '角', R: '飛', K: '玉',
@@ -219,71 +223,166 @@ function drawBoard(sfen, usi) {
   $('diagram').innerHTML = html;
 }
 
-function goTo(n, usi) {
-  ply = Math.max(0, Math.min(positions.length - 1, n));
-  drawBoard(positions[ply], ply > 0 ? usi[ply - 1] : null);
-  $('ply').textContent = ply === 0 ? 'start' : ply + ' / ' + (positions.length - 1);
-  Array.prototype.forEach.call($('line').children, function (li, i) { li.className = i === ply - 1 ? 'here' : ''; });
+function currentLine() { return lines[shownLine] || lines.main || lines.stated; }
+
+function goTo(n, which) {
+  if (which && lines[which]) shownLine = which;
+  var l = currentLine();
+  if (!l) return;
+  ply = Math.max(0, Math.min(l.positions.length - 1, n));
+  drawBoard(l.positions[ply], ply > 0 ? l.usi[ply - 1] : null);
+  $('ply').textContent = ply === 0 ? '初形 (start)' : ply + '手目 / ' + (l.positions.length - 1);
+  ['stated', 'main'].forEach(function (w) {
+    Array.prototype.forEach.call($(w + '-line').children, function (li, i) {
+      li.className = (li.className.replace(/\bhere\b/, '').trim() + (w === shownLine && i === ply - 1 ? ' here' : '')).trim();
+      if (w === shownLine && i === ply - 1) li.scrollIntoView({block: 'nearest'});
+    });
+  });
+  if (ply === 0) ['stated-line', 'main-line'].forEach(function (id) { $(id).scrollTop = 0; });
 }
 
-var REASONS = {time: 'the time limit', nodes: 'the node limit', stopped: 'the Stop button', depth: 'the depth limit',
-               memory: 'memory'};
+var REASONS = {time: '時間切れ (the time limit)', nodes: '局面数の上限 (the node limit)', stopped: '停止 (Stop)',
+               user: '停止 (Stop)', depth: '手数の上限 (the depth limit)', memory: 'メモリ不足 (memory)'};
 
-function show(m) {
-  var r = m.solve;
-  if (!r) {
-    fail(m.messages.join('\n') || 'tsume gave no result (exit status ' + m.status + ')');
-    return;
-  }
-  $('answer').hidden = false;
-  $('messages').hidden = m.messages.length === 0;
-  $('messages').textContent = m.messages.join('\n');
-  var verdict, title;
-  if (r.result === 'mate') {
-    verdict = r.length + '手詰';
-    title = verdict;
-    $('detail').textContent = r.minimal ? 'mate in ' + r.length + ' plies, proven the shortest (every defence the longest)'
-      : 'mate in ' + r.length + ' plies; not proven the shortest' + (r.reason ? ': ' + (REASONS[r.reason] || r.reason) + ' ended the search' : '');
-  } else if (r.result === 'nomate') {
-    verdict = '不詰';
-    title = verdict;
-    $('detail').textContent = 'no mate: proven';
-  } else {
-    verdict = '未解決';
-    title = verdict;
-    $('detail').textContent = 'unknown: ' + (REASONS[r.reason] || r.reason || 'a limit') + ' ended the search before a mate was found';
-  }
-  $('verdict').textContent = verdict;
-  $('verdict').className = r.result === 'mate' ? '' : 'fail';
-  document.title = title + ' — tsume';
-  var v = m.verify;
-  $('verify').textContent = v ? 'verify: ' + v.text : '';
-  $('verify').className = v ? (v.status === 0 ? 'pass' : 'fail') : '';
-  kifMoves = r.kif ? r.kif.split(' ') : [];
-  var usi = r.usi || [];
-  positions = m.positions.length ? m.positions : [r.sfen];
-  $('line').innerHTML = '';
-  kifMoves.forEach(function (k, i) {
+// verify's verdicts on a stated answer (its stated_verdict), in the
+// composer's words and in English: what the headline and the ply's mark say.
+var VERDICTS = {longer_defence: ['変長', 'a longer defence'], shorter_mate: ['早詰', 'a shorter mate'],
+                leftover_convention: ['2手変長駒余り', 'a defence two plies longer that leaves pieces in hand'],
+                futile_convention: ['無駄合の数え違い', 'the line counts a futile interposition'],
+                stated_not_mate: ['作意不詰', 'the stated line does not mate'], no_mate: ['不詰', 'a defence escapes']};
+
+// The verdict of verify's JSON v in the composer's words: [Japanese, English].
+function flawWords(v) {
+  var ja = [], en = [];
+  if (v.cooks > 0) { ja.push('余詰あり'); en.push('cook (a second solution)'); }
+  var said = VERDICTS[v.stated_verdict];
+  if (said) { ja.push(said[0]); en.push(said[1]); }
+  else if (v.wrong_length) { ja.push('手数違い'); en.push('wrong length'); }
+  if (v.leftover > 0) { ja.push('駒余り'); en.push('pieces left in hand'); }
+  if (v.unnecessary > 0) { ja.push('不要駒'); en.push('an unnecessary piece'); }
+  if (v.undecided || v.stated_verdict === 'undecided') { ja.push('一部未確定'); en.push('a check undecided'); }
+  return [ja, en];
+}
+
+// Marks on the plies of a line: {ply: [text, ...]} from verify's JSON.
+function flawMarks(v) {
+  var marks = {};
+  function add(p, t) { (marks[p] = marks[p] || []).push(t); }
+  (v.cook_list || []).forEach(function (c) { add(c.ply, '余詰 ' + (c.kif || c.move) + ' ' + c.length + '手'); });
+  var said = VERDICTS[v.stated_verdict];
+  if (said && v.verdict_ply != null)
+    add(v.verdict_ply, said[0] + ' ' + (v.verdict_kif || v.verdict_move || '') + (v.verdict_length ? ' ' + v.verdict_length + '手' : '') +
+        (v.verdict_excess ? ' (' + v.verdict_excess + '手長い)' : ''));
+  if (v.leftover > 0 && v.usi) add(v.usi.length, '駒余り');
+  return marks;
+}
+
+function fillLine(which, line, marks) {
+  var ol = $(which + '-line');
+  ol.innerHTML = '';
+  lines[which] = line;
+  $(which + '-col').hidden = !line;
+  if (!line) return;
+  line.kif.forEach(function (k, i) {
     var li = document.createElement('li');
     li.textContent = k;
-    li.onclick = function () { goTo(i + 1, usi); };
-    $('line').appendChild(li);
+    (marks[i + 1] || []).forEach(function (t) {
+      var b = document.createElement('span');
+      b.className = 'flaw';
+      b.textContent = t;
+      li.appendChild(b);
+      li.classList.add('flawed');
+    });
+    li.onclick = function () { goTo(i + 1, which); };
+    ol.appendChild(li);
   });
-  $('first').onclick = function () { goTo(0, usi); };
-  $('prev').onclick = function () { goTo(ply - 1, usi); };
-  $('next').onclick = function () { goTo(ply + 1, usi); };
-  $('last').onclick = function () { goTo(positions.length - 1, usi); };
-  goTo(0, usi);
-  $('stats').textContent = r.nodes + ' nodes, ' + r.seconds.toFixed(2) + ' s, ' + Math.round(r.nps).toLocaleString('en') +
-    ' nodes/s, rule ' + r.futile;
+}
+
+function squareName(sq) {
+  var ZEN = ['', '１', '２', '３', '４', '５', '６', '７', '８', '９'], NUM = ['', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
+  return ZEN[Number(sq[0])] + NUM[sq.charCodeAt(1) - 96];
+}
+
+function show(m) {
+  var r = m.solve || null, v = m.verify ? m.verify.json : null;
+  $('messages').hidden = !(m.messages && m.messages.length);
+  $('messages').textContent = (m.messages || []).join('\n');
+  if (!r && !m.best && !m.stopped) { fail((m.messages || []).join('\n') || 'tsume gave no result (exit status ' + m.status + ')'); return; }
+  $('answer').hidden = false;
+  $('result').hidden = false;
+  var ja, en, detail, cls = 'fail';
+  var stoppedEarly = m.stopped && (!r || r.result !== 'mate' || !r.minimal);
+  if (!r) {
+    // the worker was ended: what it had posted
+    ja = '未確定'; en = 'not settled: stopped';
+    detail = m.best ? m.best.length + '手の詰手順を得た。最短かは未証明 (a mate in ' + m.best.length +
+      ' plies found, not proven the shortest; stopped' + (m.progress ? ' after ' + m.progress.seconds.toFixed(1) + ' s' : '') + ')'
+      : '停止: 詰手順はまだない (stopped before any mate was found)';
+    r = m.best ? {result: 'mate', sfen: m.best.positions[0], usi: m.best.usi} : null;
+  } else if (r.result === 'mate' && r.minimal) {
+    ja = r.length + '手詰';
+    en = 'mate in ' + r.length + ', proven the shortest';
+    detail = '最短を証明、玉方は最長の応手 (every defence the longest)';
+    cls = '';
+    if (v) {
+      var w = flawWords(v);
+      if (m.verify.status === 0) { ja += ' — 完全作'; en += '; verify: sound (no cook, no longer defence, nothing left in hand)'; }
+      else if (w[0].length) { ja += ' — ' + w[0].join('・'); en += '; verify: ' + w[1].join(', '); cls = 'fail'; }
+      else { ja += ' — 不完全'; en += '; verify: FAIL'; cls = 'fail'; }
+    } else if (m.checksStopped) {
+      en += '; the checks of the stated answer were stopped';
+    }
+  } else if (r.result === 'mate') {
+    ja = '未確定';
+    en = 'not settled: a mate in ' + r.length + ', not proven the shortest';
+    detail = r.length + '手の詰手順を得た。最短かは未証明' + (r.reason ? ': ' + (REASONS[r.reason] || r.reason) : '');
+  } else if (r.result === 'nomate') {
+    ja = '不詰'; en = 'no mate (proven)'; detail = '詰まないことを証明';
+  } else {
+    ja = '未確定'; en = 'unknown: no mate found';
+    detail = '詰手順を得ないまま探索が終わった: ' + (REASONS[r.reason] || r.reason || 'a limit');
+  }
+  if (stoppedEarly && !/停止/.test(detail)) detail += ' (停止)';
+  $('verdict').textContent = ja;
+  $('verdict-en').textContent = en;
+  $('verdict').className = cls;
+  $('detail').textContent = detail || '';
+  document.title = ja + ' — tsume';
+  $('verify').textContent = m.verify ? '検討 (verify): ' + m.verify.text : '';
+  $('verify').className = m.verify ? (m.verify.status === 0 ? 'pass' : 'fail') : '';
+
+  // the lines: the stated one (作意) and tsume's, each flaw on the ply of the line it names
+  var marks = v ? flawMarks(v) : {};
+  var onStated = m.stated && v && v.usi && v.usi.join(' ') === m.stated.usi.join(' ');
+  var mainLine = m.main || (m.best ? {usi: m.best.usi, kif: m.best.kif, positions: m.best.positions} : null);
+  if (!mainLine && r && r.sfen) mainLine = {usi: [], kif: [], positions: [r.sfen]};
+  fillLine('stated', m.stated || null, onStated ? marks : {});
+  fillLine('main', mainLine, onStated ? {} : marks);
+  $('main-title').textContent = m.stated ? '解 (tsume\'s line)' : '手順 (main line)';
+  var moves = mainLine && mainLine.usi.length;
+  $('steps').hidden = !moves && !m.stated;
+  // the line ends in check with futile replies only: said as tsume solve says it
+  if (r && r.futile_end > 0) {
+    var n = r.futile_end, sq = (r.futile_end_squares || []).map(squareName).join('・');
+    $('futile-end').textContent = '最終手は王手のまま: 残る' + n + '通りの合駒' + (sq ? ' (' + sq + ')' : '') + 'は' + r.futile +
+      ' の規則で無駄合 — the line ends in check: ' + n + ' interposition' + (n > 1 ? 's' : '') + ' left to the defender' +
+      (sq ? ', on ' + sq : '') + ', futile under ' + r.futile + ' (無駄合)';
+  } else {
+    $('futile-end').textContent = '';
+  }
+  shownLine = mainLine ? 'main' : 'stated';
+  goTo(0);
+  $('stats').textContent = r && r.nodes != null ? Math.round(r.nodes).toLocaleString('en') + ' 局面 (positions), ' + r.seconds.toFixed(2) +
+    ' 秒, 無駄合の規則 ' + r.futile + (r.hashfull != null ? ', 表の使用 ' + (r.hashfull / 10).toFixed(1) + '%' : '') : '';
   // the problem with its stated answer, when it has one: the link verifies it too
-  var problem = r.sfen + (r.given && r.given.length ? ' moves ' + r.given.join(' ') : '');
-  var link = location.href.split('?')[0].split('#')[0] + '?sfen=' + encodeURIComponent(problem);
   $('share').innerHTML = '';
-  var a = document.createElement('a');
-  a.href = link;
-  a.textContent = 'link to this problem';
-  $('share').appendChild(a);
+  if (r && r.sfen) {
+    var problem = r.sfen + (r.given && r.given.length ? ' moves ' + r.given.join(' ') : '');
+    var a = document.createElement('a');
+    a.href = location.href.split('?')[0].split('#')[0] + '?sfen=' + encodeURIComponent(problem);
+    a.textContent = 'この問題へのリンク (link to this problem)';
+    $('share').appendChild(a);
+  }
   $('progress').textContent = '';
 }
 
@@ -299,6 +398,19 @@ function sfenFromAddress() {
 
 $('solve').onclick = function () { solveText($('input').value); };
 $('stop').onclick = stop;
+$('first').onclick = function () { goTo(0); };
+$('prev').onclick = function () { goTo(ply - 1); };
+$('next').onclick = function () { goTo(ply + 1); };
+$('last').onclick = function () { var l = currentLine(); if (l) goTo(l.positions.length - 1); };
+// arrow keys step through the line shown (not while typing in a field)
+document.addEventListener('keydown', function (e) {
+  if (/^(TEXTAREA|INPUT|SELECT)$/.test(e.target.tagName) || $('answer').hidden || !currentLine()) return;
+  var l = currentLine(), to = {ArrowRight: ply + 1, ArrowLeft: ply - 1, Home: 0, End: l.positions.length - 1,
+                                ArrowDown: ply + 1, ArrowUp: ply - 1}[e.key];
+  if (to === undefined) return;
+  e.preventDefault();
+  goTo(to);
+});
 $('file').onchange = function () { if (this.files[0]) solveFile(this.files[0]); };
 ['dragenter', 'dragover'].forEach(function (t) {
   document.addEventListener(t, function (e) { e.preventDefault(); $('ask').className = 'drop'; });

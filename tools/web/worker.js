@@ -1,27 +1,19 @@
 // worker.js -- the Web Worker of the page (after emscripten's output): one
-// problem at a time, {name, bytes, futile, time, hash} in, its results out.
-// The problem is written to the in-memory file system and read by tsume's
-// own readers (problem lines, KIF, CSA); solve and verify write their JSON
-// and text lines to files read back here (tools/web/web.c).
+// problem at a time.  The page sends {name, pasted, bytes, futile, time,
+// hash, rest}; the bytes are written to the in-memory file system and
+// tsume's one entry point, web_run (tools/web/web.c), gets a JSON request
+// naming the file.  tsume tells problem lines, KIF and CSA by their content;
+// pasted text is given no extension, so that nothing here guesses.  While
+// the search runs, web_run posts each line it proves ('line'), its figures
+// ('progress') and the answer before the checks ('solved'); its reply ends
+// the job ('done').
 
-// stderr: a line the search rewrites ("\r...\x1b[K") is progress, sent at
-// once; a line ended by "\n" is a message.
-var tsumeErr = [];
-function tsumeErrFlush(progress) {
-  var text = new TextDecoder().decode(new Uint8Array(tsumeErr)).replace(/\x1b\[K/g, '');
-  tsumeErr = [];
-  if (progress) {
-    if (text.trim()) postMessage({kind: 'progress', text: text.trim()});
-  } else if (text.trim()) {
-    tsumeMessages.push(text);
-  }
-}
-// Stop: the page revokes the blob URL it gave with the job; the worker,
-// busy in the search, reads it synchronously at each progress line (about
-// every 100 ms after the first second) and, once it is gone, stops the
-// search as Ctrl-C would (web_stop): the result keeps the best line held.
-// A page opened from file:// cannot read a blob URL from its worker: the
-// first read, before the search, tells, and the page then ends the worker.
+// Stop: the page revokes the blob URL it gave with the job; tsume asks
+// tsumeStopAsked() at each progress report (about every 100 ms), which reads
+// the URL synchronously: once it is gone, the search ends on the best line
+// held.  A page opened from file:// cannot read a blob URL from its worker:
+// the first read, before the search, tells, and the page then ends the
+// worker, keeping the last line posted.
 var stopUrl = null, stopAsked = false;
 function stopUrlReadable() {
   try {
@@ -33,35 +25,14 @@ function stopUrlReadable() {
     return false;
   }
 }
-function tsumeCheckStop() {
-  if (!stopUrl || stopAsked || stopUrlReadable()) return;
-  stopAsked = true;
-  Module._web_stop();
-}
-
-function tsumeHookStderr() {
-  var ops = TTY.default_tty1_ops;
-  ops.put_char = function (tty, val) {
-    if (val === 13) { tsumeErrFlush(true); tsumeCheckStop(); }
-    else if (val === 10 || val === null) tsumeErrFlush(false);
-    else tsumeErr.push(val);
-  };
-  ops.fsync = function () {};
+function tsumeStopAsked() {
+  if (stopUrl && !stopAsked && !stopUrlReadable()) stopAsked = true;
+  return stopAsked;
 }
 
 function tsumeReady() {
-  tsumeHookStderr();
   try { FS.mkdir('/in'); } catch (e) {}
-  try { FS.mkdir('/out'); } catch (e) {}
   postMessage({kind: 'ready'});
-}
-
-function readLines(path) {
-  try {
-    return FS.readFile(path, {encoding: 'utf8'}).split('\n').filter(function (l) { return l.length > 0; });
-  } catch (e) {
-    return [];
-  }
 }
 
 function unlinkAll(dir) {
@@ -70,21 +41,20 @@ function unlinkAll(dir) {
   });
 }
 
-// A message or verify line about pasted text: the name the page gave the
-// text is not the user's -- a problem line's "problem.sfen:1: " goes, a
-// KIF's or CSA's "problem.kif:6: " becomes "line 6: "; the command line's
+// A message or verify line: the in-memory folder is not the user's; about
+// pasted text, neither is the name the page gave it -- "problem:1: " goes,
+// a KIF's or CSA's "problem:6: " becomes "line 6: "; the command line's
 // --rest is the page's 残り全部 box.
-function pastedText(job, text) {
+function shownText(job, text) {
+  text = text.split('/in/').join('');
   text = text.split("use --rest to give them to the defender").join("tick 残り全部 to give them to the defender");
   if (!job.pasted) return text;
-  return text.replace(/problem\.sfen:\d+: /g, '').replace(/problem\.(kif|csa):(\d+): /g, 'line $2: ')
-             .replace(/problem\.(sfen|kif|csa): /g, '');
+  return text.replace(/\bproblem:1: /g, '').replace(/\bproblem:(\d+): /g, 'line $1: ').replace(/\bproblem: /g, '');
 }
 
 onmessage = function (ev) {
   var job = ev.data;
   unlinkAll('/in');
-  unlinkAll('/out');
   tsumeMessages = [];
   stopUrl = job.stopUrl || null;
   stopAsked = false;
@@ -93,30 +63,14 @@ onmessage = function (ev) {
   var path = '/in/' + job.name;
   FS.writeFile(path, job.bytes);
   var t0 = performance.now();
-  var status = Module.ccall('web_solve', 'number', ['string', 'string', 'string', 'number', 'number', 'number'],
-                            [path, '/out/solve.json', job.futile, job.time, job.hash, job.rest ? 1 : 0]);
-  var solveMs = performance.now() - t0;
-  tsumeErrFlush(false);
-  var solved = readLines('/out/solve.json').map(function (l) { return JSON.parse(l); })[0] || null;
-  var positions = [];
-  if (solved && solved.usi && solved.usi.length) {
-    if (Module.ccall('web_line', 'number', ['string', 'string'], [solved.sfen + ' moves ' + solved.usi.join(' '), '/out/line.txt']) === 0)
-      positions = readLines('/out/line.txt');
-  } else if (solved) {
-    if (Module.ccall('web_line', 'number', ['string', 'string'], [solved.sfen, '/out/line.txt']) === 0)
-      positions = readLines('/out/line.txt');
-  }
-  var verified = null;
-  if (solved && status !== 2 && !stopAsked) {
-    var vs = Module.ccall('web_verify', 'number', ['string', 'string', 'string', 'string', 'string', 'number', 'number', 'number'],
-                          [path, job.name, '/out/verify.txt', '/out/verify.json', job.futile, job.time, job.hash,
-                           job.rest ? 1 : 0]);
-    tsumeErrFlush(false);
-    if (vs === 0 || vs === 1)
-      verified = {status: vs, text: pastedText(job, readLines('/out/verify.txt')[0] || ''),
-                  json: JSON.parse(readLines('/out/verify.json')[0] || 'null')};
-  }
-  postMessage({kind: 'done', stopped: stopAsked, status: status, solve: solved, positions: positions, verify: verified,
-               messages: tsumeMessages.map(function (t) { return pastedText(job, t.split('/in/').join('')); }),
-               solveMs: solveMs});
+  var request = JSON.stringify({file: path, shown: job.pasted ? 'problem' : job.name, futile: job.futile,
+                                time: job.time, hash: job.hash, rest: !!job.rest});
+  var at = Module.ccall('web_run', 'number', ['string'], [request]);
+  var reply = at ? JSON.parse(UTF8ToString(at)) : {status: 3};
+  if (at) Module._free(at);
+  if (reply.verify) reply.verify.text = shownText(job, reply.verify.text);
+  reply.kind = 'done';
+  reply.messages = tsumeMessages.map(function (t) { return shownText(job, t); });
+  reply.ms = performance.now() - t0;
+  postMessage(reply);
 };

@@ -1,7 +1,6 @@
 // worker_head.js -- the start of the Web Worker's script (before emscripten's
 // output): the Module it fills.  The messages tsume writes on stderr are kept
-// (worker.js sends them with the result); the progress line, which the search
-// rewrites in place ("\r...\x1b[K"), goes to the page as it comes.
+// (worker.js sends them with the result).
 var tsumeMessages = [];
 var Module = {
   print: function () {},
