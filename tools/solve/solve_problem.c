@@ -238,7 +238,8 @@ int solve_file(SolveCtx *ctx, const char *path)
 	}
 	PioProblem *p = malloc(sizeof *p);
 	int rc = EXIT_MATE, st, problems = 0;
-	while (p && !cli_interrupted() && (st = pio_next(r, p, &err)) != PIO_END) {
+	while (p && !cli_interrupted() && (ctx->max_problems == 0 || problems < ctx->max_problems) &&
+	       (st = pio_next(r, p, &err)) != PIO_END) {
 		problems++;
 		if (st != PIO_OK) {
 			if (err.line)
@@ -295,6 +296,7 @@ int solve_request(const SolveRequest *rq, const char *path, FILE *out)
 	ctx.rest = rq->rest;
 	ctx.quiet = true;
 	ctx.multipv = 1;
+	ctx.max_problems = 1;
 	ctx.out = out;
 	ctx.d = dfpn_new((size_t)rq->hash_mb);
 	ctx.w = malloc(sizeof *ctx.w);

@@ -57,9 +57,10 @@ typedef struct {
 	const char *out_path; /* -o FILE; NULL or "-" = standard output */
 	FILE *out;            /* opened at the first result (a bad problem leaves no file) */
 	SolveWork *w;
-	int file_stated; /* the length a KIF or CSA file states where its moves differ (0: none) */
-	bool file_kifu;  /* the problem is a KIF or CSA file's: its moves are its answer */
-	bool file_rest;  /* a KIF without a line for the defender's hand: the rest given to it */
+	int file_stated;  /* the length a KIF or CSA file states where its moves differ (0: none) */
+	bool file_kifu;   /* the problem is a KIF or CSA file's: its moves are its answer */
+	bool file_rest;   /* a KIF without a line for the defender's hand: the rest given to it */
+	int max_problems; /* solve_file reads at most this many problems of a file (0: all) */
 } SolveCtx;
 
 /* As DfpnLimits.progress with arg a SolveProgress: the progress line on
@@ -97,7 +98,7 @@ typedef struct {
 	void *progress_arg;
 } SolveRequest;
 
-/* Solves every problem of the file path as `tsume solve --format json
+/* Solves the first problem of the file path as `tsume solve --format json
  * --threads 1 FILE` does, with rq's settings, writing one JSON object a
  * problem to out (left open) and messages to stderr.  Returns the exit
  * status (cli.h); EXIT_UNKNOWN when the table cannot be had. */
