@@ -269,6 +269,20 @@ with tempfile.TemporaryDirectory(prefix="tsume-web.") as tmp:
             else:
                 fail(name, f"title '{title}', got '{got}', want '検討 (verify): {want}'")
 
+        # ---- the same KIF (Shift_JIS) under a name that does not say KIF, and
+        # under a Japanese name: read by its content, named as the user named it
+        for shown in ("9.txt", "九.kif"):
+            name = f"a KIF file named {shown}: read as a KIF, its name in verify's line"
+            b64 = base64.b64encode(data).decode()
+            b.js("document.title = '探索中 — tsume'")
+            b.js(f"solveFile(new File([Uint8Array.from(atob('{b64}'), c => c.charCodeAt(0))], {json.dumps(shown)}))")
+            title = finished(b)
+            got = text(b, "#verify")
+            if title == "5手詰 — 2手変長駒余り — tsume" and got == "検討 (verify): " + want.replace("9.kif", shown, 1):
+                ok()
+            else:
+                fail(name, f"title '{title}', got '{got}'")
+
         # ---- composed lines with flaws: the headline names them as tsume verify
         # does, the stated line beside tsume's, each flaw on its ply
         zuko = {}
@@ -303,6 +317,22 @@ with tempfile.TemporaryDirectory(prefix="tsume-web.") as tmp:
             else:
                 fail(name, f"stated {len(stated)} moves (want {len(v['usi'])}), marks {marks}, want plies {want_plies}")
             shoot(b, shot)
+
+        # ---- a stated line that stops short of mate: 作意不詰, marked on the
+        # stated line's last ply in Japanese notation
+        cut = zuko["zuko092"].split(" ")
+        problem = " ".join(cut[:-2])
+        v = verify_json(problem)
+        title = solve_in_page(b, problem)
+        marks = marks_of(b, "stated")
+        name = "a stated line that does not mate: 作意不詰 on its ply, in Japanese notation"
+        ply = v.get("verdict_ply")
+        if v["stated_verdict"] == "stated_not_mate" and title.endswith("作意不詰 — tsume") and \
+                any(m.startswith("作意不詰 ▲") or m.startswith("作意不詰 △") for m in marks.get(ply, [])) and \
+                not marks_of(b, "main"):
+            ok()
+        else:
+            fail(name, f"verify {v['stated_verdict']} at ply {ply}; title '{title}', marks {marks}")
 
         # ---- a line that ends in 無駄合: said under the line as tsume solve says it
         end_path = os.path.join(testdata, "problems/raw/tsumemi/3te/3.kif")

@@ -28,7 +28,7 @@ function makeWorker() {
       $('progress').textContent = progressText(m);
     } else if (m.kind === 'line') {
       if (running) running.best = m;
-      $('progress').textContent = progressText(lastProgress) + ' — ' + m.length + '手の詰手順を得た';
+      $('progress').textContent = progressText(lastProgress);
     } else if (m.kind === 'solved') {
       if (running) running.solved = m;
       $('progress').textContent = '検討中 (checking the stated answer)…';
@@ -52,16 +52,13 @@ function makeWorker() {
   };
 }
 
+// The progress line: the seconds, the positions searched, the shortest
+// line proven so far.
 function progressText(m) {
-  if (!m) return '探索中 (searching)…';
-  return '探索中 (searching) ' + m.seconds.toFixed(1) + ' 秒, ' + Math.round(m.nodes).toLocaleString('en') + ' 局面';
-}
-
-// Problem lines: only the first problem of a collection is solved.
-function firstProblem(bytes) {
-  var text = new TextDecoder().decode(bytes);
-  var line = text.split(/\r?\n/).filter(function (l) { return l.trim() && l.trim()[0] !== '#'; })[0] || '';
-  return new TextEncoder().encode(line + '\n');
+  var best = running && running.best ? ' — ' + running.best.length + '手の詰手順を得た (a mate in ' + running.best.length +
+    ' found)' : '';
+  if (!m) return '探索中 (searching)…' + best;
+  return '探索中 (searching) ' + m.seconds.toFixed(1) + ' 秒, ' + Math.round(m.nodes).toLocaleString('en') + ' 局面' + best;
 }
 
 function settings() {
@@ -79,7 +76,8 @@ function solveText(text) {
 }
 
 async function solveFile(file) {
-  var name = file.name.replace(/[^A-Za-z0-9._-]/g, '_') || 'problem';
+  // the file system's name: letters tsume's messages can carry; the user's name shown
+  var name = file.name.replace(/[^A-Za-z0-9._-]/g, '_') || 'problem', shown = file.name || 'problem';
   var bytes = new Uint8Array(await file.arrayBuffer());
   if (/\.gz$/i.test(name) || (bytes[0] === 0x1f && bytes[1] === 0x8b)) {
     var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
@@ -90,20 +88,24 @@ async function solveFile(file) {
       return;
     }
     name = name.replace(/\.gz$/i, '');
+    shown = shown.replace(/\.gz$/i, '');
   }
-  // a KIF or CSA in Shift_JIS: tsume reads it through iconv, which the
-  // WebAssembly C library lacks; the browser's decoder makes it UTF-8
-  if (/\.(kif|kifu|csa)$/i.test(name)) bytes = new TextEncoder().encode(decodeShown(bytes));
-  if (!/\.(kif|kifu|csa)$/i.test(name)) bytes = firstProblem(bytes);
-  $('input').value = /\.(kif|kifu|csa)$/i.test(name) ? decodeShown(bytes) : new TextDecoder().decode(bytes).trim();
+  // a file in Shift_JIS (a KIF or CSA of the usual programs): tsume reads it
+  // through iconv, which the WebAssembly C library lacks; the browser's
+  // decoder makes it UTF-8, whatever the file's name.  tsume tells the kind
+  // from the content, and reads the first problem of a collection.
+  var text = utf8OrShiftJis(bytes);
+  if (text !== null) bytes = new TextEncoder().encode(text);
+  $('input').value = text === null ? '' : text.length > 65536 ? text.slice(0, 65536) + '\n…' : text.trim();
   var s = settings();
-  start({name: name, pasted: false, bytes: bytes, futile: s.futile, rest: s.rest, time: s.time, hash: s.hash});
+  start({name: name, shown: shown, pasted: false, bytes: bytes, futile: s.futile, rest: s.rest, time: s.time, hash: s.hash});
 }
 
-// A KIF in Shift_JIS shown in the text box as it reads.
-function decodeShown(bytes) {
+// The text of bytes in UTF-8, else in Shift_JIS; null when neither reads
+// (binary data: tsume says so).
+function utf8OrShiftJis(bytes) {
   try { return new TextDecoder('utf-8', {fatal: true}).decode(bytes); } catch (e) {}
-  try { return new TextDecoder('shift_jis').decode(bytes); } catch (e) { return ''; }
+  try { return new TextDecoder('shift_jis', {fatal: true}).decode(bytes); } catch (e) { return null; }
 }
 
 function start(job) {
@@ -194,8 +196,8 @@ function readSfen(sfen) {
 function handText(h) {
   var s = HAND_ORDER.split('').filter(function (p) { return h[p]; }).map(function (p) {
     var digits = ['', '', '二', '三', '四', '五', '六', '七', '八', '九', '十'];
-    return KANJI[p] + (h[p] > 1 ? (h[p] <= 10 ? digits[h[p]] : '十' + (h[p] === 11 ? '一' : digits[h[p] - 10])) : '');
-  }).join('　');
+    return '<span>' + KANJI[p] + (h[p] > 1 ? (h[p] <= 10 ? digits[h[p]] : '十' + (h[p] === 11 ? '一' : digits[h[p] - 10])) : '') + '</span>';
+  }).join(' ');
   return s || 'なし';
 }
 
@@ -264,16 +266,29 @@ function flawWords(v) {
   return [ja, en];
 }
 
-// Marks on the plies of a line: {ply: [text, ...]} from verify's JSON.
+// Marks on the plies of a line: {ply: [text, ...]} from verify's JSON, one
+// a move: a move that is both a cook and a shorter mate is marked once,
+// with the shorter length found.
 function flawMarks(v) {
-  var marks = {};
-  function add(p, t) { (marks[p] = marks[p] || []).push(t); }
-  (v.cook_list || []).forEach(function (c) { add(c.ply, '余詰 ' + (c.kif || c.move) + ' ' + c.length + '手'); });
+  var found = {};
+  function add(ply, kind, move, len, excess) {
+    var key = ply + ' ' + move;
+    var f = found[key] = found[key] || {ply: ply, kinds: [], move: move, len: null, excess: null};
+    if (f.kinds.indexOf(kind) < 0) f.kinds.push(kind);
+    if (len != null && (f.len == null || len < f.len)) f.len = len;
+    if (excess) f.excess = excess;
+  }
+  (v.cook_list || []).forEach(function (c) { add(c.ply, '余詰', c.kif || c.move, c.length, null); });
   var said = VERDICTS[v.stated_verdict];
   if (said && v.verdict_ply != null)
-    add(v.verdict_ply, said[0] + ' ' + (v.verdict_kif || v.verdict_move || '') + (v.verdict_length ? ' ' + v.verdict_length + '手' : '') +
-        (v.verdict_excess ? ' (' + v.verdict_excess + '手長い)' : ''));
-  if (v.leftover > 0 && v.usi) add(v.usi.length, '駒余り');
+    add(v.verdict_ply, said[0], v.verdict_kif || v.verdict_move || '', v.verdict_length || null, v.verdict_excess);
+  var marks = {};
+  Object.keys(found).forEach(function (k) {
+    var f = found[k];
+    (marks[f.ply] = marks[f.ply] || []).push(f.kinds.join('・') + (f.move ? ' ' + f.move : '') +
+      (f.len != null ? ' ' + f.len + '手' : '') + (f.excess ? ' (' + f.excess + '手長い)' : ''));
+  });
+  if (v.leftover > 0 && v.usi && v.usi.length) (marks[v.usi.length] = marks[v.usi.length] || []).push('駒余り');
   return marks;
 }
 
@@ -314,11 +329,12 @@ function show(m) {
   var stoppedEarly = m.stopped && (!r || r.result !== 'mate' || !r.minimal);
   if (!r) {
     // the worker was ended: what it had posted
-    ja = '未確定'; en = 'not settled: stopped';
-    detail = m.best ? m.best.length + '手の詰手順を得た。最短かは未証明 (a mate in ' + m.best.length +
-      ' plies found, not proven the shortest; stopped' + (m.progress ? ' after ' + m.progress.seconds.toFixed(1) + ' s' : '') + ')'
-      : '停止: 詰手順はまだない (stopped before any mate was found)';
-    r = m.best ? {result: 'mate', sfen: m.best.positions[0], usi: m.best.usi} : null;
+    ja = '未確定'; en = m.best ? 'not settled: a mate in ' + m.best.length + ', not proven the shortest (stopped)' : 'not settled: stopped';
+    detail = m.best ? m.best.length + '手の詰手順を得た。最短かは未証明: ' + REASONS.user
+                    : '詰手順を得ないまま停止 (stopped before a mate was found)';
+    var p = m.progress || {};
+    r = m.best ? {result: 'mate', sfen: m.best.positions[0], usi: m.best.usi, nodes: p.nodes, seconds: p.seconds || 0,
+                  futile: settings().futile} : null;
   } else if (r.result === 'mate' && r.minimal) {
     ja = r.length + '手詰';
     en = 'mate in ' + r.length + ', proven the shortest';
@@ -339,7 +355,7 @@ function show(m) {
   } else if (r.result === 'nomate') {
     ja = '不詰'; en = 'no mate (proven)'; detail = '詰まないことを証明';
   } else {
-    ja = '未確定'; en = 'unknown: no mate found';
+    ja = '未確定'; en = 'not settled: no mate found within the limits';
     detail = '詰手順を得ないまま探索が終わった: ' + (REASONS[r.reason] || r.reason || 'a limit');
   }
   if (stoppedEarly && !/停止/.test(detail)) detail += ' (停止)';
@@ -353,12 +369,14 @@ function show(m) {
 
   // the lines: the stated one (作意) and tsume's, each flaw on the ply of the line it names
   var marks = v ? flawMarks(v) : {};
-  var onStated = m.stated && v && v.usi && v.usi.join(' ') === m.stated.usi.join(' ');
+  // with a stated line, verify judges it: its plies are the stated line's
+  var onStated = !!m.stated;
   var mainLine = m.main || (m.best ? {usi: m.best.usi, kif: m.best.kif, positions: m.best.positions} : null);
   if (!mainLine && r && r.sfen) mainLine = {usi: [], kif: [], positions: [r.sfen]};
   fillLine('stated', m.stated || null, onStated ? marks : {});
   fillLine('main', mainLine, onStated ? {} : marks);
   $('main-title').textContent = m.stated ? '解 (tsume\'s line)' : '手順 (main line)';
+  if (m.stated && !(mainLine && mainLine.usi.length)) $('main-col').hidden = true;
   var moves = mainLine && mainLine.usi.length;
   $('steps').hidden = !moves && !m.stated;
   // the line ends in check with futile replies only: said as tsume solve says it

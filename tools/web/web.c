@@ -168,12 +168,14 @@ static void web_name_move(cJSON *obj, const char *key, const Position *root, con
 	cJSON_AddStringToObject(obj, key, k);
 }
 
-/* verify's JSON v names moves in USI, by their ply on its line ("usi"):
- * each cook's and final alternative's move gets "kif", the stated verdict's
+/* verify's JSON v names moves in USI, by their ply on the line it judged:
+ * the stated line `given` when there is one (a JSON array of USI moves; it
+ * may not mate, and v's "usi" is then empty), else v's "usi".  Each cook's
+ * and final alternative's move gets "kif", the stated verdict's
  * "verdict_kif", in Japanese notation, for the page to show. */
-static void web_name_verify_moves(cJSON *v, const char *sfen, WebRun *w)
+static void web_name_verify_moves(cJSON *v, const char *sfen, const cJSON *given, WebRun *w)
 {
-	const cJSON *usi = cJSON_GetObjectItemCaseSensitive(v, "usi");
+	const cJSON *usi = cJSON_GetArraySize(given) > 0 ? given : cJSON_GetObjectItemCaseSensitive(v, "usi");
 	Position *root = malloc(sizeof *root);
 	Move *line = malloc(sizeof(Move) * DFPN_MAX_PV);
 	int n = root && line ? web_read_line(sfen, usi, root, line, w) : -1;
@@ -403,7 +405,7 @@ EMSCRIPTEN_KEEPALIVE char *web_run(const char *request)
 				if (vs == 0 || vs == 1) {
 					cJSON *vj = cJSON_GetObjectItemCaseSensitive(v, "json");
 					if (cJSON_IsObject(vj) && cJSON_IsString(sfen))
-						web_name_verify_moves(vj, sfen->valuestring, w);
+						web_name_verify_moves(vj, sfen->valuestring, given, w);
 					cJSON_AddItemToObject(reply, "verify", v);
 				} else
 					cJSON_Delete(v);

@@ -46,7 +46,10 @@ function unlinkAll(dir) {
 // a KIF's or CSA's "problem:6: " becomes "line 6: "; the command line's
 // --rest is the page's 残り全部 box.
 function shownText(job, text) {
+  if (job.shown) text = text.split('/in/' + job.name).join(job.shown);
   text = text.split('/in/').join('');
+  // the command line's options, as the page names them
+  text = text.replace(/raise --time[^\]\n]*/g, 'raise the time limit (時間)').replace(/--hash\b/g, 'memory (メモリ)');
   text = text.split("use --rest to give them to the defender").join("tick 残り全部 to give them to the defender");
   if (!job.pasted) return text;
   return text.replace(/\bproblem:1: /g, '').replace(/\bproblem:(\d+): /g, 'line $1: ').replace(/\bproblem: /g, '');
@@ -63,7 +66,7 @@ onmessage = function (ev) {
   var path = '/in/' + job.name;
   FS.writeFile(path, job.bytes);
   var t0 = performance.now();
-  var request = JSON.stringify({file: path, shown: job.pasted ? 'problem' : job.name, futile: job.futile,
+  var request = JSON.stringify({file: path, shown: job.pasted ? 'problem' : job.shown || job.name, futile: job.futile,
                                 time: job.time, hash: job.hash, rest: !!job.rest});
   var at = Module.ccall('web_run', 'number', ['string'], [request]);
   var reply = at ? JSON.parse(UTF8ToString(at)) : {status: 3};
