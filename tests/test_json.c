@@ -12,7 +12,8 @@
  *    manual says and reads back as those bytes with each ill-formed byte as
  *    U+FFFD;
  *  - whole numbers to 2^64 - 1, arrays element by element;
- *  - numbers as written: whole numbers exactly, fixed decimals, %.15g;
+ *  - numbers as written: whole numbers exactly, fixed decimals, %.15g; the
+ *    moves, a verdict's members, the cook list;
  *  - "I/N" with 0 <= I < N <= 100000, digits only;
  *  - the summary record written by vsum_write_record reads back;
  *  - a line built after a failed allocation is not written.
@@ -379,6 +380,22 @@ static void test_write_members(void **state)
 	                          "\"verdict_move\":null,\"verdict_length\":null,\"verdict_excess\":null,"
 	                          "\"worst_excess\":null,\"worst_ply\":null}\n");
 	free(text);
+	/* the cooks recorded, each as {ply, move, length} */
+	static VerifyResult r;
+	r.cooks = 2;
+	r.cook[0].ply = 0, r.cook[0].move = moves[0], r.cook[0].len = 1;
+	r.cook[1].ply = 2, r.cook[1].move = moves[1], r.cook[1].len = 3;
+	o = cJSON_CreateObject();
+	assert_true(json_add_cook_list(o, &r));
+	r.cooks = 0;
+	cJSON *none = cJSON_CreateObject();
+	assert_true(json_add_cook_list(none, &r));
+	assert_true(cJSON_AddItemToObject(o, "none", none));
+	char *cooks = cJSON_PrintUnformatted(o);
+	assert_string_equal(cooks, "{\"cook_list\":[{\"ply\":1,\"move\":\"P*1b\",\"length\":1},{\"ply\":3,\"move\":"
+	                           "\"2a1b\",\"length\":3}],\"none\":{\"cook_list\":[]}}");
+	cJSON_free(cooks);
+	cJSON_Delete(o);
 	/* nothing added to no object; a line whose building failed is not written */
 	assert_false(json_add_int(NULL, "i", 1));
 	assert_false(json_add_string(NULL, "s", "x"));

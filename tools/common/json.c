@@ -125,6 +125,24 @@ bool json_add_moves(cJSON *obj, const char *key, const Move *moves, int n)
 	return ok;
 }
 
+bool json_add_cook_list(cJSON *obj, const VerifyResult *r)
+{
+	int listed = r->cooks < VERIFY_MAX_COOKS ? r->cooks : VERIFY_MAX_COOKS;
+	cJSON *list = cJSON_CreateArray();
+	bool ok = add(obj, "cook_list", list);
+	for (int i = 0; ok && i < listed; i++) {
+		char u[6];
+		cJSON *c = cJSON_CreateObject();
+		ok = c && cJSON_AddItemToArray(list, c);
+		if (!ok)
+			cJSON_Delete(c);
+		ok = ok && json_add_int(c, "ply", r->cook[i].ply + 1) &&
+		     json_add_name(c, "move", usi_format(r->cook[i].move, u)) &&
+		     json_add_int(c, "length", r->cook[i].len);
+	}
+	return ok;
+}
+
 bool json_add_verdict(cJSON *obj, const VerifyStated *v)
 {
 	bool ok =

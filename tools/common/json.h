@@ -65,6 +65,11 @@ bool json_add_name(cJSON *obj, const char *key, const char *s);
 /* Adds "key": the moves[0..n) as an array of USI strings: ["P*1b","2a1b"]. */
 bool json_add_moves(cJSON *obj, const char *key, const Move *moves, int n);
 
+/* Adds "cook_list": every cook r recorded (at most VERIFY_MAX_COOKS) as
+ * [{"ply":1,"move":"S*8b","length":1},...]: ply 1-based, the move in USI,
+ * the plies of its mate from that ply. */
+bool json_add_cook_list(cJSON *obj, const VerifyResult *r);
+
 /* Adds a stated-answer verdict's members: "stated_verdict"
  * (verify_verdict_name; null for VERDICT_NONE: no stated length),
  * "verdict_ply" (1-based), "verdict_move" (USI), "verdict_length" (plies

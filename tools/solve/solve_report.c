@@ -232,32 +232,13 @@ void solve_report_text(FILE *out, const SolveReport *r, bool diagram)
 	        res->seconds > 0 ? (double)res->nodes / res->seconds : 0.0, res->hashfull / 10.0);
 }
 
-/* The cooks of c as cook_list_json writes them: [{"ply":1,"move":"R*6a","length":3},...]. */
-static bool cook_list(cJSON *obj, const VerifyResult *c)
-{
-	int listed = c->cooks < VERIFY_MAX_COOKS ? c->cooks : VERIFY_MAX_COOKS;
-	cJSON *list = cJSON_AddArrayToObject(obj, "cook_list");
-	bool ok = list != NULL;
-	for (int i = 0; ok && i < listed; i++) {
-		char u[6];
-		cJSON *item = cJSON_CreateObject();
-		ok = cJSON_AddItemToArray(list, item);
-		if (!ok)
-			cJSON_Delete(item);
-		ok = ok && json_add_int(item, "ply", c->cook[i].ply + 1) &&
-		     json_add_name(item, "move", usi_format(c->cook[i].move, u)) &&
-		     json_add_int(item, "length", c->cook[i].len);
-	}
-	return ok;
-}
-
 /* The checks on the main line judged, as JSON members: "cooks":N,
  * "cook_list":[{"ply":1,"move":"R*6a","length":3},...],"leftover":N (null
  * each when nothing was judged). */
 static bool checks_json(cJSON *obj, const VerifyResult *c)
 {
 	bool ok = c ? json_add_int(obj, "cooks", c->cooks) : json_add_null(obj, "cooks");
-	ok &= c ? cook_list(obj, c) : json_add_null(obj, "cook_list");
+	ok &= c ? json_add_cook_list(obj, c) : json_add_null(obj, "cook_list");
 	ok &= c ? json_add_int(obj, "leftover", c->leftover) : json_add_null(obj, "leftover");
 	return ok;
 }

@@ -72,26 +72,6 @@ static const char *status_word(unsigned flags)
 	return verify_passed(flags) ? "PASS" : verify_undecided(flags) ? "UNDECIDED" : "FAIL";
 }
 
-/* Every cook recorded, as "cook_list":[{"ply":1,"move":"S*8b","length":1},...]
- * (ply 1-based, the move in USI, the plies of its mate from that ply). */
-static bool cook_list_json(cJSON *obj, const VerifyResult *r)
-{
-	int listed = r->cooks < VERIFY_MAX_COOKS ? r->cooks : VERIFY_MAX_COOKS;
-	cJSON *list = cJSON_AddArrayToObject(obj, "cook_list");
-	bool ok = list != NULL;
-	for (int i = 0; ok && i < listed; i++) {
-		char u[6];
-		cJSON *c = cJSON_CreateObject();
-		ok = cJSON_AddItemToArray(list, c);
-		if (!ok)
-			cJSON_Delete(c);
-		ok = ok && json_add_int(c, "ply", r->cook[i].ply + 1) &&
-		     json_add_name(c, "move", usi_format(r->cook[i].move, u)) &&
-		     json_add_int(c, "length", r->cook[i].len);
-	}
-	return ok;
-}
-
 /* Every other mating final move, as "final_alternative_list":["R*9b",...] (USI). */
 static bool final_alternatives_json(cJSON *obj, const VerifyResult *r)
 {
@@ -249,7 +229,7 @@ void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char 
 			*e = c;
 		}
 		ok &= json_add_moves(o, "usi", r->line, r->line_len);
-		ok &= cook_list_json(o, r);
+		ok &= json_add_cook_list(o, r);
 		ok &= final_alternatives_json(o, r);
 		ok &= json_add_bool(o, "defender_rest", problem->defender_rest);
 		ok &= json_add_name(o, "stopped_by",
