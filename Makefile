@@ -19,7 +19,10 @@ CFLAGS  ?= -O2 -g
 BASEFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(ARCH) -Icore -Icore/formats $(SOLVER_INC)
 CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS   := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
-LDLIBS  = -lz -lpthread -lm
+# cJSON (Debian's libcjson-dev): the tools include <cjson/cJSON.h>
+CJSON_CFLAGS  := $(shell pkg-config --cflags libcjson 2>/dev/null)
+CJSON_LIBS    := $(shell pkg-config --libs libcjson 2>/dev/null || echo -lcjson)
+LDLIBS  = $(CJSON_LIBS) -lz -lpthread -lm
 
 BUILD  ?= build
 MODE_FLAGS ?= -DNDEBUG
@@ -75,7 +78,7 @@ $(BUILD)/gen/commit.h: FORCE
 $(BUILD)/tools/version.o: $(BUILD)/gen/commit.h
 $(BUILD)/tools/version.o: ALL_CFLAGS += -I$(BUILD)/gen
 # a command's file includes the headers of the others and of tools/common/
-$(BUILD)/tools/%.o: ALL_CFLAGS += $(TOOLS_INC)
+$(BUILD)/tools/%.o: ALL_CFLAGS += $(TOOLS_INC) $(CJSON_CFLAGS)
 FORCE:
 
 # The man page with the version of tools/version.h in its footer.
@@ -102,7 +105,7 @@ $(BUILD)/tsume: $(TOOLS_OBJ) $(LIBS_A)
 # object (listed below); -MMD writes its header dependencies to $@.d.
 $(BUILD)/tests/%: tests/%.c $(LIBS_A) | check-cmocka
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -DTEST_DATA_DIR='"$(TESTDATA)"' -Itests $(TOOLS_INC) -MMD -MP -MF $@.d $< \
+	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(CJSON_CFLAGS) -DTEST_DATA_DIR='"$(TESTDATA)"' -Itests $(TOOLS_INC) -MMD -MP -MF $@.d $< \
 	    $(filter %.o,$^) $(LIBS_L) $(CMOCKA_LIBS) $(LDLIBS) -o $@
 
 # The tests are cmocka programs: without its header, say what to install
@@ -118,7 +121,7 @@ $(BUILD)/tests/test_sheet: $(BUILD)/tools/sheet/sheet.o $(BUILD)/tools/common/cl
 $(BUILD)/tests/test_final_move: $(BUILD)/tools/common/final_move.o
 $(BUILD)/tests/test_cli_parse: $(BUILD)/tools/common/cli.o
 $(BUILD)/tests/test_verify: $(BUILD)/tools/common/verdict_text.o
-$(BUILD)/tests/test_json_read: $(BUILD)/tools/common/json_read.o $(BUILD)/tools/batch/shard.o \
+$(BUILD)/tests/test_json: $(BUILD)/tools/common/json.o $(BUILD)/tools/batch/shard.o \
     $(BUILD)/tools/verify/verify_summary.o $(BUILD)/tools/common/cli.o
 
 # The test data: tests/data as it is, its .gz files unpacked (tests/data/README.md).
@@ -154,16 +157,18 @@ test-install: tsume $(BUILD)/tsume.1
 # with tools/web/web.c as their entry; one file, the wasm inlined, that
 # opens from file:// as from a server.  Single-threaded (no
 # SharedArrayBuffer on file://).  zlib: the system's header, no library
-# (tools/web/nozlib.c: the page unpacks gzip itself).
+# (tools/web/nozlib.c: the page unpacks gzip itself).  cJSON: compiled from
+# Debian's source of libcjson-dev's version, CJSON_SRC (cJSON.c and
+# cjson/cJSON.h; sh tools/setup.sh test puts them there).
 EMCC      ?= emcc
 WEB       := $(BUILD)/web
+CJSON_SRC ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/tsume/cjson-1.7.15
 WEB_TOOLS := $(addprefix tools/solve/,solve_problem.c solve_report.c solve_check.c solve_kif.c) \
-             $(addprefix tools/common/,cli.c check.c verdict_text.c) tools/verify/verify_report.c
+             $(addprefix tools/common/,cli.c check.c json.c verdict_text.c) tools/verify/verify_report.c
 WEB_SRC   := $(CORE_SRC) $(FORMATS_SRC) $(SOLVER_SRC) $(WEB_TOOLS) tools/web/web.c tools/web/nozlib.c
 WEB_OBJ   := $(WEB_SRC:%.c=$(WEB)/obj/%.o) $(WEB)/obj/cjson/cJSON.o
-# cJSON for the page: Debian's source of the library (sh tools/setup.sh test)
-CJSON_SRC ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/tsume/cjson-1.7.15
-WEB_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Icore -Icore/formats $(SOLVER_INC) $(TOOLS_INC) -I$(WEB)/include -I$(CJSON_SRC) -DNDEBUG -O3
+WEB_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Icore -Icore/formats $(SOLVER_INC) $(TOOLS_INC) -I$(WEB)/include \
+             -I$(CJSON_SRC) -DNDEBUG -O3
 WEB_LDFLAGS = -O3 -sSINGLE_FILE=1 -sENVIRONMENT=worker,node -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB \
 	-sTOTAL_STACK=16MB -sINITIAL_MEMORY=64MB -sFORCE_FILESYSTEM=1 -sEXPORTED_FUNCTIONS=_web_run,_free \
 	-sEXPORTED_RUNTIME_METHODS=ccall,FS,UTF8ToString
@@ -176,13 +181,21 @@ $(WEB)/include/zlib.h:
 	 hs=$$(printf '#include <zlib.h>\n' | $(CC) -E -x c - 2>/dev/null | sed -n 's/^# [0-9]* "\(.*\/z[a-z]*\.h\)".*/\1/p' | sort -u); \
 	 [ -n "$$hs" ] || { echo "make web: zlib.h not found (sh tools/setup.sh build)"; exit 1; }; cp $$hs $(@D)/
 
-$(WEB)/obj/%.o: %.c | $(WEB)/include/zlib.h
+$(WEB)/obj/%.o: %.c | $(WEB)/include/zlib.h $(WEB)/cjson-found
 	@mkdir -p $(dir $@)
 	$(EMCC) $(WEB_CFLAGS) -MMD -MP -c $< -o $@
 
-$(WEB)/obj/cjson/cJSON.o:
-	@mkdir -p $(@D); [ -f $(CJSON_SRC)/cJSON.c ] || { echo "make web: cJSON source not found in $(CJSON_SRC) (sh tools/setup.sh test)"; exit 1; }
-	$(EMCC) -std=c11 -O3 -DNDEBUG -c $(CJSON_SRC)/cJSON.c -o $@
+# cJSON.c as its authors write it (it includes "cJSON.h"): their code, not
+# held to our warnings
+$(WEB)/obj/cjson/cJSON.o: $(WEB)/cjson-found
+	@mkdir -p $(dir $@)
+	$(EMCC) -std=c99 -DNDEBUG -O3 -I$(CJSON_SRC)/cjson -c $(CJSON_SRC)/cJSON.c -o $@
+
+# the cJSON source is there (checked at every make web)
+$(WEB)/cjson-found: FORCE
+	@[ -f "$(CJSON_SRC)/cJSON.c" ] && [ -f "$(CJSON_SRC)/cjson/cJSON.h" ] || { \
+	 echo "make web: cJSON source not found (sh tools/setup.sh test)"; echo "  looked for $(CJSON_SRC)/cJSON.c and $(CJSON_SRC)/cjson/cJSON.h (CJSON_SRC)"; exit 1; }; \
+	 mkdir -p $(@D); echo "$(CJSON_SRC)" >$@.tmp; if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
 
 # NODE_PATH: a node not Debian's finds Debian's acorn, which emscripten uses
 $(WEB)/tsume.js: $(WEB_OBJ)
@@ -231,7 +244,7 @@ bench-long: tsume $(TESTDATA)/.unpacked
 
 asan:
 	$(MAKE) BUILD=build-asan MODE_FLAGS= CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
-	    LDLIBS="-lz -lpthread -lm -fsanitize=address,undefined" test-asan
+	    LDLIBS="$(CJSON_LIBS) -lz -lpthread -lm -fsanitize=address,undefined" test-asan
 
 test-asan: $(TEST_BIN) $(BUILD)/tsume $(TESTDATA)/.unpacked
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; TSUME_QUICK=1 ./$$t; done; TEST_DATA=$(TESTDATA) sh tests/test_cli.sh ./$(BUILD)/tsume; \
@@ -246,7 +259,7 @@ test-asan: $(TEST_BIN) $(BUILD)/tsume $(TESTDATA)/.unpacked
 # the USI engine (a search thread and stop / quit).
 tsan:
 	$(MAKE) BUILD=build-tsan MODE_FLAGS= CFLAGS="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" \
-	    LDLIBS="-lz -lpthread -lm -fsanitize=thread" test-tsan
+	    LDLIBS="$(CJSON_LIBS) -lz -lpthread -lm -fsanitize=thread" test-tsan
 
 test-tsan: $(BUILD)/tsume $(BUILD)/tests/test_parallel $(BUILD)/tests/test_solver $(TESTDATA)/.unpacked
 	@set -e; export TSAN_OPTIONS="halt_on_error=1 exitcode=66"; \
@@ -270,7 +283,7 @@ FUZZ_BIN     := $(FUZZ_TARGETS:%=build-fuzz/fuzz_%)
 
 fuzz:
 	$(MAKE) CC=$(FUZZ_CC) BUILD=build-fuzz MODE_FLAGS= CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
-	    LDLIBS="-lz -lpthread -lm -fsanitize=fuzzer,address,undefined" $(FUZZ_BIN)
+	    LDLIBS="$(CJSON_LIBS) -lz -lpthread -lm -fsanitize=fuzzer,address,undefined" $(FUZZ_BIN)
 
 build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard tests/fuzz/*.h) $(BUILD)/tools/usi/usi.o $(BUILD)/tools/common/cli.o $(LIBS_A)
 	$(CC) $(ALL_CFLAGS) $(TOOLS_INC) -Itests/fuzz $< $(BUILD)/tools/usi/usi.o $(BUILD)/tools/common/cli.o $(LIBS_L) $(LDLIBS) -o $@

@@ -7,9 +7,6 @@
  *    value and 2^64 an overflow, never a wrap;
  *  - decimal seconds: digits with at most one '.', no sign, exponent, hex,
  *    inf or nan; the range inclusive;
- *  - JSON strings: RFC 8259's escapes (quote, backslash, U+0000..U+001F),
- *    DEL escaped too, valid UTF-8 kept (the table 3-7 boundaries), every
- *    byte of an ill-formed sequence as \ufffd;
  *  - the names of the solver's stop reasons, one per reason;
  *  - the order of solve's exit statuses, the joining of arguments, the
  *    Ctrl-C flag.
@@ -110,51 +107,6 @@ static void test_seconds(void **state)
 	assert_true(cli_parse_seconds("10", 1, 10, &v) && v == 10);
 }
 
-/* cli_json_string of s as a string (free it). */
-static char *json(const char *s)
-{
-	char *buf = NULL;
-	size_t size = 0;
-	FILE *f = open_memstream(&buf, &size);
-	assert_non_null(f);
-	cli_json_string(f, s);
-	assert_int_equal(fclose(f), 0);
-	return buf;
-}
-
-static void test_json(void **state)
-{
-	(void)state;
-	static const struct {
-		const char *in, *want;
-	} CASES[] = {
-	    {"", "\"\""},
-	    {"abc", "\"abc\""},
-	    {"say \"hi\"", "\"say \\\"hi\\\"\""},
-	    {"a\\b", "\"a\\\\b\""},
-	    {"/", "\"/\""}, /* '/' may stay as it is */
-	    {"\x01\t\n\r\x1f", "\"\\u0001\\u0009\\u000a\\u000d\\u001f\""},
-	    {"\x7f", "\"\\u007f\""},
-	    {" ~", "\" ~\""},
-	    {"\xe6\xad\xa9", "\"\xe6\xad\xa9\""},                         /* 歩 kept */
-	    {"\xc2\x80\xf4\x8f\xbf\xbf", "\"\xc2\x80\xf4\x8f\xbf\xbf\""}, /* U+0080, U+10FFFF */
-	    {"\xff", "\"\\ufffd\""},
-	    {"se\xfft", "\"se\\ufffdt\""},
-	    {"\x80", "\"\\ufffd\""},                                  /* stray continuation byte */
-	    {"\xc0\x80", "\"\\ufffd\\ufffd\""},                       /* overlong NUL: two bad bytes */
-	    {"\xed\xa0\x80", "\"\\ufffd\\ufffd\\ufffd\""},            /* surrogate U+D800 */
-	    {"\xf4\x90\x80\x80", "\"\\ufffd\\ufffd\\ufffd\\ufffd\""}, /* U+110000 */
-	    {"\xe6\xad", "\"\\ufffd\\ufffd\""},                       /* 歩 cut short at the end */
-	    {"\xe6\xad\"", "\"\\ufffd\\ufffd\\\"\""},                 /* ... and before a quote */
-	};
-	for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
-		char *got = json(CASES[i].in);
-		if (strcmp(got, CASES[i].want) != 0)
-			fail_msg("case %zu: got %s, expected %s", i, got, CASES[i].want);
-		free(got);
-	}
-}
-
 static void test_reason_names(void **state)
 {
 	(void)state;
@@ -233,10 +185,10 @@ static void test_clock(void **state)
 int main(void)
 {
 	const struct CMUnitTest t_cli[] = {
-	    cmocka_unit_test(test_seconds),      cmocka_unit_test(test_json),
-	    cmocka_unit_test(test_reason_names), cmocka_unit_test(test_worse_status),
-	    cmocka_unit_test(test_join_args),    cmocka_unit_test(test_sigint),
-	    cmocka_unit_test(test_clock),        cmocka_unit_test(test_futile_names),
+	    cmocka_unit_test(test_seconds),      cmocka_unit_test(test_reason_names),
+	    cmocka_unit_test(test_worse_status), cmocka_unit_test(test_join_args),
+	    cmocka_unit_test(test_sigint),       cmocka_unit_test(test_clock),
+	    cmocka_unit_test(test_futile_names),
 	};
 	const struct CMUnitTest t_number[] = {
 	    cmocka_unit_test(test_uint),

@@ -220,11 +220,11 @@ printf '#!/bin/sh\necho "apt-get $*" >>"%s"\n' "$tmp/apt.log" >"$fake/apt-get"
 printf '#!/bin/sh\nexit 1\n' >"$fake/apt-cache"
 chmod +x "$fake/apt-get" "$fake/apt-cache"
 : >"$tmp/apt.log"
-# the packages asked for: all of the test's but the compiler's, make's, zlib's and cmocka's (the
-# compiler finds its header without pkg-config); the font is found by its file where it is installed
+# the packages asked for: all of the test's but the compiler's, make's, zlib's, cJSON's and cmocka's (the
+# compiler finds their headers without pkg-config); the font is found by its file where it is installed
 font=" fonts-ipafont-mincho"
 [ ! -e /usr/share/fonts/opentype/ipafont-mincho/ipam.ttf ] || font=
-pkgs="pkg-config python3 chromium$font man-db groff-base parallel jq nodejs npm emscripten clang-format"
+pkgs="pkg-config python3 chromium$font man-db groff-base parallel jq nodejs npm emscripten curl clang-format"
 name="setup.sh build: nothing to install"
 PATH=$fake sh tools/setup.sh build >"$tmp/out" 2>&1
 rc=$?

@@ -234,8 +234,27 @@ refused "merge: JSON that is not a verify record" \
 	tail -n +2 "$tmp/s0.json"
 } >"$tmp/broken.json"
 refused "merge: a line that is not JSON" \
-	"$MERGE: $tmp/broken.json:1: not a line of a tsume verify --format json report: byte $(($(head -1 "$tmp/s0.json" | sed 's/"pass".*//' | wc -c) + 7)): expected a value" \
+	"$MERGE: $tmp/broken.json:1: not a line of a tsume verify --format json report: byte $(($(head -1 "$tmp/s0.json" | sed 's/"pass".*//' | wc -c) + 7)): not valid JSON" \
 	"$TSUME" merge "$tmp/broken.json" "$tmp/s1.json"
+# what cJSON reads but RFC 8259 refuses, on the second line: the place of each
+# bad_second NAME SED-EXPRESSION MESSAGE -- s0.json's second line edited
+bad_second() {
+	{
+		head -1 "$tmp/s0.json"
+		sed -n 2p "$tmp/s0.json" | sed "$2"
+		tail -n +3 "$tmp/s0.json"
+	} >"$tmp/bad2.json"
+	refused "merge: $1" "$MERGE: $tmp/bad2.json:2: not a line of a tsume verify --format json report: $3" \
+		"$TSUME" merge "$tmp/bad2.json" "$tmp/s1.json"
+}
+line2=$(sed -n 2p "$tmp/s0.json")
+at_line() { printf '%s' "$line2" | sed "s/$1.*//" | wc -c; } # the bytes before the first match
+bad_second "a key twice" 's/"pass":true,/"pass":true,"pass":false,/' 'the key "pass" twice in one object'
+bad_second "text after the object" 's/}$/} x/' "byte $(($(printf '%s' "$line2" | wc -c) + 2)): more after the object"
+bad_second "a number with a leading zero" 's/"line":\([0-9]*\)/"line":0\1/' "byte $(($(at_line '"line":') + 8)): a number with a leading zero"
+bad_second "a byte not UTF-8 in a string" "s/\"file\":\"/&$(printf '\377')/" "byte $(($(at_line '"file":') + 9)): not valid UTF-8"
+bad_second "a raw tab in a string" "s/\"file\":\"/&$(printf '\t')/" "byte $(($(at_line '"file":') + 9)): a control character in a string (JSON writes it \\u00XX)"
+bad_second "a bad \\u escape" 's/"file":"/&\\u12g4/' "byte $(($(at_line '"file":') + 9)): a \\u escape without 4 hex digits"
 { printf '{"file":"x","line":1,"pass":true,"x":"'; head -c 1100000 /dev/zero | tr '\0' a; printf '"}\n'; } >"$tmp/big.json"
 refused "merge: a line over 1 MB, read past in constant memory" \
 	"$MERGE: $tmp/big.json:1: not a line of a tsume verify --format json report: longer than 1 MB" "$TSUME" merge "$tmp/big.json"

@@ -1,14 +1,20 @@
 #!/bin/sh
 # setup.sh -- installs what tsume needs, through the system's package manager.
 #
-#   sh tools/setup.sh build   a C compiler, make, zlib: what `make` needs
+#   sh tools/setup.sh build   a C compiler, make, zlib, cJSON: what `make` needs
 #   sh tools/setup.sh test    the above and what `make test` needs: cmocka,
 #                             pkg-config, python3, Chromium and a Mincho font,
 #                             man-db and groff, GNU parallel, jq, node and npm,
-#                             emscripten (make web), clang-format (the layout check)
+#                             emscripten and curl (make web), clang-format (the
+#                             layout check); then Debian's source of cJSON for
+#                             make web, into $CJSON_DIR (below)
 #   sh tools/setup.sh -n MODE says what it would install, installs nothing
 #
 # Only what is missing is installed, and the script says what before it does.
+# The cJSON source: Debian's cjson_1.7.15.orig.tar.gz (the version of
+# libcjson-dev in Debian 12), its SHA-256 checked, cJSON.c, cjson/cJSON.h and
+# LICENSE taken out of it into ${XDG_CACHE_HOME:-$HOME/.cache}/tsume/cjson-1.7.15
+# (make web's CJSON_SRC), by curl or wget; fetched once, kept.
 # apt (Debian, Ubuntu) installs it, as root or through sudo; where neither
 # works, or on another system, the script prints the command to run (or
 # what is missing) and exits 1.  A node already on PATH (nvm, NodeSource)
@@ -46,6 +52,7 @@ a C compiler@has cc@gcc
 make@has make@make
 the C library headers@has_header stdio.h@libc6-dev
 zlib (headers)@has_header zlib.h@zlib1g-dev
+cJSON (headers)@has_header cjson/cJSON.h@libcjson-dev
 EOF
 	[ "$mode" = test ] || return 0
 	cat <<'EOF'
@@ -61,6 +68,7 @@ jq@has jq@jq
 node@has node@nodejs
 npm@has npm@npm
 emscripten@has emcc@emscripten
+curl or wget@has curl || has wget@curl
 clang-format@has clang-format@clang-format
 EOF
 }
@@ -80,10 +88,68 @@ $(needs)
 EOF
 }
 
+# Debian's cJSON source for make web (test mode): the tarball, its SHA-256,
+# the three files make web needs
+CJSON_VERSION=1.7.15
+CJSON_URL=http://deb.debian.org/debian/pool/main/c/cjson/cjson_${CJSON_VERSION}.orig.tar.gz
+CJSON_SHA256=5308fd4bd90cef7aa060558514de6a1a4a0819974a26e6ed13973c5f624c24b2
+CJSON_DIR=${XDG_CACHE_HOME:-$HOME/.cache}/tsume/cjson-$CJSON_VERSION
+
+# cjson_source: fetches the cJSON source into $CJSON_DIR unless it is there;
+# says what it would do with -n.  Status 0 when it is there at the end.
+cjson_source() {
+	if [ -f "$CJSON_DIR/cJSON.c" ] && [ -f "$CJSON_DIR/cjson/cJSON.h" ]; then
+		echo "setup: the cJSON source for make web is in $CJSON_DIR"
+		return 0
+	fi
+	if [ "$dry" = yes ]; then
+		echo "setup: would download $CJSON_URL (SHA-256 $CJSON_SHA256) and put cJSON.c, cjson/cJSON.h and LICENSE into $CJSON_DIR"
+		return 0
+	fi
+	echo "setup: downloading Debian's cJSON $CJSON_VERSION source for make web: $CJSON_URL"
+	tmp=$(mktemp -d) || return 1
+	if has curl; then
+		curl -fsSL -o "$tmp/cjson.tar.gz" "$CJSON_URL"
+	elif has wget; then
+		wget -q -O "$tmp/cjson.tar.gz" "$CJSON_URL"
+	else
+		echo "setup: neither curl nor wget: cannot download $CJSON_URL" >&2
+		false
+	fi || {
+		echo "setup: the download of $CJSON_URL failed" >&2
+		rm -rf "$tmp"
+		return 1
+	}
+	sum=$( (sha256sum "$tmp/cjson.tar.gz" 2>/dev/null || shasum -a 256 "$tmp/cjson.tar.gz") | cut -d' ' -f1)
+	if [ "$sum" != "$CJSON_SHA256" ]; then
+		echo "setup: $CJSON_URL: SHA-256 $sum, expected $CJSON_SHA256: not used" >&2
+		rm -rf "$tmp"
+		return 1
+	fi
+	d=cJSON-$CJSON_VERSION
+	if ! tar -xzf "$tmp/cjson.tar.gz" -C "$tmp" "$d/cJSON.c" "$d/cJSON.h" "$d/LICENSE" ||
+		! mkdir -p "$CJSON_DIR/cjson" || ! cp "$tmp/$d/cJSON.c" "$tmp/$d/LICENSE" "$CJSON_DIR/" ||
+		! cp "$tmp/$d/cJSON.h" "$CJSON_DIR/cjson/"; then
+		echo "setup: could not unpack the cJSON source into $CJSON_DIR" >&2
+		rm -rf "$tmp"
+		return 1
+	fi
+	rm -rf "$tmp"
+	echo "setup: the cJSON source for make web is in $CJSON_DIR"
+}
+
+# finish: the cJSON source in test mode, then the exit status
+finish() {
+	if [ "$mode" = test ]; then
+		cjson_source || exit 1
+	fi
+	exit 0
+}
+
 check
 if [ -z "$missing_pkgs" ]; then
 	echo "setup: everything '$mode' needs is installed"
-	exit 0
+	finish
 fi
 echo "setup: '$mode' needs $missing_what"
 
@@ -107,7 +173,7 @@ cmd="apt-get update && apt-get install -y --no-install-recommends $missing_pkgs"
 if [ "$dry" = yes ] || [ "$as" = none ]; then
 	[ "$as" = none ] && echo "setup: not root and no sudo: as root, run" >&2 || echo "setup: would run" >&2
 	echo "  $cmd" >&2
-	[ "$dry" = yes ] && exit 0
+	[ "$dry" = yes ] && finish
 	exit 1
 fi
 echo "setup: installing with apt-get: $missing_pkgs"
@@ -125,3 +191,4 @@ if [ -n "$missing_pkgs" ]; then
 	exit 1
 fi
 echo "setup: everything '$mode' needs is installed"
+finish

@@ -6,7 +6,7 @@
 
 #include "cli.h"
 #include "generate_merge.h"
-#include "json_read.h"
+#include "json.h"
 #include "shard.h"
 #include "verify_summary.h"
 
@@ -20,7 +20,6 @@
 #include <zlib.h>
 
 #define PROG "tsume merge"
-#define MERGE_MEMBERS_MAX 64
 
 #define MERGE_USAGE                                                                                                    \
 	"usage: tsume merge " MERGE_ARGS "\n"                                                                          \
@@ -65,87 +64,86 @@ typedef struct {
 
 /* A member of a summary record, decoded; false with a message if it is
  * missing or of the wrong kind. */
-static bool member_uint(const JsonMember *m, int n, const char *key, uint64_t *out, const Report *r)
+static bool member_uint(const cJSON *m, const char *key, uint64_t *out, const Report *r)
 {
-	if (json_uint(json_get(m, n, key), out))
+	if (json_uint(json_get(m, key), out))
 		return true;
 	fprintf(stderr, PROG ": %s:%ld: the summary record has no whole number \"%s\"\n", r->path, r->summary_line,
 	        key);
 	return false;
 }
 
-static bool member_long(const JsonMember *m, int n, const char *key, long *out, const Report *r)
+static bool member_long(const cJSON *m, const char *key, long *out, const Report *r)
 {
 	uint64_t v;
-	if (!member_uint(m, n, key, &v, r))
+	if (!member_uint(m, key, &v, r))
 		return false;
 	*out = (long)v;
 	return true;
 }
 
-static bool member_double(const JsonMember *m, int n, const char *key, double *out, const Report *r)
+static bool member_double(const cJSON *m, const char *key, double *out, const Report *r)
 {
-	if (json_double(json_get(m, n, key), out))
+	if (json_double(json_get(m, key), out))
 		return true;
 	fprintf(stderr, PROG ": %s:%ld: the summary record has no number \"%s\"\n", r->path, r->summary_line, key);
 	return false;
 }
 
-/* Reads a verify summary record (verify_summary.h) into r. */
-static bool read_summary(const JsonMember *m, int n, Report *r)
+/* Reads a verify summary record (verify_summary.h), the object m, into r. */
+static bool read_summary(const cJSON *m, Report *r)
 {
-	char text[64];
 	bool ok = true;
-	const JsonValue *files = json_get(m, n, "files");
-	if (!json_string(json_get(m, n, "shard"), text, sizeof text) || !shard_parse(text, &r->shard)) {
+	const cJSON *files = json_get(m, "files");
+	const char *text = json_string(json_get(m, "shard"));
+	if (!text || !shard_parse(text, &r->shard)) {
 		fprintf(stderr, PROG ": %s:%ld: the summary record's \"shard\" is not \"I/N\"\n", r->path,
 		        r->summary_line);
 		return false;
 	}
-	if (!json_string(json_get(m, n, "futile"), text, sizeof text) || !dfpn_futile_parse(text, &r->futile)) {
+	text = json_string(json_get(m, "futile"));
+	if (!text || !dfpn_futile_parse(text, &r->futile)) {
 		fprintf(stderr, PROG ": %s:%ld: the summary record's \"futile\" is not a rule\n", r->path,
 		        r->summary_line);
 		return false;
 	}
-	JsonValue e;
-	size_t pos = 0;
-	while (files && json_array_next(files, &pos, &e)) {
-		char *name = malloc(e.len + 1);
-		char **grown = realloc(r->files, ((size_t)r->nfiles + 1) * sizeof *grown);
-		if (grown)
-			r->files = grown;
-		if (!name || !grown || !json_string(&e, name, e.len + 1)) {
-			free(name);
-			files = NULL;
+	bool listed = cJSON_IsArray(files);
+	for (const cJSON *e = listed ? files->child : NULL; e; e = e->next) {
+		const char *name = json_string(e);
+		char *copy = name ? strdup(name) : NULL;
+		char **grown = copy ? realloc(r->files, ((size_t)r->nfiles + 1) * sizeof *grown) : NULL;
+		if (!grown) {
+			free(copy);
+			listed = false;
 			break;
 		}
-		r->files[r->nfiles++] = name;
+		r->files = grown;
+		r->files[r->nfiles++] = copy;
 	}
-	if (!files || r->nfiles == 0) {
+	if (!listed || r->nfiles == 0) {
 		fprintf(stderr, PROG ": %s:%ld: the summary record's \"files\" is not a list of file names\n", r->path,
 		        r->summary_line);
 		return false;
 	}
 	long failed = 0;
 	uint64_t nodes = 0;
-	ok = member_double(m, n, "time_limit", &r->time_limit, r) &&
-	     member_uint(m, n, "node_limit", &r->node_limit, r) && member_uint(m, n, "hash_mb", &r->hash_mb, r) &&
-	     member_uint(m, n, "threads", &r->threads, r) && member_uint(m, n, "jobs", &r->jobs, r) &&
-	     member_long(m, n, "problems", &r->sum.problems, r) && member_long(m, n, "passed", &r->sum.passed, r) &&
-	     member_long(m, n, "failed", &failed, r) && member_long(m, n, "undecided_problems", &r->sum.undecided, r) &&
-	     member_long(m, n, "bad_lines", &r->sum.bad_lines, r) &&
-	     member_long(m, n, "files_unreadable", &r->sum.files_unreadable, r) &&
-	     member_uint(m, n, "nodes", &nodes, r) && member_double(m, n, "seconds", &r->seconds, r) &&
-	     member_uint(m, n, "peak_rss_mb", &r->peak_rss_mb, r);
+	ok = member_double(m, "time_limit", &r->time_limit, r) && member_uint(m, "node_limit", &r->node_limit, r) &&
+	     member_uint(m, "hash_mb", &r->hash_mb, r) && member_uint(m, "threads", &r->threads, r) &&
+	     member_uint(m, "jobs", &r->jobs, r) && member_long(m, "problems", &r->sum.problems, r) &&
+	     member_long(m, "passed", &r->sum.passed, r) && member_long(m, "failed", &failed, r) &&
+	     member_long(m, "undecided_problems", &r->sum.undecided, r) &&
+	     member_long(m, "bad_lines", &r->sum.bad_lines, r) &&
+	     member_long(m, "files_unreadable", &r->sum.files_unreadable, r) && member_uint(m, "nodes", &nodes, r) &&
+	     member_double(m, "seconds", &r->seconds, r) && member_uint(m, "peak_rss_mb", &r->peak_rss_mb, r);
 	for (int i = 0; i < VSUM_NB && ok; i++)
-		ok = member_long(m, n, VSUM_COUNT_NAME[i], &r->sum.count[i], r);
+		ok = member_long(m, VSUM_COUNT_NAME[i], &r->sum.count[i], r);
 	r->sum.nodes = nodes;
-	if (ok && !json_bool(json_get(m, n, "rest"), &r->rest)) {
+	if (ok && !json_bool(json_get(m, "rest"), &r->rest)) {
 		fprintf(stderr, PROG ": %s:%ld: the summary record has no true or false \"rest\"\n", r->path,
 		        r->summary_line);
 		ok = false;
 	}
-	if (ok && !json_bool(json_get(m, n, "interrupted"), &r->interrupted)) {
+	if (ok && !json_bool(json_get(m, "interrupted"), &r->interrupted)) {
 		fprintf(stderr, PROG ": %s:%ld: the summary record has no true or false \"interrupted\"\n", r->path,
 		        r->summary_line);
 		ok = false;
@@ -167,23 +165,26 @@ static bool read_summary(const JsonMember *m, int n, Report *r)
  * longer line is refused, read past in constant memory. */
 #define MERGE_LINE_MAX (1 << 20)
 
-/* The record of line lineno of report r (its text buf, its members m[0..n))
+/* The record of line lineno of report r (its text buf, the object m)
  * added to recs, from shard index.  Returns false after a message (not a
  * record of verify's JSON, out of memory). */
-static bool add_record(Report *r, int index, Records *recs, const char *buf, const JsonMember *m, int n, long lineno)
+static bool add_record(Report *r, int index, Records *recs, const char *buf, const cJSON *m, long lineno)
 {
-	const JsonValue *file = json_get(m, n, "file");
+	const char *file = json_string(json_get(m, "file"));
 	uint64_t line;
 	bool pass;
-	char *name = file ? malloc(file->len + 1) : NULL;
-	if (!name || !json_string(file, name, file->len + 1) || !json_uint(json_get(m, n, "line"), &line) || line < 1 ||
-	    line > (uint64_t)LONG_MAX || !json_bool(json_get(m, n, "pass"), &pass)) {
+	if (!file || !json_uint(json_get(m, "line"), &line) || line < 1 || line > (uint64_t)LONG_MAX ||
+	    !json_bool(json_get(m, "pass"), &pass)) {
 		fprintf(stderr,
 		        PROG
 		        ": %s:%ld: not a record of tsume verify --format json (a \"file\" name, a \"line\" number and "
 		        "\"pass\" true or false)\n",
 		        r->path, lineno);
-		free(name);
+		return false;
+	}
+	char *name = strdup(file);
+	if (!name) {
+		fprintf(stderr, PROG ": out of memory\n");
 		return false;
 	}
 	if (recs->n == recs->cap) {
@@ -223,10 +224,7 @@ static bool read_report(Report *r, int index, Records *recs)
 	long lineno = 0;
 	bool ok = true;
 	char *buf = malloc(MERGE_LINE_MAX + 1);
-	JsonMember *m = malloc(MERGE_MEMBERS_MAX * sizeof *m);
-	if (!m || !buf) {
-		free(buf);
-		free(m);
+	if (!buf) {
 		fprintf(stderr, PROG ": out of memory\n");
 		fclose(f);
 		return false;
@@ -248,20 +246,21 @@ static bool read_report(Report *r, int index, Records *recs)
 			ok = false;
 			break;
 		}
-		int n = json_read_object(buf, (size_t)len, m, MERGE_MEMBERS_MAX, err, sizeof err);
-		if (n < 0) {
+		cJSON *m = json_read_object(buf, len, err, sizeof err);
+		if (!m) {
 			fprintf(stderr, PROG ": %s:%ld: not a line of a tsume verify --format json report: %s\n",
 			        r->path, lineno, err);
 			ok = false;
 			break;
 		}
-		if (json_get(m, n, "shard")) {
+		if (json_get(m, "shard")) {
 			r->has_summary = true;
 			r->summary_line = lineno;
-			ok = read_summary(m, n, r);
-			continue;
+			ok = read_summary(m, r);
+		} else {
+			ok = add_record(r, index, recs, buf, m, lineno);
 		}
-		ok = add_record(r, index, recs, buf, m, n, lineno);
+		cJSON_Delete(m);
 	}
 	if (ok && ferror(f)) {
 		fprintf(stderr, PROG ": %s: read error: %s\n", r->path, strerror(errno));
@@ -275,7 +274,6 @@ static bool read_report(Report *r, int index, Records *recs)
 		        r->path);
 		ok = false;
 	}
-	free(m);
 	free(buf);
 	fclose(f);
 	return ok;

@@ -3,7 +3,7 @@
  * run (--shard I/N, tools/batch/shard.h) into the output of one run.
  *
  *   - `tsume verify --shard I/N --format json` reports: the problems'
- *     records, read strictly (tools/common/json_read.h), are written in input order
+ *     records, read strictly (tools/common/json.h, cJSON), are written in input order
  *     (file, then line) to standard output, as one run writes them, and the
  *     summary of all the shards to stderr (tools/verify/verify_summary.h).  Each
  *     report must end with its summary record; the shards must be of one run

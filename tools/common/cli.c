@@ -1,9 +1,7 @@
 /* cli.c -- helpers shared by the sub-commands (see cli.h). */
 #include "cli.h"
 
-#include "notation.h"
 #include "number.h"
-#include "utf8.h"
 
 #include <errno.h>
 #include <math.h>
@@ -178,71 +176,6 @@ const char *cli_defender_rest_note(Color attacker)
 }
 
 /* ---- output ---- */
-
-void cli_json_moves(FILE *f, const Move *moves, int n)
-{
-	fputc('[', f);
-	for (int i = 0; i < n; i++) {
-		char usi[6];
-		fprintf(f, "%s\"%s\"", i ? "," : "", usi_format(moves[i], usi));
-	}
-	fputc(']', f);
-}
-
-void cli_json_verdict(FILE *f, const VerifyStated *v)
-{
-	if (v->verdict == VERDICT_NONE)
-		fputs(",\"stated_verdict\":null", f);
-	else
-		fprintf(f, ",\"stated_verdict\":\"%s\"", verify_verdict_name(v->verdict));
-	if (v->ply < 0 || v->move == MOVE_NONE) {
-		fputs(",\"verdict_ply\":null,\"verdict_move\":null,\"verdict_length\":null,\"verdict_excess\":null,"
-		      "\"worst_excess\":null,\"worst_ply\":null",
-		      f);
-		return;
-	}
-	char u[6];
-	fprintf(f, ",\"verdict_ply\":%d,\"verdict_move\":\"%s\"", v->ply + 1, usi_format(v->move, u));
-	/* stated_not_mate: the move is where the line fails; no_mate: the
-	 * defence that escapes; no length for either */
-	if (v->verdict == VERDICT_STATED_NOT_MATE || v->verdict == VERDICT_NO_MATE)
-		fputs(",\"verdict_length\":null", f);
-	else
-		fprintf(f, ",\"verdict_length\":%d", v->len);
-	if (v->len && v->stated_left)
-		fprintf(f, ",\"verdict_excess\":%d", v->len - v->stated_left);
-	else
-		fputs(",\"verdict_excess\":null", f);
-	if (v->verdict == VERDICT_LONGER_DEFENCE && v->worst_excess > 0)
-		fprintf(f, ",\"worst_excess\":%d,\"worst_ply\":%d", v->worst_excess, v->worst_ply + 1);
-	else
-		fputs(",\"worst_excess\":null,\"worst_ply\":null", f);
-}
-
-void cli_json_string(FILE *f, const char *s)
-{
-	putc('"', f);
-	for (const unsigned char *p = (const unsigned char *)s; *p;) {
-		if (*p == '"' || *p == '\\') {
-			putc('\\', f);
-			putc(*p++, f);
-		} else if (*p < 0x20 || *p == 0x7f) {
-			fprintf(f, "\\u%04x", *p++);
-		} else if (*p < 0x80) {
-			putc(*p++, f);
-		} else {
-			size_t n = utf8_char_len(p, 4);
-			if (n) {
-				fwrite(p, 1, n, f);
-				p += n;
-			} else {
-				fputs("\\ufffd", f);
-				p++;
-			}
-		}
-	}
-	putc('"', f);
-}
 
 const char *cli_reason_name(DfpnStopReason r)
 {

@@ -1,6 +1,6 @@
 /*
  * cli.h -- what every sub-command of the tsume binary shares: exit codes,
- * option values, the clock, Ctrl-C, JSON strings and the names of search
+ * option values, the clock, Ctrl-C, CSV fields and the names of search
  * stops.  One copy of each, used by solve, perft, moves, bench, verify and
  * generate (usi speaks its own protocol and needs none of it).
  *
@@ -153,30 +153,6 @@ void cli_sigint_restore(void);
 bool cli_interrupted(void);
 
 /* ---- output ---- */
-
-/* Writes s to f as a JSON string (RFC 8259), quotes included: '"' and '\'
- * escaped with a backslash, control characters (U+0000..U+001F and DEL) as
- * \u00XX, valid UTF-8 sequences as they are, and every byte that is not
- * part of a valid UTF-8 sequence (a stray continuation byte, a truncated,
- * overlong or surrogate sequence, a code point above U+10FFFF) as \ufffd,
- * the replacement character, one per byte.  The output is valid JSON and
- * valid UTF-8 for any input bytes. */
-void cli_json_string(FILE *f, const char *s);
-
-/* Writes moves[0..n) to f as a JSON array of USI strings: ["P*1b","2a1b"]. */
-void cli_json_moves(FILE *f, const Move *moves, int n);
-
-/* Writes a stated-answer verdict's JSON members to f, each after a comma:
- * "stated_verdict" (verify_verdict_name; null for VERDICT_NONE: no stated
- * length), "verdict_ply" (1-based),
- * "verdict_move" (USI), "verdict_length" (plies from that ply on by that
- * move, 0 if unknown; null for stated_not_mate, whose move is where the
- * line fails, and for no_mate, whose move is the defence that escapes) and "verdict_excess" (longer_defence and
- * leftover_convention: how many plies more than the stated line leaves;
- * else null), "worst_excess" and "worst_ply" (longer_defence: the most
- * plies any defence on the stated line outlasts it by, and where; null if
- * unknown); null where the verdict has no ply and move. */
-void cli_json_verdict(FILE *f, const VerifyStated *v);
 
 /* Writes s to f as one CSV field (RFC 4180): as it is when it holds no
  * comma, double quote, CR or LF; else in double quotes with each double

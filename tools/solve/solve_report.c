@@ -5,6 +5,7 @@
 #include "solve_report.h"
 
 #include "cli.h"
+#include "json.h"
 #include "futile_end.h"
 #include "kanji.h"
 #include "kif.h"
@@ -231,119 +232,112 @@ void solve_report_text(FILE *out, const SolveReport *r, bool diagram)
 	        res->seconds > 0 ? (double)res->nodes / res->seconds : 0.0, res->hashfull / 10.0);
 }
 
-/* The checks on the main line judged, as JSON members: ,"cooks":N,
+/* The checks on the main line judged, as JSON members: "cooks":N,
  * "cook_list":[{"ply":1,"move":"R*6a","length":3},...],"leftover":N (null
  * each when nothing was judged). */
-static void checks_json(FILE *out, const VerifyResult *c)
+static bool checks_json(cJSON *obj, const VerifyResult *c)
 {
-	if (!c) {
-		fprintf(out, ",\"cooks\":null,\"cook_list\":null,\"leftover\":null");
-		return;
-	}
-	int listed = c->cooks < VERIFY_MAX_COOKS ? c->cooks : VERIFY_MAX_COOKS;
-	fprintf(out, ",\"cooks\":%d,\"cook_list\":[", c->cooks);
-	for (int i = 0; i < listed; i++) {
-		char u[6];
-		fprintf(out, "%s{\"ply\":%d,\"move\":\"%s\",\"length\":%d}", i ? "," : "", c->cook[i].ply + 1,
-		        usi_format(c->cook[i].move, u), c->cook[i].len);
-	}
-	fprintf(out, "],\"leftover\":%d", c->leftover);
+	bool ok = c ? json_add_int(obj, "cooks", c->cooks) : json_add_null(obj, "cooks");
+	ok &= c ? json_add_cook_list(obj, c) : json_add_null(obj, "cook_list");
+	ok &= c ? json_add_int(obj, "leftover", c->leftover) : json_add_null(obj, "leftover");
+	return ok;
 }
 
-/* The first moves of --multipv as JSON members: ,"checks":N,"multipv":[...],
+/* The first moves of --multipv as JSON members: "checks":N,"multipv":[...],
  * "multipv_nodes":N,"multipv_seconds":S (null each when not searched). */
-static void firsts_json(FILE *out, const SolveReport *r)
+static bool firsts_json(cJSON *obj, const SolveReport *r)
 {
 	if (!r->firsts) {
-		fprintf(out, ",\"checks\":null,\"multipv\":null,\"multipv_nodes\":null,\"multipv_seconds\":null");
-		return;
+		bool ok = json_add_null(obj, "checks");
+		ok &= json_add_null(obj, "multipv");
+		ok &= json_add_null(obj, "multipv_nodes");
+		ok &= json_add_null(obj, "multipv_seconds");
+		return ok;
 	}
-	fprintf(out, ",\"checks\":%d,\"multipv\":[", r->checks);
-	for (int k = 0; k < r->first_n; k++) {
+	bool ok = json_add_int(obj, "checks", r->checks);
+	cJSON *list = cJSON_AddArrayToObject(obj, "multipv");
+	ok &= list != NULL;
+	for (int k = 0; ok && k < r->first_n; k++) {
 		const DfpnFirst *f = &r->first[k];
 		const DfpnResult *res = &f->res;
 		const bool mate = res->status == DFPN_MATE;
 		char usi[6];
-		fprintf(out, "%s{\"move\":\"%s\",\"result\":\"%s\"", k ? "," : "", usi_format(f->move, usi),
-		        mate                         ? "mate"
-		        : res->status == DFPN_NOMATE ? "nomate"
-		                                     : "unknown");
-		if (mate)
-			fprintf(out, ",\"length\":%d,\"minimal\":%s", res->len, res->len_minimal ? "true" : "false");
-		else
-			fprintf(out, ",\"length\":null,\"minimal\":null");
-		fprintf(out, ",\"usi\":");
-		cli_json_moves(out, res->pv, mate ? res->pv_len : 0);
+		cJSON *o = cJSON_CreateObject();
+		if (!cJSON_AddItemToArray(list, o)) {
+			cJSON_Delete(o);
+			return false;
+		}
+		ok &= json_add_name(o, "move", usi_format(f->move, usi));
+		ok &= json_add_name(o, "result", mate ? "mate" : res->status == DFPN_NOMATE ? "nomate" : "unknown");
+		ok &= mate ? json_add_int(o, "length", res->len) : json_add_null(o, "length");
+		ok &= mate ? json_add_bool(o, "minimal", res->len_minimal) : json_add_null(o, "minimal");
+		ok &= json_add_moves(o, "usi", res->pv, mate ? res->pv_len : 0);
 		char *kif = mate ? first_kif(r, f) : NULL;
-		fprintf(out, ",\"kif\":");
-		cli_json_string(out, kif ? kif : "");
+		ok &= json_add_string(o, "kif", kif ? kif : "");
 		free(kif);
 		if (mate)
-			fprintf(out, ",\"futile_end\":%d", first_futile_end(r, f));
+			ok &= json_add_int(o, "futile_end", first_futile_end(r, f));
 		else
-			fprintf(out, ",\"futile_end\":null");
-		fprintf(out, ",\"nodes\":%llu,\"reason\":", (unsigned long long)res->nodes);
-		if (res->reason == DFPN_STOP_NONE)
-			fprintf(out, "null}");
-		else
-			fprintf(out, "\"%s\"}", cli_reason_name(res->reason));
+			ok &= json_add_null(o, "futile_end");
+		ok &= json_add_uint(o, "nodes", res->nodes);
+		ok &= json_add_name(o, "reason", res->reason == DFPN_STOP_NONE ? NULL : cli_reason_name(res->reason));
 	}
-	fprintf(out, "],\"multipv_nodes\":%llu,\"multipv_seconds\":%.6f", (unsigned long long)r->first_nodes,
-	        r->first_seconds);
+	ok &= json_add_uint(obj, "multipv_nodes", r->first_nodes);
+	ok &= json_add_fixed(obj, "multipv_seconds", r->first_seconds, 6);
+	return ok;
 }
 
 void solve_report_json(FILE *out, const SolveReport *r, const char *input, const char *file, long lineno,
                        DfpnFutileRule futile)
 {
 	const DfpnResult *res = r->res;
-	fprintf(out, "{");
-	if (file) {
-		fprintf(out, "\"file\":");
-		cli_json_string(out, file);
-		fputc(',', out);
-	}
+	cJSON *o = cJSON_CreateObject();
+	bool ok = o != NULL;
+	if (file)
+		ok &= json_add_string(o, "file", file);
 	if (lineno)
-		fprintf(out, "\"line\":%ld,", lineno);
-	fprintf(out, "\"input\":");
-	cli_json_string(out, input);
-	fprintf(out, ",\"sfen\":");
-	cli_json_string(out, r->sfen);
+		ok &= json_add_long(o, "line", lineno);
+	ok &= json_add_string(o, "input", input);
+	ok &= json_add_string(o, "sfen", r->sfen);
 	const bool mate = res->status == DFPN_MATE;
-	fprintf(out, ",\"result\":\"%s\"", mate ? "mate" : res->status == DFPN_NOMATE ? "nomate" : "unknown");
-	if (mate)
-		fprintf(out, ",\"length\":%d,\"minimal\":%s,\"line_verified\":%s", res->len,
-		        res->len_minimal ? "true" : "false", res->pv_verified ? "true" : "false");
-	else
-		fprintf(out, ",\"length\":null,\"minimal\":null,\"line_verified\":null");
-	fprintf(out, ",\"usi\":");
-	cli_json_moves(out, res->pv, res->pv_len);
-	fprintf(out, ",\"kif\":");
-	cli_json_string(out, r->kif);
-	if (r->given_len) {
-		fprintf(out, ",\"given\":");
-		cli_json_moves(out, r->given, r->given_len);
-		cli_json_verdict(out, r->stated);
-	}
-	fprintf(out, ",\"nodes\":%llu,\"seconds\":%.6f,\"nps\":%.0f,\"hashfull\":%d,\"reason\":",
-	        (unsigned long long)res->nodes, res->seconds,
-	        res->seconds > 0 ? (double)res->nodes / res->seconds : 0.0, res->hashfull);
-	if (res->reason == DFPN_STOP_NONE)
-		fprintf(out, "null");
-	else
-		fprintf(out, "\"%s\"", cli_reason_name(res->reason));
-	checks_json(out, r->check);
+	ok &= json_add_name(o, "result", mate ? "mate" : res->status == DFPN_NOMATE ? "nomate" : "unknown");
 	if (mate) {
-		fprintf(out, ",\"futile_end\":%d,\"futile_end_squares\":[", r->end_replies);
-		for (int i = 0; i < r->end_n_squares && i < 8; i++)
-			fprintf(out, "%s\"%s\"", i ? "," : "", r->end_squares[i]);
-		fputc(']', out);
+		ok &= json_add_int(o, "length", res->len);
+		ok &= json_add_bool(o, "minimal", res->len_minimal);
+		ok &= json_add_bool(o, "line_verified", res->pv_verified);
 	} else {
-		fprintf(out, ",\"futile_end\":null,\"futile_end_squares\":null");
+		ok &= json_add_null(o, "length");
+		ok &= json_add_null(o, "minimal");
+		ok &= json_add_null(o, "line_verified");
+	}
+	ok &= json_add_moves(o, "usi", res->pv, res->pv_len);
+	ok &= json_add_string(o, "kif", r->kif);
+	if (r->given_len) {
+		ok &= json_add_moves(o, "given", r->given, r->given_len);
+		ok &= json_add_verdict(o, r->stated);
+	}
+	ok &= json_add_uint(o, "nodes", res->nodes);
+	ok &= json_add_fixed(o, "seconds", res->seconds, 6);
+	ok &= json_add_fixed(o, "nps", res->seconds > 0 ? (double)res->nodes / res->seconds : 0.0, 0);
+	ok &= json_add_int(o, "hashfull", res->hashfull);
+	ok &= json_add_name(o, "reason", res->reason == DFPN_STOP_NONE ? NULL : cli_reason_name(res->reason));
+	ok &= checks_json(o, r->check);
+	if (mate) {
+		ok &= json_add_int(o, "futile_end", r->end_replies);
+		cJSON *squares = cJSON_AddArrayToObject(o, "futile_end_squares");
+		ok &= squares != NULL;
+		for (int i = 0; i < r->end_n_squares && i < 8; i++)
+			ok &= json_append_string(squares, r->end_squares[i]);
+	} else {
+		ok &= json_add_null(o, "futile_end");
+		ok &= json_add_null(o, "futile_end_squares");
 	}
 	if (r->multipv > 1)
-		firsts_json(out, r);
-	fprintf(out, ",\"defender_rest\":%s,\"futile\":\"%s\",\"threads\":%d}\n", r->defender_rest ? "true" : "false",
-	        dfpn_futile_name(futile), res->threads);
+		ok &= firsts_json(o, r);
+	ok &= json_add_bool(o, "defender_rest", r->defender_rest);
+	ok &= json_add_name(o, "futile", dfpn_futile_name(futile));
+	ok &= json_add_int(o, "threads", res->threads);
+	json_write_line(out, o, ok, "tsume solve");
 }
 
 int solve_report_kif(FILE *out, const char *out_name, Dfpn *d, const SolveReport *r, int variations, atomic_bool *stop)

@@ -58,7 +58,7 @@ void solve_report_text(FILE *out, const SolveReport *r, bool diagram);
  * NULL: the file the problem came from, "-" for standard input), "line"
  * (when lineno is not 0), "input" (the problem as given), "sfen", "result", "length", "minimal",
  * "line_verified", "usi", "kif", a given answer and its verdict
- * (cli_json_verdict), "nodes", "seconds", "nps", "hashfull", "reason",
+ * (json_add_verdict), "nodes", "seconds", "nps", "hashfull", "reason",
  * "futile" (the name of rule futile), "threads", "futile_end" (the
  * interpositions left at the end of the line, futile under the rule: 0 for
  * a plain mate, null without a line) and "futile_end_squares" (USI

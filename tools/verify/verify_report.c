@@ -5,6 +5,7 @@
 #include "verify_report.h"
 
 #include "cli.h"
+#include "json.h"
 #include "notation.h"
 #include "verdict_text.h"
 
@@ -13,18 +14,21 @@
 #include <string.h>
 
 /* Where r's nodes went, by kind of check, and how many of each kind's
- * searches a limit stopped: ,"checks":{"proof":{"nodes":N,"stopped":K},...} */
+ * searches a limit stopped: "checks":{"proof":{"nodes":N,"stopped":K},...} */
 static const char *const CHECK_NAME[VERIFY_CHECK_NB] = {"proof",  "minimality", "cook",       "variation",
                                                         "stated", "leftover",   "unnecessary"};
 
-static void checks_json(FILE *out, const VerifyResult *r)
+static bool checks_json(cJSON *obj, const VerifyResult *r)
 {
-	const char *const *NAME = CHECK_NAME;
-	fprintf(out, ",\"checks\":{");
-	for (int k = 0; k < VERIFY_CHECK_NB; k++)
-		fprintf(out, "%s\"%s\":{\"nodes\":%llu,\"stopped\":%d}", k ? "," : "", NAME[k],
-		        (unsigned long long)r->check_nodes[k], r->check_stopped[k]);
-	fputc('}', out);
+	cJSON *checks = cJSON_CreateObject();
+	bool ok = cJSON_AddItemToObject(obj, "checks", checks);
+	if (!ok)
+		cJSON_Delete(checks);
+	for (int k = 0; ok && k < VERIFY_CHECK_NB; k++) {
+		cJSON *c = cJSON_AddObjectToObject(checks, CHECK_NAME[k]);
+		ok = json_add_uint(c, "nodes", r->check_nodes[k]) && json_add_int(c, "stopped", r->check_stopped[k]);
+	}
+	return ok;
 }
 
 /* The limit that stopped a search, as the reasons name it. */
@@ -68,29 +72,11 @@ static const char *status_word(unsigned flags)
 	return verify_passed(flags) ? "PASS" : verify_undecided(flags) ? "UNDECIDED" : "FAIL";
 }
 
-/* Every cook recorded, as ,"cook_list":[{"ply":1,"move":"S*8b","length":1},...]
- * (ply 1-based, the move in USI, the plies of its mate from that ply). */
-static void cook_list_json(FILE *out, const VerifyResult *r)
+/* Every other mating final move, as "final_alternative_list":["R*9b",...] (USI). */
+static bool final_alternatives_json(cJSON *obj, const VerifyResult *r)
 {
-	int listed = r->cooks < VERIFY_MAX_COOKS ? r->cooks : VERIFY_MAX_COOKS;
-	fprintf(out, ",\"cook_list\":[");
-	for (int i = 0; i < listed; i++) {
-		char u[6];
-		fprintf(out, "%s{\"ply\":%d,\"move\":\"%s\",\"length\":%d}", i ? "," : "", r->cook[i].ply + 1,
-		        usi_format(r->cook[i].move, u), r->cook[i].len);
-	}
-	fputc(']', out);
-}
-
-/* Every other mating final move, as ,"final_alternative_list":["R*9b",...] (USI). */
-static void final_alternatives_json(FILE *out, const VerifyResult *r)
-{
-	fprintf(out, ",\"final_alternative_list\":[");
-	for (int i = 0; i < r->final_alts && i < MAX_MOVES; i++) {
-		char u[6];
-		fprintf(out, "%s\"%s\"", i ? "," : "", usi_format(r->final_alt[i], u));
-	}
-	fputc(']', out);
+	int n = r->final_alts < MAX_MOVES ? r->final_alts : MAX_MOVES;
+	return json_add_moves(obj, "final_alternative_list", r->final_alt, n > 0 ? n : 0);
 }
 
 /* Why r, the result on problem, fails (and an undecided check), the
@@ -216,56 +202,50 @@ void verify_report_line(FILE *out, VerifyFormat fmt, CliNotation nt, const char 
 			fprintf(out, " [%s]", cli_defender_rest_note(problem->root.side));
 		fprintf(out, "\n");
 	} else if (fmt == VERIFY_FORMAT_JSON) {
-		fprintf(out, "{\"file\":");
-		cli_json_string(out, file);
-		fprintf(out, ",\"line\":%ld,\"pass\":%s,\"length\":%d,\"stated\":", problem->line,
-		        pass ? "true" : "false", r->len);
-		if (stated >= 0)
-			fprintf(out, "%ld", stated);
-		else
-			fprintf(out, "null");
-		fprintf(out,
-		        ",\"not_mate\":%s,\"wrong_length\":%s,\"cooks\":%d,\"final_alternatives\":%d,\"leftover\":%d,"
-		        "\"unnecessary\":%d,\"unnecessary_judged\":%s,\"short_variations\":%d,\"undecided\":%s",
-		        r->flags & VERIFY_NOT_MATE ? "true" : "false",
-		        r->flags & VERIFY_WRONG_LENGTH ? "true" : "false", r->cooks, r->final_alts, r->leftover,
-		        r->unnecessary, r->unnecessary_judged ? "true" : "false", r->short_variations,
-		        r->flags & VERIFY_UNDECIDED ? "true" : "false");
-		fprintf(out, ",\"status\":\"%s\",\"reasons\":",
-		        pass                         ? "pass"
-		        : verify_undecided(r->flags) ? "undecided"
-		                                     : "fail");
+		cJSON *o = cJSON_CreateObject();
+		bool ok = json_add_string(o, "file", file);
+		ok &= json_add_long(o, "line", problem->line);
+		ok &= json_add_bool(o, "pass", pass);
+		ok &= json_add_int(o, "length", r->len);
+		ok &= stated >= 0 ? json_add_long(o, "stated", stated) : json_add_null(o, "stated");
+		ok &= json_add_bool(o, "not_mate", r->flags & VERIFY_NOT_MATE);
+		ok &= json_add_bool(o, "wrong_length", r->flags & VERIFY_WRONG_LENGTH);
+		ok &= json_add_int(o, "cooks", r->cooks);
+		ok &= json_add_int(o, "final_alternatives", r->final_alts);
+		ok &= json_add_int(o, "leftover", r->leftover);
+		ok &= json_add_int(o, "unnecessary", r->unnecessary);
+		ok &= json_add_bool(o, "unnecessary_judged", r->unnecessary_judged);
+		ok &= json_add_int(o, "short_variations", r->short_variations);
+		ok &= json_add_bool(o, "undecided", r->flags & VERIFY_UNDECIDED);
+		ok &= json_add_name(o, "status", pass ? "pass" : verify_undecided(r->flags) ? "undecided" : "fail");
 		/* the reasons and the line as arrays of strings, as solve's "usi" */
-		fputc('[', out);
+		cJSON *reasons = cJSON_AddArrayToObject(o, "reasons");
+		ok &= reasons != NULL;
 		for (char *p = why, *e; *p; p = *e ? e + 1 : e) {
 			e = p + strcspn(p, "\x1f");
 			char c = *e;
 			*e = '\0';
-			if (p != why)
-				fputc(',', out);
-			cli_json_string(out, p);
+			ok &= json_append_string(reasons, p);
 			*e = c;
 		}
-		fprintf(out, "],\"usi\":");
-		cli_json_moves(out, r->line, r->line_len);
-		cook_list_json(out, r);
-		final_alternatives_json(out, r);
-		fprintf(out, ",\"defender_rest\":%s", problem->defender_rest ? "true" : "false");
-		fprintf(out, ",\"stopped_by\":");
-		if (r->flags & VERIFY_UNDECIDED)
-			fprintf(out, "\"%s\"", cli_reason_name(r->stop != DFPN_STOP_NONE ? r->stop : DFPN_STOP_NODES));
-		else
-			fprintf(out, "null");
+		ok &= json_add_moves(o, "usi", r->line, r->line_len);
+		ok &= json_add_cook_list(o, r);
+		ok &= final_alternatives_json(o, r);
+		ok &= json_add_bool(o, "defender_rest", problem->defender_rest);
+		ok &= json_add_name(o, "stopped_by",
+		                    r->flags & VERIFY_UNDECIDED
+		                        ? cli_reason_name(r->stop != DFPN_STOP_NONE ? r->stop : DFPN_STOP_NODES)
+		                        : NULL);
+		ok &= json_add_int(o, "stopped_after_verdict", r->stopped_settled);
 		/* the length's bounds: minimal, else at most "length" and at least this */
-		fprintf(out, ",\"stopped_after_verdict\":%d", r->stopped_settled);
-		fprintf(out, ",\"length_minimal\":%s,\"length_at_least\":%d",
-		        r->len && r->solve.len_minimal ? "true" : "false",
-		        r->len ? (r->solve.len_minimal ? r->len : r->solve.len_floor) : 0);
-		fprintf(out, ",\"nodes\":%llu,\"seconds\":%.3f", (unsigned long long)r->nodes, r->seconds);
-		checks_json(out, r);
-		const VerifyStated *v = &r->stated;
-		cli_json_verdict(out, v);
-		fprintf(out, "}\n");
+		ok &= json_add_bool(o, "length_minimal", r->len && r->solve.len_minimal);
+		ok &= json_add_int(o, "length_at_least",
+		                   r->len ? (r->solve.len_minimal ? r->len : r->solve.len_floor) : 0);
+		ok &= json_add_uint(o, "nodes", r->nodes);
+		ok &= json_add_fixed(o, "seconds", r->seconds, 3);
+		ok &= checks_json(o, r);
+		ok &= json_add_verdict(o, &r->stated);
+		json_write_line(out, o, ok, "tsume");
 	} else {
 		cli_csv_field(out, file);
 		fprintf(out, ",%ld,%s,%d,%ld,%d,%d,%d,%d,%d,%s,", problem->line,

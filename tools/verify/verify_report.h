@@ -32,7 +32,7 @@ void verify_report_csv_header(FILE *out);
  *   JSON: one object: "file", "line", "pass", "length", "stated", the counts
  *         of each check, "undecided", "reasons" and "usi" (arrays of
  *         strings), "cook_list" (every cook: ply, USI move, length), "nodes", "seconds" and the verdict on the stated
- * line (cli_json_verdict); CSV:  one row of the fields verify_report_csv_header names, the reasons joined by "; ". The
+ * line (json_add_verdict); CSV:  one row of the fields verify_report_csv_header names, the reasons joined by "; ". The
  * reasons name each failed check (no mate, a bad line, the wrong length and why, 余詰 and every cook, by ply, 駒余り,
  * the unnecessary pieces, an undecided check).  Write errors are left in out's error flag.
  */

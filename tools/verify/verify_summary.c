@@ -3,6 +3,7 @@
 #include "verify_summary.h"
 
 #include "cli.h"
+#include "json.h"
 #include "verify.h"
 
 const char *const VSUM_COUNT_NAME[VSUM_NB] = {"not_mate",  "wrong_length",       "bad_stated_line",
@@ -76,24 +77,33 @@ void vsum_print(FILE *f, const VerifySummary *s, const VerifyRunInfo *run)
 
 void vsum_write_record(FILE *f, const VerifySummary *s, const VerifyRunInfo *run, const VerifyRunSpec *spec)
 {
-	fprintf(f, "{\"shard\":\"%llu/%llu\",\"files\":[", (unsigned long long)spec->shard.index,
-	        (unsigned long long)spec->shard.count);
-	for (int i = 0; i < spec->nfiles; i++) {
-		if (i)
-			fputc(',', f);
-		cli_json_string(f, spec->files[i]);
-	}
-	fprintf(f,
-	        "],\"futile\":\"%s\",\"rest\":%s,\"time_limit\":%.15g,\"node_limit\":%llu,\"hash_mb\":%llu,\"threads\":"
-	        "%llu,\"jobs\":%d,"
-	        "\"problems\":%ld,\"passed\":%ld,\"failed\":%ld,\"undecided_problems\":%ld,\"bad_lines\":%ld,"
-	        "\"files_unreadable\":%ld",
-	        dfpn_futile_name(run->futile), spec->rest ? "true" : "false", spec->time_limit,
-	        (unsigned long long)spec->node_limit, (unsigned long long)spec->hash_mb,
-	        (unsigned long long)spec->threads, run->jobs, s->problems, s->passed,
-	        s->problems - s->passed - s->undecided, s->undecided, s->bad_lines, s->files_unreadable);
+	char shard[48];
+	snprintf(shard, sizeof shard, "%llu/%llu", (unsigned long long)spec->shard.index,
+	         (unsigned long long)spec->shard.count);
+	cJSON *o = cJSON_CreateObject();
+	bool ok = json_add_name(o, "shard", shard);
+	cJSON *files = cJSON_AddArrayToObject(o, "files");
+	ok &= files != NULL;
+	for (int i = 0; i < spec->nfiles; i++)
+		ok &= json_append_string(files, spec->files[i]);
+	ok &= json_add_name(o, "futile", dfpn_futile_name(run->futile));
+	ok &= json_add_bool(o, "rest", spec->rest);
+	ok &= json_add_double(o, "time_limit", spec->time_limit);
+	ok &= json_add_uint(o, "node_limit", spec->node_limit);
+	ok &= json_add_uint(o, "hash_mb", spec->hash_mb);
+	ok &= json_add_uint(o, "threads", spec->threads);
+	ok &= json_add_int(o, "jobs", run->jobs);
+	ok &= json_add_long(o, "problems", s->problems);
+	ok &= json_add_long(o, "passed", s->passed);
+	ok &= json_add_long(o, "failed", s->problems - s->passed - s->undecided);
+	ok &= json_add_long(o, "undecided_problems", s->undecided);
+	ok &= json_add_long(o, "bad_lines", s->bad_lines);
+	ok &= json_add_long(o, "files_unreadable", s->files_unreadable);
 	for (int i = 0; i < VSUM_NB; i++)
-		fprintf(f, ",\"%s\":%ld", VSUM_COUNT_NAME[i], s->count[i]);
-	fprintf(f, ",\"nodes\":%llu,\"seconds\":%.3f,\"peak_rss_mb\":%ld,\"interrupted\":%s}\n",
-	        (unsigned long long)s->nodes, run->seconds, run->peak_rss_mb, run->interrupted ? "true" : "false");
+		ok &= json_add_long(o, VSUM_COUNT_NAME[i], s->count[i]);
+	ok &= json_add_uint(o, "nodes", s->nodes);
+	ok &= json_add_fixed(o, "seconds", run->seconds, 3);
+	ok &= json_add_long(o, "peak_rss_mb", run->peak_rss_mb);
+	ok &= json_add_bool(o, "interrupted", run->interrupted);
+	json_write_line(f, o, ok, "tsume verify");
 }
