@@ -369,6 +369,30 @@ with tempfile.TemporaryDirectory(prefix="tsume-web.") as tmp:
                 fail(name, f"title '{title}', got '{got}', want '{want}'")
         shoot(b, "bad-sfen")
 
+        # ---- files the page refuses before the solver: gzip corrupt, or that
+        # unpacks past 16 MB (a collection, or a bomb); settings out of range;
+        # pasted text with two problems: the first solved, the rest said
+        for shown, blob, want in (("cut.kif.gz", gzip.compress(open(kif_path, "rb").read())[:-20], "corrupt or cut short"),
+                                  ("big.sfen.gz", gzip.compress(b"\n" * (17 << 20)), "larger than 16 MB unpacked")):
+            name = f"a file refused by the page ({shown}): the reason, the title an error"
+            b64 = base64.b64encode(blob).decode()
+            b.js("document.title = '探索中 — tsume'")
+            b.js(f"solveFile(new File([Uint8Array.from(atob('{b64}'), c => c.charCodeAt(0))], '{shown}'))")
+            title = finished(b)
+            got = text(b, "#messages")
+            ok() if title == "入力エラー — tsume" and want in got else fail(name, f"title '{title}', got '{got}'")
+        for field, value, want in (("time", "-5", "時間 (time limit)"), ("hash", "99999", "メモリ (memory)")):
+            name = f"a setting out of range ({field} {value}): said, nothing searched"
+            b.js(f"document.getElementById('{field}').value = '{value}'; 0")
+            title = solve_in_page(b, sfen)
+            got = text(b, "#messages")
+            ok() if title == "入力エラー — tsume" and want in got else fail(name, f"title '{title}', got '{got}'")
+            b.js(f"document.getElementById('{field}').value = '{'60' if field == 'time' else '128'}'; 0")
+        name = "two problems pasted: the first solved, the rest said"
+        title = solve_in_page(b, sfen + "\n" + sfen)
+        got = text(b, "#messages")
+        ok() if title == "15手詰 — tsume" and "only the first is solved" in got else fail(name, f"title '{title}', got '{got}'")
+
         # ---- pieces in nobody's hand: the warning names the page's 残り全部
         # box, and with it ticked the rest goes to the defender
         short = "7gk/9/6P1+P/9/9/9/9/9/9 b GSP 1"

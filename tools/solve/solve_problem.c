@@ -269,6 +269,10 @@ int solve_file(SolveCtx *ctx, const char *path)
 	} else if (problems == 0) {
 		fprintf(stderr, "tsume: no problem in %s\n", path);
 		rc = EXIT_BADINPUT;
+	} else if (ctx->max_problems > 0 && problems == ctx->max_problems && pio_next(r, p, &err) != PIO_END) {
+		fprintf(stderr,
+		        "%s: more problems follow: only the first is solved here (tsume verify checks them all)\n",
+		        path);
 	}
 	free(p);
 	pio_close(r);

@@ -61,9 +61,18 @@ function progressText(m) {
   return '探索中 (searching) ' + m.seconds.toFixed(1) + ' 秒, ' + Math.round(m.nodes).toLocaleString('en') + ' 局面' + best;
 }
 
+// The settings, checked: null after a message when one is out of range.
 function settings() {
-  return {futile: $('futile').value, rest: $('rest').checked, time: Math.max(0, Math.min(86400, Number($('time').value) || 0)),
-          hash: Math.min(2048, Math.max(1, Math.round(Number($('hash').value) || 128)))};
+  var time = $('time').value.trim(), hash = $('hash').value.trim();
+  if (!/^\d+(\.\d+)?$/.test(time) || Number(time) > 86400) {
+    fail('時間 (time limit): seconds, 0 to 86400 (0: no limit), not "' + time + '"');
+    return null;
+  }
+  if (!/^\d+$/.test(hash) || Number(hash) < 1 || Number(hash) > 2048) {
+    fail('メモリ (memory): whole megabytes, 1 to 2048, not "' + hash + '"');
+    return null;
+  }
+  return {futile: $('futile').value, rest: $('rest').checked, time: Number(time), hash: Number(hash)};
 }
 
 // Pasted text goes to tsume as it is, under a name without an extension:
@@ -71,6 +80,7 @@ function settings() {
 function solveText(text) {
   if (!text.trim()) { fail('問題がない (no problem): paste an SFEN, a KIF or a CSA text, or drop a file'); return; }
   var s = settings();
+  if (!s) return;
   start({name: 'problem', pasted: true, bytes: new TextEncoder().encode(text.replace(/\s*$/, '') + '\n'),
          futile: s.futile, rest: s.rest, time: s.time, hash: s.hash});
 }
@@ -80,15 +90,19 @@ async function solveFile(file) {
   var name = file.name.replace(/[^A-Za-z0-9._-]/g, '_') || 'problem', shown = file.name || 'problem';
   var bytes = new Uint8Array(await file.arrayBuffer());
   if (/\.gz$/i.test(name) || (bytes[0] === 0x1f && bytes[1] === 0x8b)) {
-    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
     try {
-      bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+      bytes = await gunzip(bytes, UNPACKED_MAX);
     } catch (e) {
-      fail(file.name + ': not a gzip file that can be read (' + e.message + ')');
+      $('input').value = '';
+      fail(shown + ': ' + e.message);
       return;
     }
     name = name.replace(/\.gz$/i, '');
     shown = shown.replace(/\.gz$/i, '');
+  } else if (bytes.length > UNPACKED_MAX) {
+    $('input').value = '';
+    fail(shown + ': larger than ' + UNPACKED_MAX / 1048576 + ' MB: give the page one problem (tsume verify reads whole collections)');
+    return;
   }
   // a file in Shift_JIS (a KIF or CSA of the usual programs): tsume reads it
   // through iconv, which the WebAssembly C library lacks; the browser's
@@ -98,7 +112,36 @@ async function solveFile(file) {
   if (text !== null) bytes = new TextEncoder().encode(text);
   $('input').value = text === null ? '' : text.length > 65536 ? text.slice(0, 65536) + '\n…' : text.trim();
   var s = settings();
+  if (!s) return;
   start({name: name, shown: shown, pasted: false, bytes: bytes, futile: s.futile, rest: s.rest, time: s.time, hash: s.hash});
+}
+
+// The largest file the page takes, unpacked: a problem is a few KB; a
+// collection is tsume verify's.
+var UNPACKED_MAX = 16 * 1048576;
+
+// The bytes of gzip data, unpacked a piece at a time up to max bytes; an
+// Error with the reason otherwise.
+async function gunzip(bytes, max) {
+  var reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip')).getReader(), parts = [], n = 0;
+  for (;;) {
+    var r;
+    try {
+      r = await reader.read();
+    } catch (e) {
+      throw new Error('the gzip data is corrupt or cut short');
+    }
+    if (r.done) break;
+    n += r.value.length;
+    if (n > max) {
+      reader.cancel();
+      throw new Error('larger than ' + max / 1048576 + ' MB unpacked: give the page one problem (tsume verify reads whole collections)');
+    }
+    parts.push(r.value);
+  }
+  var out = new Uint8Array(n), at = 0;
+  parts.forEach(function (p) { out.set(p, at); at += p.length; });
+  return out;
 }
 
 // The text of bytes in UTF-8, else in Shift_JIS; null when neither reads
@@ -334,7 +377,7 @@ function show(m) {
                     : '詰手順を得ないまま停止 (stopped before a mate was found)';
     var p = m.progress || {};
     r = m.best ? {result: 'mate', sfen: m.best.positions[0], usi: m.best.usi, nodes: p.nodes, seconds: p.seconds || 0,
-                  futile: settings().futile} : null;
+                  futile: $('futile').value} : null;
   } else if (r.result === 'mate' && r.minimal) {
     ja = r.length + '手詰';
     en = 'mate in ' + r.length + ', proven the shortest';
@@ -346,6 +389,7 @@ function show(m) {
       else if (w[0].length) { ja += ' — ' + w[0].join('・'); en += '; verify: ' + w[1].join(', '); cls = 'fail'; }
       else { ja += ' — 不完全'; en += '; verify: FAIL'; cls = 'fail'; }
     } else if (m.checksStopped) {
+      ja += ' — 検討未了';
       en += '; the checks of the stated answer were stopped';
     }
   } else if (r.result === 'mate') {

@@ -316,8 +316,8 @@ static bool web_request(const cJSON *json, WebRequest *q, char *why, size_t size
 	const cJSON *time_s = cJSON_GetObjectItemCaseSensitive(json, "time");
 	const cJSON *hash = cJSON_GetObjectItemCaseSensitive(json, "hash");
 	const cJSON *rest = cJSON_GetObjectItemCaseSensitive(json, "rest");
-	if (!cJSON_IsString(file) || !cJSON_IsString(shown) || !cJSON_IsString(futile) || !cJSON_IsNumber(time_s) ||
-	    !cJSON_IsNumber(hash) || (rest && !cJSON_IsBool(rest))) {
+	if (!cJSON_IsObject(json) || !cJSON_IsString(file) || !cJSON_IsString(shown) || !cJSON_IsString(futile) ||
+	    !cJSON_IsNumber(time_s) || !cJSON_IsNumber(hash) || (rest && !cJSON_IsBool(rest))) {
 		snprintf(why, size, "a request needs file, shown and futile (strings), time and hash (numbers), rest");
 		return false;
 	}
@@ -331,7 +331,12 @@ static bool web_request(const cJSON *json, WebRequest *q, char *why, size_t size
 	q->time_s = time_s->valuedouble;
 	q->hash_mb = (int)hash->valuedouble;
 	q->rest = cJSON_IsTrue(rest);
-	return cli_option_futile("tsume", futile->valuestring, &q->futile);
+	if (!dfpn_futile_parse(futile->valuestring, &q->futile)) {
+		char names[128];
+		snprintf(why, size, "futile must be one of %s", cli_futile_names(names, sizeof names));
+		return false;
+	}
+	return true;
 }
 
 /* The first JSON line of text, parsed (NULL: none). */
@@ -340,7 +345,8 @@ static cJSON *web_first_json(const char *text) { return text && *text ? cJSON_Pa
 EMSCRIPTEN_KEEPALIVE char *web_run(const char *request)
 {
 	cJSON *reply = cJSON_CreateObject();
-	cJSON *json = cJSON_Parse(request);
+	const char *end = NULL;
+	cJSON *json = cJSON_ParseWithOpts(request, &end, true);
 	WebRequest q;
 	char why[160];
 	WebRun *w = calloc(1, sizeof *w);

@@ -63,14 +63,20 @@ onmessage = function (ev) {
   stopAsked = false;
   if (stopUrl && !stopUrlReadable()) stopUrl = null;
   postMessage({kind: 'stop-channel', ok: stopUrl !== null});
-  var path = '/in/' + job.name;
-  FS.writeFile(path, job.bytes);
+  var path = '/in/' + job.name, reply;
   var t0 = performance.now();
-  var request = JSON.stringify({file: path, shown: job.pasted ? 'problem' : job.shown || job.name, futile: job.futile,
-                                time: job.time, hash: job.hash, rest: !!job.rest});
-  var at = Module.ccall('web_run', 'number', ['string'], [request]);
-  var reply = at ? JSON.parse(UTF8ToString(at)) : {status: 3};
-  if (at) Module._free(at);
+  try {
+    FS.writeFile(path, job.bytes);
+    var request = JSON.stringify({file: path, shown: job.pasted ? 'problem' : job.shown || job.name, futile: job.futile,
+                                  time: job.time, hash: job.hash, rest: !!job.rest});
+    var at = Module.ccall('web_run', 'number', ['string'], [request]);
+    reply = at ? JSON.parse(UTF8ToString(at)) : {status: 3};
+    if (at) Module._free(at);
+  } catch (e) {
+    // a job the page's own checks let through that the file system refuses
+    tsumeMessages.push('tsume: the page could not give the problem to the solver: ' + e.message);
+    reply = {status: 2};
+  }
   if (reply.verify) reply.verify.text = shownText(job, reply.verify.text);
   reply.kind = 'done';
   reply.messages = tsumeMessages.map(function (t) { return shownText(job, t); });
