@@ -166,8 +166,9 @@ void context_begin(Dfpn *d, Color attacker, const DfpnLimits *lim, double start,
 	d->run.lim = lim;
 	d->run.nodes = 0;
 	d->run.next_check = next_check;
+	d->run.next_full = next_check;
 	d->run.start = start;
-	d->run.last_progress = start;
+	d->run.next_progress = start + LIMITS_PROGRESS_EVERY;
 	d->run.stopped = false;
 	d->run.stop_reason = DFPN_STOP_NONE;
 	d->run.verdict_cut = false;

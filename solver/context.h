@@ -67,14 +67,22 @@ typedef struct {
 	uint64_t sub_nodes_seen; /* futile_sub_nodes(sub) already counted in nodes */
 } DfpnRule;
 
+/* The seconds between two progress reports (lim->progress: limit.c), on
+ * a fixed schedule from the search's start. */
+#define LIMITS_PROGRESS_EVERY 0.1
+
 /* The running search: its limits, counters and where it started.  Reset at
  * the start of every search (context_begin), on the main thread and on each
  * helper. */
 typedef struct {
 	const DfpnLimits *lim;
 	Color attacker;
-	uint64_t nodes, next_check;
-	double start, last_progress;
+	uint64_t nodes;
+	/* the node count of the next limit check (limits_check), and of the
+	 * next one that does more than look at the clock (limit.c) */
+	uint64_t next_check, next_full;
+	double start;
+	double next_progress; /* when the next progress report is due (limit.c) */
 	DfpnStopReason stop_reason;
 	bool stopped;
 	bool verdict_cut;       /* a limit stopped the search inside a verdict of the

@@ -99,27 +99,82 @@ void limits_stop(Dfpn *d, DfpnStopReason reason)
 		pool_limit(d, reason);
 }
 
+/* The stop flag and the time limit (at time t); true when the search is
+ * stopped. */
+static bool look(Dfpn *d, double t)
+{
+	const DfpnLimits *lim = d->run.lim;
+	if (!lim || d->run.stopped)
+		return d->run.stopped;
+	if (lim->stop && atomic_load(lim->stop))
+		limits_stop(d, DFPN_STOP_USER);
+	if (lim->max_time_ms && (t - d->run.start) * 1000.0 >= (double)lim->max_time_ms)
+		limits_stop(d, DFPN_STOP_TIME);
+	return d->run.stopped;
+}
+
+/* The progress report (main thread) when due at time t, the next one
+ * LIMITS_PROGRESS_EVERY later on a fixed schedule from the search's
+ * start: a late report does not put off the ones after it. */
+static void progress(Dfpn *d, double t, uint64_t nodes, int hashfull)
+{
+	const DfpnLimits *lim = d->run.lim;
+	if (d->thr.tid != 0 || !lim || !lim->progress || t < d->run.next_progress)
+		return;
+	d->run.next_progress +=
+	    LIMITS_PROGRESS_EVERY * (1 + (int64_t)((t - d->run.next_progress) / LIMITS_PROGRESS_EVERY));
+	lim->progress(lim->progress_arg, nodes, t - d->run.start, hashfull);
+}
+
+/* The next check of the main thread: a look at the clock every
+ * LIMITS_LOOK_EVERY nodes between the full checks, when there is a clock
+ * or a stop flag to look at (a node is about 3 us here, 30 us in a
+ * search's first moments, when each new bucket of a big table is a page
+ * fault: 1,024 nodes then overran a time limit by 30 ms); the full checks
+ * stay where they were. */
+static void next_look(Dfpn *d)
+{
+	const DfpnLimits *lim = d->run.lim;
+	uint64_t look_at = d->run.nodes + LIMITS_LOOK_EVERY;
+	bool looks = d->thr.tid == 0 && lim && (lim->stop || lim->max_time_ms);
+	d->run.next_check = looks && look_at < d->run.next_full ? look_at : d->run.next_full;
+}
+
 void limits_check(Dfpn *d)
 {
-	d->run.next_check = d->run.nodes + limits_check_interval(d);
+	if (d->run.nodes < d->run.next_full) {
+		/* a look at the clock only, and the progress report when due
+		 * (on time within a few hundred nodes, not a thousand) */
+		double t = clock_now();
+		if (!look(d, t) && d->thr.tid == 0 && d->run.lim->progress && t >= d->run.next_progress)
+			progress(d, t, limits_count(d), tt_hashfull(d->tab.tt));
+		next_look(d);
+		return;
+	}
+	d->run.next_full = d->run.nodes + limits_check_interval(d);
 	/* the nodes of the search, all threads together */
 	uint64_t nodes = limits_count(d);
 	const DfpnLimits *lim = d->run.lim;
-	if (!lim || d->run.stopped)
-		return;
-	if (lim->max_nodes && nodes >= lim->max_nodes)
-		limits_stop(d, DFPN_STOP_NODES);
-	else if (lim->max_nodes && lim->max_nodes - nodes < 1024)
-		d->run.next_check = d->run.nodes + (lim->max_nodes - nodes); /* check again at the limit */
-	if (lim->stop && atomic_load(lim->stop))
-		limits_stop(d, DFPN_STOP_USER);
-	double t = clock_now();
-	if (lim->max_time_ms && (t - d->run.start) * 1000.0 >= (double)lim->max_time_ms)
-		limits_stop(d, DFPN_STOP_TIME);
-	if (d->thr.tid == 0 && lim->progress && t - d->run.last_progress >= 0.1) {
-		d->run.last_progress = t;
-		lim->progress(lim->progress_arg, nodes, t - d->run.start, tt_hashfull(d->tab.tt));
+	if (lim && !d->run.stopped) {
+		if (lim->max_nodes && nodes >= lim->max_nodes)
+			limits_stop(d, DFPN_STOP_NODES);
+		else if (lim->max_nodes && lim->max_nodes - nodes < 1024)
+			d->run.next_full = d->run.nodes + (lim->max_nodes - nodes); /* check again at the limit */
+		double t = clock_now();
+		look(d, t);
+		progress(d, t, nodes, tt_hashfull(d->tab.tt));
 	}
+	next_look(d);
+}
+
+bool limits_full_check_due(const Dfpn *d) { return d->run.nodes >= d->run.next_full; }
+
+bool limits_poll(Dfpn *d, int hashfull)
+{
+	double t = clock_now();
+	if (!look(d, t))
+		progress(d, t, limits_count(d), hashfull);
+	return d->run.stopped;
 }
 
 void limits_report(Dfpn *d)
@@ -128,7 +183,7 @@ void limits_report(Dfpn *d)
 	if (d->thr.tid != 0 || !lim || !lim->progress)
 		return;
 	double t = clock_now();
-	d->run.last_progress = t;
+	/* (out of the schedule of the reports: it goes on as it was) */
 	/* d->run.nodes, not limits_count: between searches (hold_line) the
 	 * helpers' nodes are in it, and the pool's over flag of the search
 	 * just ended must not stop the next one (pool_adopt_stop) */

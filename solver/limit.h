@@ -57,11 +57,29 @@ uint64_t limits_nodes_share(Dfpn *d);
 /* Stops the search for reason; with helpers, all of them. */
 void limits_stop(Dfpn *d, DfpnStopReason reason);
 
-/* Called when d->run.nodes reaches d->run.next_check: sets the next check
- * (every 1,024 nodes, 1,024 / threads with helpers), stops the search at a
- * limit (d->run.stopped, d->run.stop_reason; with helpers, all of them) and
- * reports progress (lim->progress, main thread, every 0.1 s). */
+/* The nodes between two looks at the clock of the main thread, between
+ * its full checks (limit.c). */
+#define LIMITS_LOOK_EVERY 64
+
+/* Called when d->run.nodes reaches d->run.next_check: sets the next check.
+ * A full check (every 1,024 nodes, 1,024 / threads with helpers: at
+ * d->run.next_full) stops the search at a limit (d->run.stopped,
+ * d->run.stop_reason; with helpers, all of them) and reports progress
+ * (lim->progress, main thread, every LIMITS_PROGRESS_EVERY seconds);
+ * between two, the main thread of a search with a time limit or a stop
+ * flag looks at those alone every LIMITS_LOOK_EVERY nodes (and reports
+ * progress when due).  The full checks
+ * fall on the same node counts with or without the looks. */
 void limits_check(Dfpn *d);
+/* Is the check due at this node a full one (limits_check)?  The search
+ * does its own work of a check (tick in search.c) at full ones only. */
+bool limits_full_check_due(const Dfpn *d);
+/* Between the steps of work on the main thread that searches no node (a
+ * doubling of the table, search.c): the stop flag and the time limit,
+ * and the progress report when due, with hashfull as given (the table's
+ * use before that work).  Returns whether the search is stopped (then
+ * with its reason, as limits_check stops it). */
+bool limits_poll(Dfpn *d, int hashfull);
 /* Reports the search's progress now (lim->progress, on the main thread),
  * not at the next check: a mate has just been proven and its line held,
  * and a caller that announces each one (USI's info score mate) must see

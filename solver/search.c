@@ -3,6 +3,7 @@
  * is expand.c's, the limits limit.c's. */
 #include "search.h"
 
+#include "clock.h"
 #include "expand.h"
 #include "futile.h"
 #include "limit.h"
@@ -182,6 +183,48 @@ again:
 	*second_out = second;
 }
 
+/* Doubles the table's part in use, which filled up (tt.h), while it is
+ * the main thread's alone: a step at a time (tt_grow_step), the limits
+ * looked at and progress reported between two (a doubling of a gigabyte
+ * takes seconds); a stop or the time limit ends it there (tt_grow_end:
+ * the entries not moved stay where they are, true still).  Without an
+ * end, the table as tt_grow leaves it. */
+static void grow(Dfpn *d)
+{
+	bool helpers = pool_started(d);
+	if (helpers)
+		pool_pause(d);
+	TTGrow g;
+	double t0 = clock_now();
+	bool done = false;
+	if (tt_grow_begin(d->tab.tt, &g)) {
+		while (!(done = tt_grow_step(d->tab.tt, &g, TT_GROW_STEP)))
+			if (limits_poll(d, g.hashfull)) {
+				tt_grow_end(d->tab.tt, &g);
+				break;
+			}
+		if (d->run.lim && d->run.lim->trace)
+			fprintf(d->run.lim->trace, "dfpn: table doubled to %zu MB%s, %.2f s, %llu nodes\n",
+			        d->tab.tt->nbuckets * TT_BUCKET_SIZE * sizeof(TTSlot) >> 20,
+			        done ? "" : " (ended midway)", clock_now() - t0, (unsigned long long)d->run.nodes);
+	}
+	if (helpers)
+		pool_resume(d);
+}
+
+/* Makes the table resident (tt_populate) a step at a time, the limits
+ * looked at between two (256 MB take 0.1 s here, a limit or a stop is
+ * kept within a few milliseconds); false when a stop or the time limit
+ * ended it (the table then partly resident, tt->resident unset). */
+static bool make_resident(Dfpn *d)
+{
+	size_t next = 0;
+	while (!tt_populate_step(d->tab.tt, &next, TT_POPULATE_STEP))
+		if (limits_poll(d, tt_hashfull(d->tab.tt)))
+			return false;
+	return true;
+}
+
 /* Every limits_check_interval nodes: the table made resident and 2 MB
  * pages asked for when the search is long enough, the limits checked
  * (limit.h: nodes, time, the stop flag, progress), and the helpers handed
@@ -189,26 +232,22 @@ again:
  * threads (also at once when it begins: search_root). */
 static void __attribute__((noinline)) tick(Dfpn *d)
 {
+	if (!limits_full_check_due(d)) {
+		limits_check(d); /* a look at the clock only */
+		return;
+	}
 	pool_lockstep_yield(d); /* (a measuring mode: parallel.h) */
 	if (d->thr.tid != 0 && pool_held(d))
 		pool_park(d); /* the main thread grows the table */
-	if (limits_grow_due(d)) {
-		/* the table's part in use filled up (tt.h): grown while it is the
-		 * main thread's alone */
-		bool helpers = pool_started(d);
-		if (helpers)
-			pool_pause(d);
-		tt_grow(d->tab.tt);
-		if (helpers)
-			pool_resume(d);
-	}
+	if (limits_grow_due(d))
+		grow(d);
 	if (limits_table_due(d))
-		tt_populate(d->tab.tt); /* a search long enough to fault in the table (tt.h) */
+		make_resident(d); /* a search long enough to fault in the table (tt.h) */
 	if (limits_huge_due(d))
 		tt_advise_huge(d->tab.tt); /* a long search: worth 2 MB pages (tt.c) */
 	limits_check(d);
-	if (limits_helpers_due(d))
-		pool_start(d, limits_check_interval(d));
+	if (limits_helpers_due(d) && make_resident(d))
+		pool_start(d, limits_check_interval(d)); /* (its table resident: tt_populate) */
 	else if (limits_helpers_retire(d))
 		pool_retire(d); /* the table full: the main thread on alone */
 }

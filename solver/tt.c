@@ -91,10 +91,20 @@ static void populate(TT *tt, size_t from, size_t to)
 
 void tt_populate(TT *tt)
 {
-	if (!tt->entries)
-		return;
-	tt->resident = true;
-	populate(tt, 0, tt->nbuckets);
+	size_t next = 0;
+	while (!tt_populate_step(tt, &next, SIZE_MAX))
+		;
+}
+
+bool tt_populate_step(TT *tt, size_t *next, size_t buckets)
+{
+	if (!tt->entries || tt->resident)
+		return true;
+	size_t to = tt->nbuckets - *next > buckets ? *next + buckets : tt->nbuckets;
+	populate(tt, *next, to);
+	*next = to;
+	tt->resident = to == tt->nbuckets;
+	return tt->resident;
 }
 
 size_t tt_pages(const TT *tt) { return pages_of(tt->nbuckets) / 4096; }
@@ -455,18 +465,23 @@ void tt_mark_rep(TT *tt, uint64_t key, Hand hand)
 	}
 }
 
-int tt_load(const TT *tt)
+/* Slots in use per mille of the first (top: the last) TT_HASHFULL_SAMPLE
+ * of the part in use, or of all of a smaller one. */
+static int sampled_load(const TT *tt, bool top)
 {
 	size_t total = tt->nbuckets * TT_BUCKET_SIZE;
 	size_t n = total < TT_HASHFULL_SAMPLE ? total : TT_HASHFULL_SAMPLE, used = 0;
+	const TTSlot *s = &tt->entries[top ? total - n : 0];
 	for (size_t i = 0; i < n; i++) {
-		TTEntry e = slot_load(&tt->entries[i]);
+		TTEntry e = slot_load(&s[i]);
 		used += live(tt, &e);
 	}
 	return (int)(used * 1000 / n);
 }
 
-int tt_hashfull(const TT *tt) { return (int)((size_t)tt_load(tt) * tt->nbuckets / tt->capacity); }
+int tt_load(const TT *tt) { return sampled_load(tt, false); }
+
+int tt_hashfull(const TT *tt) { return (int)((size_t)sampled_load(tt, true) * tt->nbuckets / tt->capacity); }
 
 /* Puts the live entry e (of a table being grown) into its bucket under the
  * new count: a free slot there, else one of the next bucket (the home
@@ -513,27 +528,39 @@ static void grow_place(TT *tt, TTEntry e)
 	}
 }
 
-bool tt_grow(TT *tt)
+bool tt_grow_begin(TT *tt, TTGrow *g)
 {
 	size_t n = tt->nbuckets;
 	if (2 * n > tt->capacity)
 		return false;
-	if (tt->resident)
-		populate(tt, n, 2 * n); /* at once, not a page fault at a time */
+	g->hashfull = tt_hashfull(tt);
 	/* bucket 0 first, kept aside: the entries of bucket 1 that spilled
 	 * from it, and of the top bucket spilling round, may land there */
 	static const TTEntry EMPTY = {0};
-	TTEntry zero[TT_BUCKET_SIZE];
 	for (int i = 0; i < TT_BUCKET_SIZE; i++) {
-		zero[i] = slot_load(&tt->entries[i]);
+		g->zero[i] = slot_load(&tt->entries[i]);
 		slot_store(&tt->entries[i], &EMPTY);
 	}
 	tt->nbuckets = 2 * n;
+	g->next = n - 1;
+	return true;
+}
+
+bool tt_grow_step(TT *tt, TTGrow *g, size_t buckets)
+{
+	static const TTEntry EMPTY = {0};
 	/* from the top down: the buckets old bucket j's entries go to (2j,
 	 * 2j + 1, or 2j - 2, 2j - 1 for those that spilled from j - 1, and
 	 * the next one when full) are above j, already emptied, or bucket 0 */
-	for (size_t j = n - 1; j >= 1; j--) {
-		TTSlot *b = &tt->entries[j * TT_BUCKET_SIZE];
+	size_t last = g->next > buckets ? g->next - buckets + 1 : 1;
+	/* a resident table: the new buckets these entries go to made resident
+	 * at once, not a page fault at a time */
+	size_t from = 2 * last - 2 > tt->nbuckets / 2 ? 2 * last - 2 : tt->nbuckets / 2;
+	size_t to = 2 * g->next + 3 < tt->nbuckets ? 2 * g->next + 3 : tt->nbuckets;
+	if (tt->resident && g->next >= last && from < to)
+		populate(tt, from, to);
+	for (; g->next >= last; g->next--) {
+		TTSlot *b = &tt->entries[g->next * TT_BUCKET_SIZE];
 		TTEntry e[TT_BUCKET_SIZE];
 		for (int i = 0; i < TT_BUCKET_SIZE; i++) {
 			e[i] = slot_load(&b[i]);
@@ -543,8 +570,27 @@ bool tt_grow(TT *tt)
 			if (live(tt, &e[i]))
 				grow_place(tt, e[i]);
 	}
+	if (g->next > 0)
+		return false;
+	tt_grow_end(tt, g);
+	return true;
+}
+
+void tt_grow_end(TT *tt, TTGrow *g)
+{
 	for (int i = 0; i < TT_BUCKET_SIZE; i++)
-		if (live(tt, &zero[i]))
-			grow_place(tt, zero[i]);
+		if (live(tt, &g->zero[i]))
+			grow_place(tt, g->zero[i]);
+	g->next = 0;
+	memset(g->zero, 0, sizeof g->zero);
+}
+
+bool tt_grow(TT *tt)
+{
+	TTGrow g;
+	if (!tt_grow_begin(tt, &g))
+		return false;
+	while (!tt_grow_step(tt, &g, SIZE_MAX))
+		;
 	return true;
 }

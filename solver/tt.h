@@ -178,8 +178,35 @@ void tt_start_at(TT *tt, size_t bytes);
  * entry to its bucket under the new count; an entry that finds its bucket
  * and the next one full replaces the least effort there, as tt_store
  * would.  Only while no other thread uses the table.  Returns false when
- * the table is at its capacity. */
+ * the table is at its capacity.  In one go: tt_grow_begin, tt_grow_step
+ * until it returns true. */
 bool tt_grow(TT *tt);
+
+/* A doubling done a step at a time (tt_grow), so that the caller can look
+ * at its limits between steps (a doubling of gigabytes takes seconds).
+ * Between tt_grow_begin and the step that returns true (or tt_grow_end)
+ * the table is mid-way: nothing else may use it. */
+typedef struct {
+	size_t next;                  /* the old bucket moved next; 0: all but bucket 0 moved */
+	TTEntry zero[TT_BUCKET_SIZE]; /* bucket 0's entries, set aside, placed last */
+	int hashfull;                 /* tt_hashfull before the doubling (the table's use meanwhile) */
+} TTGrow;
+/* Starts a doubling (the buckets in use doubled, none moved yet); false
+ * when the table is at its capacity (nothing done). */
+bool tt_grow_begin(TT *tt, TTGrow *g);
+/* Moves the entries of up to `buckets` more of the old buckets (>= 1);
+ * true when the doubling is done, the table then exactly as tt_grow leaves
+ * it. */
+bool tt_grow_step(TT *tt, TTGrow *g, size_t buckets);
+/* Ends a doubling before its last step (a search stopped meanwhile): the
+ * entries not yet moved stay where they are, under a bucket count that no
+ * longer sends their keys there -- true results still, found only by
+ * chance, and replaced in time as any entry; the table is then usable as
+ * after a doubling (nothing else is lost). */
+void tt_grow_end(TT *tt, TTGrow *g);
+/* The old buckets a step of the search's doublings moves (search.c): 2,048
+ * (512 KB), a millisecond or two here between two looks at the limits. */
+#define TT_GROW_STEP 2048
 /* Slots in use per mille of the part in use (sampled as tt_hashfull). */
 int tt_load(const TT *tt);
 
@@ -274,6 +301,15 @@ void tt_advise_huge(TT *tt);
  * call costs about 1 us a page; a search shorter than that never pays. */
 void tt_populate(TT *tt);
 
+/* tt_populate a step at a time, for a caller that looks at its limits
+ * between steps: makes the buckets [*next, *next + buckets) of the part in
+ * use resident and moves *next past them; true when the whole part is
+ * (tt->resident set), at once when it already was. */
+bool tt_populate_step(TT *tt, size_t *next, size_t buckets);
+/* The buckets a step of the search's tt_populate_step: 32,768 (8 MB, a
+ * few milliseconds). */
+#define TT_POPULATE_STEP 32768
+
 /* The 4 KB pages of the table's mapping. */
 size_t tt_pages(const TT *tt);
 
@@ -282,9 +318,11 @@ size_t tt_pages(const TT *tt);
 void tt_mark_rep(TT *tt, uint64_t key, Hand hand);
 
 /* Fraction of slots in use, per mille of the capacity (USI hashfull):
- * counted over the first TT_HASHFULL_SAMPLE slots (all of a smaller table;
- * keys spread evenly over the buckets), as chess engines do, and scaled
- * by the part in use. */
+ * counted over the last TT_HASHFULL_SAMPLE slots of the part in use (all
+ * of a smaller table; keys spread evenly over the buckets), as chess
+ * engines do, and scaled by the part in use.  The last: a doubling moves
+ * them first (tt_grow_step), so that a table whose doubling was ended
+ * midway (tt_grow_end) reads as one doubled, not twice as full. */
 #define TT_HASHFULL_SAMPLE 1024
 int tt_hashfull(const TT *tt);
 

@@ -17,6 +17,10 @@
  *    (TT_FLAG_BOUNDING) still hold across hands, the rule's own lengths
  *    for their own hand only; a search counting under the bounding rule
  *    takes no proof of the rule's count;
+ *  - a doubling keeps the entries; done a step at a time it leaves the
+ *    table slot for slot as in one go; ended midway, every entry it finds
+ *    is one stored (true: none is changed), the table reads as doubled
+ *    (tt_hashfull) and goes on working;
  *  - tt_mark_rep, tt_hashfull.
  * Keys and hands are made up: the table never looks inside them.
  */
@@ -510,6 +514,126 @@ static void test_grow_keeps_entries(void **state)
 	tt_free(&g);
 }
 
+/* The facts of fill_grow's keys: a proof, a disproof or open values. */
+enum { GROW_N = 2200 };
+static uint64_t grow_keys[GROW_N];
+
+static void grow_fact(int i, Hand *h, int *kind, int *len)
+{
+	*h = (Hand)(i % 5 + 1);
+	*kind = i % 10 >= 8 ? 2 : i % 3; /* a board with two hands: open values */
+	*len = 2 * (i % 7) + (*kind == 0);
+}
+
+/* Fills t (2,048 slots in use) past full: GROW_N made-up keys, proofs,
+ * disproofs and open values, every tenth the board before with another
+ * hand (both open values), effort varying (some replaced). */
+static void fill_grow(TT *t)
+{
+	uint64_t x = 0x9e3779b97f4a7c15ull;
+	for (int i = 0; i < GROW_N; i++) {
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		grow_keys[i] = (i % 10 == 9) ? grow_keys[i - 1] : (x | 1);
+		Hand h;
+		int kind, len;
+		grow_fact(i, &h, &kind, &len);
+		if (kind == 0)
+			store_proof(t, grow_keys[i], h, h, len, 1 + i % 97);
+		else if (kind == 1)
+			store_disproof(t, grow_keys[i], h, h, len, 1 + i % 89);
+		else
+			store_open(t, grow_keys[i], h, (PnDn)(i % 9 + 2), (PnDn)(i % 4 + 2), 1 + i % 83);
+	}
+}
+
+/* The entries of fill_grow that t answers (each answer checked: what was
+ * stored, or nothing). */
+static int grow_found(const TT *t)
+{
+	int found = 0;
+	for (int i = 0; i < GROW_N; i++) {
+		Hand h;
+		int kind, len;
+		grow_fact(i, &h, &kind, &len);
+		TTProbe p = tt_probe(t, grow_keys[i], h, len);
+		bool right = kind == 0   ? p.pn == 0 && p.len == len
+		             : kind == 1 ? p.dn == 0 && p.len == len
+		                         : p.pn == (PnDn)(i % 9 + 2) && p.dn == (PnDn)(i % 4 + 2);
+		if (!p.found)
+			continue;
+		if (!right)
+			fail_msg("entry %d (kind %d): pn %u dn %u len %d", i, kind, (unsigned)p.pn, (unsigned)p.dn,
+			         p.len);
+		found++;
+	}
+	return found;
+}
+
+/* A doubling a step at a time (tt_grow_step, 3 buckets a step) leaves
+ * every slot as tt_grow does, doubling after doubling; one ended midway
+ * (tt_grow_end) answers only what was stored, most of it, its use read as
+ * before (not twice that: tt_hashfull samples the buckets moved first),
+ * and takes and answers new entries. */
+static void test_grow_in_steps(void **state)
+{
+	(void)state;
+	static TT a, b;
+	assert_int_equal(tt_init(&a, (size_t)512 << 10), 0);
+	assert_int_equal(tt_init(&b, (size_t)512 << 10), 0);
+	tt_start_at(&a, (size_t)64 << 10);
+	tt_start_at(&b, (size_t)64 << 10);
+	assert_int_equal(a.nbuckets, 256);
+	fill_grow(&a);
+	fill_grow(&b);
+	int doublings = 0, steps = 0;
+	TTGrow g;
+	while (tt_grow(&a)) {
+		assert_true(tt_grow_begin(&b, &g));
+		while (!tt_grow_step(&b, &g, 3))
+			steps++;
+		doublings++;
+		assert_int_equal(a.nbuckets, b.nbuckets);
+		for (size_t i = 0; i < a.capacity * TT_BUCKET_SIZE; i++)
+			for (int w = 0; w < 4; w++)
+				if (atomic_load(&a.entries[i].w[w]) != atomic_load(&b.entries[i].w[w]))
+					fail_msg("doubling %d: slot %zu differs", doublings, i);
+	}
+	assert_int_equal(doublings, 3);
+	assert_true(steps > 100);
+	assert_false(tt_grow_begin(&b, &g)); /* at its capacity */
+	int all = grow_found(&a);
+	assert_true(all > GROW_N / 2);
+
+	/* ended midway: the table of 128 KB, half in use and full, doubled
+	 * a quarter of the way */
+	static TT c;
+	assert_int_equal(tt_init(&c, (size_t)128 << 10), 0);
+	tt_start_at(&c, (size_t)64 << 10);
+	assert_int_equal(c.nbuckets, 256);
+	fill_grow(&c);
+	int before = grow_found(&c), hashfull = tt_hashfull(&c);
+	assert_true(hashfull > 400);
+	assert_true(tt_grow_begin(&c, &g));
+	assert_int_equal(g.hashfull, hashfull);
+	for (int k = 0; k < 8; k++)
+		assert_false(tt_grow_step(&c, &g, 8));
+	tt_grow_end(&c, &g);
+	assert_int_equal(c.nbuckets, 512);
+	int after = grow_found(&c); /* (checks each answer) */
+	print_message("ended midway: %d of %d entries found (%d before), hashfull %d (%d before)\n", after, GROW_N,
+	              before, tt_hashfull(&c), hashfull);
+	assert_true(after > before / 8 && after < before);
+	assert_true(tt_hashfull(&c) > hashfull - 100 && tt_hashfull(&c) < hashfull + 100);
+	for (uint64_t k = 1; k <= 200; k++)
+		store_proof(&c, k * 0x5851f42d4c957f2dull, 7, 7, 9, 1000);
+	for (uint64_t k = 1; k <= 200; k++)
+		assert_true(proven(&c, k * 0x5851f42d4c957f2dull, 7, 9));
+	grow_found(&c);
+	tt_free(&a);
+	tt_free(&b);
+	tt_free(&c);
+}
+
 /* A slot torn by two stores (words of each mixed, as a concurrent write can
  * leave it) reads as a miss, never as a result neither store made
  * (TTSlot's XOR-checked key; the same for the repetition table). */
@@ -580,6 +704,7 @@ int main(void)
 	    cmocka_unit_test_setup(test_open_values, fresh),
 	    cmocka_unit_test_setup(test_hashfull, fresh),
 	    cmocka_unit_test(test_grow_keeps_entries),
+	    cmocka_unit_test(test_grow_in_steps),
 	    cmocka_unit_test_setup(test_torn_slot_misses, fresh),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

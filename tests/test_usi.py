@@ -177,6 +177,10 @@ lines = e.read_until("checkmate", timeout=60)
 check("stop during infinite", lines[-1].startswith("checkmate"), lines[-1])
 check("no bestmove during or after the search", not any(l.startswith("bestmove") for l in lines), lines)
 check("info lines during the search", any(l.startswith("info time") and " nodes " in l and " nps " in l and " hashfull " in l for l in lines), lines[:3])
+infos = [l for l in lines if l.startswith("info")]
+check("no info line twice", len(infos) == len(set(infos)), infos)
+full = [int(l.split()[-1]) for l in lines if l.startswith("info time") and " hashfull " in l]
+check("hashfull never falls", full == sorted(full), full)
 
 # quit during a search exits cleanly
 e.send("go mate infinite")
@@ -566,6 +570,9 @@ check("MultiPV: two mates in one first", sorted(rows[:2]) == ["info multipv 1 sc
 check("MultiPV: then mates in 3", all(" score mate 3 pv " in r for r in rows[2:4]), rows)
 check("MultiPV: the others do not mate", all(r.endswith(" does not mate") for r in rows[4:]) and len(rows) == 12, rows)
 check("MultiPV: checkmate is the best", lines[-1] in ("checkmate S*5b", "checkmate G*5b"), lines)
+check("MultiPV: after the rows, info score mate with the checkmate line, as with MultiPV 1",
+      lines[-2] == "info score mate 1 pv " + lines[-1][len("checkmate "):]
+      and lines.index(lines[-2]) > lines.index(rows[-1]), lines)
 # no mate: every first move says so before checkmate nomate
 e.send("position sfen 4k4/9/9/9/9/9/9/9/4K4 b G2r2b3g4s4n4l18p 1")
 e.send("go mate 20000")

@@ -68,10 +68,12 @@ typedef struct {
 	bool searching;
 	atomic_bool stop;
 	atomic_bool done;
-	int64_t time_ms; /* 0 = infinite */
-	double last_info;
-	int held_said;   /* the length of the held mate last reported (0: none) */
-	Move *held_line; /* DFPN_MAX_PV moves: the held line as on_progress reads it */
+	int64_t time_ms;      /* 0 = infinite */
+	double next_info;     /* the running search's seconds at which the next `info time` line is due */
+	int hashfull;         /* the most reported in this search: a sample, it would waver */
+	char last_stats[160]; /* the last `info time .. hashfull ..` line sent: never twice the same */
+	int held_said;        /* the length of the held mate last reported (0: none) */
+	Move *held_line;      /* DFPN_MAX_PV moves: the held line as on_progress reads it */
 } Usi;
 
 /* A value from the GUI as a message quotes it (sfen_quote): whole up to 40
@@ -113,9 +115,28 @@ static char *usi_line(const Move *line, int n)
 	return text;
 }
 
-/* The search's progress (its own thread, every 0.1 s): a mate proven
- * since the last report, with the line held for it, at once; the nodes,
- * speed and table use once a second. */
+/* `info time .. nodes .. nps .. hashfull ..`: hashfull never below what
+ * was reported before in this search (the table only fills; its use is
+ * sampled, and a sample wavers, more so after a doubling), and the same
+ * line never twice (a stop in a doubling, when no node is searched). */
+static void say_stats(Usi *u, uint64_t nodes, double seconds, int hashfull)
+{
+	if (hashfull > u->hashfull)
+		u->hashfull = hashfull;
+	char text[sizeof u->last_stats];
+	snprintf(text, sizeof text, "info time %lld nodes %llu nps %.0f hashfull %d", (long long)(seconds * 1000),
+	         (unsigned long long)nodes, seconds > 0 ? (double)nodes / seconds : 0.0, u->hashfull);
+	if (strcmp(text, u->last_stats) == 0)
+		return;
+	memcpy(u->last_stats, text, sizeof text);
+	say(u, "%s", text);
+}
+
+/* The search's progress (its own thread, every 0.1 s on a fixed schedule,
+ * limit.h): a mate proven since the last report, with the line held for
+ * it, at once; the nodes, speed and table use once a second, at 1 s, 2 s,
+ * 3 s ... of the search, not a second after the last line (which would
+ * drift by the time between two reports each time). */
 static void on_progress(void *arg, uint64_t nodes, double seconds, int hashfull)
 {
 	Usi *u = arg;
@@ -130,11 +151,13 @@ static void on_progress(void *arg, uint64_t nodes, double seconds, int hashfull)
 			free(text);
 		}
 	}
-	if (seconds - u->last_info < 1.0)
+	/* (a millisecond early counts: the reports fall on tenths of a second
+	 * of the same clock, give or take the rounding) */
+	if (seconds + 0.001 < u->next_info)
 		return;
-	u->last_info = seconds;
-	say(u, "info time %lld nodes %llu nps %.0f hashfull %d", (long long)(seconds * 1000), (unsigned long long)nodes,
-	    seconds > 0 ? (double)nodes / seconds : 0.0, hashfull);
+	while (u->next_info <= seconds + 0.001)
+		u->next_info += 1.0;
+	say_stats(u, nodes, seconds, hashfull);
 }
 
 /* The first moves of MultiPV, best first: "info multipv K score mate N pv
@@ -171,8 +194,8 @@ static void say_firsts(Usi *u, int n, int checks, const char *played, int played
 
 /* A mate's line res->pv that ends in check with futile replies only: an
  * info string says where and how many; with PlayOutFutile, the line played
- * on to a plain mate (futile_end.h) in a new string, its "info score mate"
- * sent first, its length in *plies.  NULL: the line stays as it is. */
+ * on to a plain mate (futile_end.h) in a new string, its length in *plies
+ * (an info string says so).  NULL: the line stays as it is. */
 static char *futile_end(Usi *u, const DfpnResult *res, int *plies)
 {
 	char squares[8][3], where[40] = "";
@@ -197,7 +220,6 @@ static char *futile_end(Usi *u, const DfpnResult *res, int *plies)
 	}
 	say(u, "info string mate in %d under %s; played out to a mate with no legal reply: %d plies", res->len,
 	    dfpn_futile_name(dfpn_futile(u->d)), n);
-	say(u, "info score mate %d pv %s", n, text);
 	*plies = n;
 	return text;
 }
@@ -213,7 +235,9 @@ static void *search_thread(void *arg)
 	lim.progress = on_progress;
 	lim.progress_arg = u;
 	lim.first_mate_only = !u->search_shortest;
-	u->last_info = 0;
+	u->next_info = 1.0;
+	u->hashfull = 0;
+	u->last_stats[0] = '\0';
 	u->held_said = 0;
 	u->firsts_running = false;
 	dfpn_solve(u->d, &u->root, &lim, res);
@@ -231,8 +255,7 @@ static void *search_thread(void *arg)
 		nodes += first_nodes;
 		seconds += clock_now() - t0;
 	}
-	say(u, "info time %lld nodes %llu nps %.0f hashfull %d", (long long)(seconds * 1000), (unsigned long long)nodes,
-	    seconds > 0 ? (double)nodes / seconds : 0.0, res->hashfull);
+	say_stats(u, nodes, seconds, res->hashfull);
 	/* a mate always comes with its line, exactly len plies (dfpn.h) */
 	char *line = res->status == DFPN_MATE ? usi_line(res->pv, res->pv_len) : NULL;
 	int played_len = 0;
@@ -247,10 +270,11 @@ static void *search_thread(void *arg)
 			line = played;
 		}
 		if (line) {
+			/* the rows of the first moves, then, always, the line
+			 * checkmate gives with its length */
 			if (first_n > 0)
 				say_firsts(u, first_n, checks, played, played_len);
-			else if (!played)
-				say(u, "info score mate %d pv %s", res->len, line);
+			say(u, "info score mate %d pv %s", played ? played_len : res->len, line);
 			if (!u->search_shortest)
 				say(u,
 				    "info string mate in %d, the first mate found (ShortestMate false): a shorter mate "
