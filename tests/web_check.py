@@ -179,6 +179,14 @@ def solve_in_page(b, problem):
     return finished(b)
 
 
+def drop(b, shown, blob):
+    """Gives the page blob as the file named shown (as a drop would); returns the title once it has answered."""
+    b64 = base64.b64encode(blob).decode()
+    b.js("document.title = '探索中 — tsume'")
+    b.js(f"solveFile(new File([Uint8Array.from(atob('{b64}'), c => c.charCodeAt(0))], {json.dumps(shown)}))")
+    return finished(b)
+
+
 def shoot(b, name):
     """Saves the page as shots/NAME-desktop.png and NAME-phone.png (the phone layout checked)."""
     if not shots:
@@ -259,10 +267,7 @@ with tempfile.TemporaryDirectory(prefix="tsume-web.") as tmp:
         data = open(kif_path, "rb").read()
         for shown, blob in (("9.kif", data), ("9.kif.gz", gzip.compress(data))):
             name = f"a KIF file given ({shown}): verify's line as tsume verify writes it, the flaw the headline"
-            b64 = base64.b64encode(blob).decode()
-            b.js("document.title = '探索中 — tsume'")
-            b.js(f"solveFile(new File([Uint8Array.from(atob('{b64}'), c => c.charCodeAt(0))], '{shown}'))")
-            title = finished(b)
+            title = drop(b, shown, blob)
             got = text(b, "#verify")
             if title == "5手詰 — 2手変長駒余り — tsume" and got == "検討 (verify): " + want and "2手変長駒余り" in got:
                 ok()
@@ -273,10 +278,7 @@ with tempfile.TemporaryDirectory(prefix="tsume-web.") as tmp:
         # under a Japanese name: read by its content, named as the user named it
         for shown in ("9.txt", "九.kif"):
             name = f"a KIF file named {shown}: read as a KIF, its name in verify's line"
-            b64 = base64.b64encode(data).decode()
-            b.js("document.title = '探索中 — tsume'")
-            b.js(f"solveFile(new File([Uint8Array.from(atob('{b64}'), c => c.charCodeAt(0))], {json.dumps(shown)}))")
-            title = finished(b)
+            title = drop(b, shown, data)
             got = text(b, "#verify")
             if title == "5手詰 — 2手変長駒余り — tsume" and got == "検討 (verify): " + want.replace("9.kif", shown, 1):
                 ok()
@@ -338,10 +340,7 @@ with tempfile.TemporaryDirectory(prefix="tsume-web.") as tmp:
         end_path = os.path.join(testdata, "problems/raw/tsumemi/3te/3.kif")
         rc, out, _ = native("solve", "--format", "json", "--threads", "1", end_path)
         solved = json.loads(out.splitlines()[0])
-        data = base64.b64encode(open(end_path, "rb").read()).decode()
-        b.js("document.title = '探索中 — tsume'")
-        b.js(f"solveFile(new File([Uint8Array.from(atob('{data}'), c => c.charCodeAt(0))], '3.kif'))")
-        title = finished(b)
+        title = drop(b, "3.kif", open(end_path, "rb").read())
         note = text(b, "#futile-end")
         name = "a line that ends in check: the 無駄合 left to the defender said under the line"
         n = solved["futile_end"]
@@ -375,10 +374,7 @@ with tempfile.TemporaryDirectory(prefix="tsume-web.") as tmp:
         for shown, blob, want in (("cut.kif.gz", gzip.compress(open(kif_path, "rb").read())[:-20], "corrupt or cut short"),
                                   ("big.sfen.gz", gzip.compress(b"\n" * (17 << 20)), "larger than 16 MB unpacked")):
             name = f"a file refused by the page ({shown}): the reason, the title an error"
-            b64 = base64.b64encode(blob).decode()
-            b.js("document.title = '探索中 — tsume'")
-            b.js(f"solveFile(new File([Uint8Array.from(atob('{b64}'), c => c.charCodeAt(0))], '{shown}'))")
-            title = finished(b)
+            title = drop(b, shown, blob)
             got = text(b, "#messages")
             ok() if title == "入力エラー — tsume" and want in got else fail(name, f"title '{title}', got '{got}'")
         for field, value, want in (("time", "-5", "時間 (time limit)"), ("hash", "99999", "メモリ (memory)")):
