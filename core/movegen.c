@@ -98,6 +98,27 @@ static void gen_piece_moves(Gen *g, bb_t target)
 	}
 }
 
+/* gen_piece_moves for a target of a few squares (an evasion's capture or
+ * interposition squares): the pieces reaching them found from the squares
+ * (pos_attackers_to), not from each piece's attacks; the same moves in the
+ * same order (by from square, then to square). */
+static void gen_movers_to(Gen *g, bb_t target)
+{
+	const Position *pos = g->pos;
+	bb_t movers = bb_empty(), t = target;
+	while (bb_any(t))
+		movers = bb_or(movers, pos_attackers_to(pos, g->us, bb_pop(&t), g->occ));
+	movers = bb_andnot(movers, pos->by_type[KING]);
+	while (bb_any(movers)) {
+		Square from = bb_pop(&movers);
+		Piece p = pos->board[from];
+		bb_t to_bb = bb_and(bb_piece_attacks(g->us, piece_type(p), from, g->occ), target);
+		if (bb_test(g->pinned, from))
+			to_bb = bb_and(to_bb, bb_line(g->ksq, from));
+		emit_piece_moves(g, from, p, to_bb);
+	}
+}
+
 static void gen_king_moves(Gen *g, bb_t target)
 {
 	if (g->ksq == SQ_NONE)
@@ -185,7 +206,7 @@ int gen_evasions(const Position *pos, MoveList *list)
 		return list->n;
 	Square csq = bb_lsb(checkers);
 	bb_t between = bb_between(g.ksq, csq);
-	gen_piece_moves(&g, bb_or(between, bb_square(csq)));
+	gen_movers_to(&g, bb_or(between, bb_square(csq)));
 	gen_drops(&g, between);
 	return list->n;
 }
