@@ -40,6 +40,36 @@ static bb_t steps_from(const Steps *s, Color c, Square sq)
 	return b;
 }
 
+/* The squares a piece of colour c and type pt attacks from sq on an empty
+ * board, into *out; false for the sliders other than the lance. */
+static bool empty_board_attacks(Color c, PieceType pt, Square sq, bb_t *out)
+{
+	if (pt == LANCE) {
+		*out = tables.ray[c == SENTE ? DIR_N : DIR_S][sq];
+		return true;
+	}
+	if (pt == BISHOP || pt == ROOK || pt == HORSE || pt == DRAGON)
+		return false;
+	*out = tables.step[c][pt][sq];
+	return true;
+}
+
+/* bb_tables->check_from[c][pt][ksq] (bitboard.h); them: c's opponent. */
+static bb_t check_from(Color c, PieceType pt, Color them, Square ksq)
+{
+	bb_t targets, promoted = bb_empty(), reach;
+	if (pt == KING || !empty_board_attacks(them, pt, ksq, &targets))
+		return bb_full();
+	if (pt_can_promote(pt) && !empty_board_attacks(them, pt_promote(pt), ksq, &promoted))
+		return bb_full();
+	targets = bb_or(targets, promoted);
+	bb_t from_squares = bb_empty();
+	for (Square from = 0; from < SQ_NB; from++)
+		if (empty_board_attacks(c, pt, from, &reach) && bb_intersects(reach, targets))
+			bb_set(&from_squares, from);
+	return from_squares;
+}
+
 /* The two directions of each looked-up line, increasing index first. */
 static const int LINE_DIRS[BB_LINE_NB][2] = {
     [BB_LINE_RANK] = {DIR_W, DIR_E},
@@ -230,6 +260,12 @@ void bb_init(void)
 			bb_set(&tables.file_mask[i], sq_make(i, j));
 			bb_set(&tables.rank_mask[i], sq_make(j, i));
 		}
+	}
+	for (int c = 0; c < COLOR_NB; c++) {
+		Color them = color_flip((Color)c);
+		for (int pt = PAWN; pt < PT_NB; pt++)
+			for (Square ksq = 0; ksq < SQ_NB; ksq++)
+				tables.check_from[c][pt][ksq] = check_from(c, (PieceType)pt, them, ksq);
 	}
 	tables.zone[SENTE] = bb_or(bb_or(tables.rank_mask[1], tables.rank_mask[2]), tables.rank_mask[3]);
 	tables.zone[GOTE] = bb_or(bb_or(tables.rank_mask[7], tables.rank_mask[8]), tables.rank_mask[9]);

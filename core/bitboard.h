@@ -105,12 +105,17 @@ typedef struct {
 	bb_t between[SQ_NB][SQ_NB];        /* squares strictly between two aligned squares, else empty */
 	bb_t line[SQ_NB][SQ_NB];           /* the whole line through two aligned squares, else empty */
 	bb_t star[SQ_NB];                  /* sq and every square on a line through it */
-	bb_t file_mask[10];                /* file_mask[f] = all squares of file f (1..9) */
-	bb_t rank_mask[10];                /* rank_mask[r] = all squares of rank r (1..9) */
-	bb_t zone[COLOR_NB];               /* promotion zone of each colour */
-	bb_t square[SQ_NB + 1];            /* single squares; square[SQ_NONE] is empty */
-	uint16_t file_pattern[9][128];     /* [rank - 1][inner ranks 2..8]: attacked ranks, bit r-1 */
-	BbMagic magic[BB_LINE_NB][SQ_NB];  /* rank and diagonal lookups */
+	/* check_from[c][pt][sq]: the squares from which a piece of colour c
+	 * and type pt could give check to a king on sq in one move (promoting
+	 * where it may), on an empty board: a superset of those of any
+	 * position; every square for the sliders but the lance */
+	bb_t check_from[COLOR_NB][PT_NB][SQ_NB];
+	bb_t file_mask[10];               /* file_mask[f] = all squares of file f (1..9) */
+	bb_t rank_mask[10];               /* rank_mask[r] = all squares of rank r (1..9) */
+	bb_t zone[COLOR_NB];              /* promotion zone of each colour */
+	bb_t square[SQ_NB + 1];           /* single squares; square[SQ_NONE] is empty */
+	uint16_t file_pattern[9][128];    /* [rank - 1][inner ranks 2..8]: attacked ranks, bit r-1 */
+	BbMagic magic[BB_LINE_NB][SQ_NB]; /* rank and diagonal lookups */
 } BbTables;
 
 extern const BbTables *const bb_tables;

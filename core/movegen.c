@@ -254,7 +254,9 @@ int gen_checks(const Position *pos, MoveList *list)
 		PieceType pt = (PieceType)pti;
 		if (pt == KING)
 			continue;
-		bb_t pieces = pos_pieces(pos, us, pt);
+		/* (a piece neither near enough to check nor uncovering one
+		 * makes none: check_from) */
+		bb_t pieces = bb_and(pos_pieces(pos, us, pt), bb_or(bb_tables->check_from[us][pt][eksq], dc));
 		if (bb_is_empty(pieces))
 			continue;
 		bool promotable = pt_can_promote(pt);
