@@ -235,6 +235,8 @@ void bb_init(void)
 		}
 	}
 	tables.square[SQ_NONE] = bb_empty();
+	for (Square sq = 0; sq < SQ_NB; sq++)
+		tables.file_base[sq] = (uint8_t)(sq - sq % 9 - (sq >= 63 ? 63 : 0));
 	for (Square sq = 0; sq < SQ_NB; sq++) {
 		tables.star[sq] = bb_square(sq);
 		for (int d = 0; d < DIR_NB; d++)

@@ -115,6 +115,7 @@ typedef struct {
 	bb_t zone[COLOR_NB];              /* promotion zone of each colour */
 	bb_t square[SQ_NB + 1];           /* single squares; square[SQ_NONE] is empty */
 	uint16_t file_pattern[9][128];    /* [rank - 1][inner ranks 2..8]: attacked ranks, bit r-1 */
+	uint8_t file_base[SQ_NB];         /* the bit of rank 1 of sq's file in its word (bb_file_attacks) */
 	BbMagic magic[BB_LINE_NB][SQ_NB]; /* rank and diagonal lookups */
 } BbTables;
 
@@ -132,9 +133,10 @@ static inline bb_t bb_line_attacks(int line, Square sq, bb_t occ)
 /* Attacks along sq's file, both ways. */
 static inline bb_t bb_file_attacks(Square sq, bb_t occ)
 {
-	int w = sq >= 63;                /* files 8 and 9 are in the second word */
-	int base = sq - sq % 9 - 63 * w; /* the file's first bit in its word */
-	uint64_t pattern = bb_tables->file_pattern[sq % 9][(occ.p[w] >> (base + 1)) & 0x7F];
+	int w = sq >= 63;                    /* files 8 and 9 are in the second word */
+	int base = bb_tables->file_base[sq]; /* the file's first bit in its word */
+	int rank0 = sq - base - 63 * w;      /* sq % 9 */
+	uint64_t pattern = bb_tables->file_pattern[rank0][(occ.p[w] >> (base + 1)) & 0x7F];
 	bb_t a = bb_empty();
 	a.p[w] = pattern << base;
 	return a;
