@@ -155,8 +155,11 @@ static inline bb_t bb_bishop_attacks(Square sq, bb_t occ)
 }
 static inline bb_t bb_step_attacks(Color c, PieceType pt, Square sq) { return bb_tables->step[c][pt][sq]; }
 
-/* Attacks of a piece of colour c and type pt on sq with occupancy occ. */
-static inline bb_t bb_piece_attacks(Color c, PieceType pt, Square sq, bb_t occ)
+/* Attacks of a piece of colour c and type pt on sq with occupancy occ.
+ * always_inline: left to itself the compiler made it a call, 4 % of the
+ * search's instructions in the call and the switch on pt, which is often
+ * known where it is inlined. */
+static inline __attribute__((always_inline)) bb_t bb_piece_attacks(Color c, PieceType pt, Square sq, bb_t occ)
 {
 	switch (pt) {
 	case LANCE:
