@@ -2,6 +2,7 @@
 #include "bitboard.h"
 
 #include <stddef.h>
+#include <stdlib.h>
 
 static BbTables tables;
 const BbTables *const bb_tables = &tables;
@@ -235,6 +236,12 @@ void bb_init(void)
 		}
 	}
 	tables.square[SQ_NONE] = bb_empty();
+	for (Square sq = 0; sq < SQ_NB; sq++) {
+		tables.near[sq] = bb_empty();
+		for (Square s = 0; s < SQ_NB; s++)
+			if (abs(sq_file(s) - sq_file(sq)) <= 2 && abs(sq_rank(s) - sq_rank(sq)) <= 3)
+				bb_set(&tables.near[sq], s);
+	}
 	for (Square sq = 0; sq < SQ_NB; sq++)
 		tables.file_base[sq] = (uint8_t)(sq - sq % 9 - (sq >= 63 ? 63 : 0));
 	for (Square sq = 0; sq < SQ_NB; sq++) {

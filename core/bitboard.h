@@ -104,6 +104,7 @@ typedef struct {
 	bb_t step[COLOR_NB][PT_NB][SQ_NB]; /* non-slider attacks (and the step part of HORSE/DRAGON) */
 	bb_t between[SQ_NB][SQ_NB];        /* squares strictly between two aligned squares, else empty */
 	bb_t line[SQ_NB][SQ_NB];           /* the whole line through two aligned squares, else empty */
+	bb_t near[SQ_NB];                  /* the squares within two files and three ranks of sq */
 	bb_t star[SQ_NB];                  /* sq and every square on a line through it */
 	/* check_from[c][pt][sq]: the squares from which a piece of colour c
 	 * and type pt could give check to a king on sq in one move (promoting

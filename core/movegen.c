@@ -125,11 +125,13 @@ static void gen_king_moves(Gen *g, bb_t target)
 		return;
 	bb_t occ = bb_andnot(g->occ, bb_square(g->ksq));
 	bb_t to_bb = bb_and(bb_step_attacks(g->us, KING, g->ksq), target);
+	if (bb_is_empty(to_bb))
+		return;
+	to_bb = bb_andnot(to_bb, pos_attacked_near(g->pos, g->them, g->ksq, to_bb, occ));
 	Piece k = g->pos->board[g->ksq];
 	while (bb_any(to_bb)) {
 		Square to = bb_pop(&to_bb);
-		if (!pos_attacked(g->pos, g->them, to, occ))
-			push(g, move_make(g->ksq, to, k, g->pos->board[to], false));
+		push(g, move_make(g->ksq, to, k, g->pos->board[to], false));
 	}
 }
 
@@ -188,12 +190,7 @@ bool gen_pawn_drop_mates(const Position *pos, Square sq)
 	 * The pawn stays in the occupancy: it may block one of our own lines. */
 	bb_t kocc = bb_andnot(occ, bb_square(eksq));
 	bb_t escapes = bb_andnot(bb_step_attacks(them, KING, eksq), pos->by_color[them]);
-	while (bb_any(escapes)) {
-		Square to = bb_pop(&escapes);
-		if (!pos_attacked(pos, us, to, kocc))
-			return false;
-	}
-	return true;
+	return bb_is_empty(bb_andnot(escapes, pos_attacked_near(pos, us, eksq, escapes, kocc)));
 }
 
 int gen_evasions(const Position *pos, MoveList *list)

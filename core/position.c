@@ -278,6 +278,31 @@ bool pos_attacked(const Position *pos, Color c, Square sq, bb_t occ)
 	return bb_any(lances) && bb_intersects(bb_lance_attacks(them, sq, occ), lances);
 }
 
+bb_t pos_attacked_near(const Position *pos, Color c, Square center, bb_t squares, bb_t occ)
+{
+	const bb_t *t = pos->by_type;
+	const bb_t own = pos->by_color[c];
+	/* a step attacker of a square next to center stands within two files
+	 * and three ranks of it (a knight); the sliders' step tables are empty */
+	bb_t near = bb_and(own, bb_tables->near[center]), att = bb_empty();
+	while (bb_any(near)) {
+		Square from = bb_pop(&near);
+		att = bb_or(att, bb_step_attacks(c, piece_type(pos->board[from]), from));
+	}
+	if (bb_is_empty(bb_andnot(squares, att)))
+		return squares;
+	bb_t rooks = bb_and(bb_or(t[ROOK], t[DRAGON]), own);
+	while (bb_any(rooks))
+		att = bb_or(att, bb_rook_attacks(bb_pop(&rooks), occ));
+	bb_t bishops = bb_and(bb_or(t[BISHOP], t[HORSE]), own);
+	while (bb_any(bishops))
+		att = bb_or(att, bb_bishop_attacks(bb_pop(&bishops), occ));
+	bb_t lances = bb_and(t[LANCE], own);
+	while (bb_any(lances))
+		att = bb_or(att, bb_lance_attacks(c, bb_pop(&lances), occ));
+	return bb_and(att, squares);
+}
+
 bb_t pos_slider_blockers(const Position *pos, Color slider_c, Square king_sq)
 {
 	bb_t blockers = bb_empty();

@@ -89,6 +89,12 @@ bb_t pos_attackers_to(const Position *pos, Color c, Square sq, bb_t occ);
 /* true iff colour c attacks sq with occupancy occ (step pieces first, then
  * sliders, returning at the first attacker found). */
 bool pos_attacked(const Position *pos, Color c, Square sq, bb_t occ);
+/* The squares of `squares` that colour c attacks with occupancy occ: as
+ * pos_attacked on each, for squares within one step of center (a king's
+ * escapes; center itself allowed).  Found from c's pieces instead -- the
+ * step pieces near center and every slider, each piece's attacks once --
+ * which costs less than a pos_attacked a square. */
+bb_t pos_attacked_near(const Position *pos, Color c, Square center, bb_t squares, bb_t occ);
 /* Pieces (of either colour) that are the only piece between king_sq and a
  * slider of colour slider_c aiming at it.  With the king's own colour's pieces
  * these are pins; with the other colour's, discovered-check candidates. */

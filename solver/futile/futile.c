@@ -145,9 +145,8 @@ static inline __attribute__((always_inline)) bool real_evasion(Position *pos, co
 	bb_t checkers = pos_checkers(pos);
 	bb_t occ_noking = bb_andnot(pos->occ, bb_square(ksq));
 	bb_t esc = bb_andnot(bb_step_attacks(def, KING, ksq), pos->by_color[def]);
-	while (bb_any(esc))
-		if (!pos_attacked(pos, att, bb_pop(&esc), occ_noking))
-			return true;
+	if (bb_any(esc) && !bb_eq(pos_attacked_near(pos, att, ksq, esc, occ_noking), esc))
+		return true;
 	if (bb_more_than_one(checkers))
 		return false;
 	Square csq = bb_lsb(checkers);
@@ -219,14 +218,8 @@ bool futile_is_mated(Position *pos, const FutileRule *r, FutileSub *s)
 static bb_t free_escapes(const Position *pos, Square ksq, bb_t occ_noking)
 {
 	Color att = pos->side, def = color_flip(att);
-	bb_t free = bb_empty();
 	bb_t esc = bb_andnot(bb_step_attacks(def, KING, ksq), pos->by_color[def]);
-	while (bb_any(esc)) {
-		Square e = bb_pop(&esc);
-		if (!pos_attacked(pos, att, e, occ_noking))
-			bb_set(&free, e);
-	}
-	return free;
+	return bb_any(esc) ? bb_andnot(esc, pos_attacked_near(pos, att, ksq, esc, occ_noking)) : esc;
 }
 
 /* Does one of the free escapes stay free after the check m?  The move
