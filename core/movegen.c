@@ -289,11 +289,15 @@ int gen_checks(const Position *pos, MoveList *list)
 		gen_king_moves(&g, off_line);
 	}
 	/* drops onto empty check squares */
+	Hand h = pos->hand[us];
+	if (!h)
+		return list->n;
 	bb_t empty = bb_not(g.occ);
 	bb_t t[HAND_PT_NB];
 	t[0] = bb_empty();
 	for (int pt = PAWN; pt <= GOLD; pt++)
-		t[pt] = bb_and(bb_piece_attacks(them, (PieceType)pt, eksq, g.occ), empty);
+		t[pt] = hand_has(h, (PieceType)pt) ? bb_and(bb_piece_attacks(them, (PieceType)pt, eksq, g.occ), empty)
+		                                   : bb_empty();
 	gen_drops_to(&g, t);
 	return list->n;
 }
