@@ -163,16 +163,31 @@ static inline void init_or_child(Dfpn *d, Child *c, int remain, Hand hand)
 	c->dn = (PnDn)DN_INIT(nchecks);
 }
 
+/* The attacker's hand after move m from pos. */
+static inline Hand hand_after(const Position *pos, Move m, Color attacker)
+{
+	Hand h = pos->hand[attacker];
+	if (pos->side != attacker)
+		return h;
+	if (move_is_drop(m))
+		return hand_sub(h, move_drop_pt(m));
+	Piece cap = pos->board[move_to(m)];
+	return cap ? hand_add(h, pt_unpromote(piece_type(cap))) : h;
+}
+
 void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move move)
 {
+	/* the child's keys and hand from the move: the move is played only
+	 * for a child the tables do not answer */
 	Position *pos = &d->tree.pos;
-	const Hand hand = pos->hand[d->run.attacker];
+	const Hand hand = hand_after(pos, move, d->run.attacker);
+	const uint64_t board_key = pos_board_key_after(pos, move);
 	c->flags = 0;
 	c->rep = REP_NONE;
 	c->len = 0;
 	c->hand = hand;
-	int at = path_find(&d->tree.path, pos_key(pos));
-	TTProbe p = tt_probe(d->tab.tt, pos_board_key(pos), hand, remain);
+	int at = path_find(&d->tree.path, board_key + pos_hand_key_after(pos, move));
+	TTProbe p = tt_probe(d->tab.tt, board_key, hand, remain);
 	/* Under a length budget a repetition from far up the path is searched
 	 * like any position: the budget ends every cycle, and the result holds
 	 * for every path (see dfpn_set_repetition_span). */
@@ -188,7 +203,7 @@ void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move move)
 	 * hands, and "fewer plies" need not mean a shorter counted mate. */
 	Hand rep_hand = hand;
 	if (at < 0 && !d->run.budgeted) {
-		at = path_find_inferior(&d->tree.path, pos_board_key(pos), hand);
+		at = path_find_inferior(&d->tree.path, board_key, hand);
 		if (at >= 0)
 			rep_hand = d->tree.path.hand[at];
 	}
@@ -222,10 +237,12 @@ void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move move)
 		return;
 	}
 	c->flags |= CHILD_NEW;
+	pos_do_move(pos, move);
 	if (child_is_and)
 		init_and_child(d, c, remain, hand);
 	else
 		init_or_child(d, c, remain, hand);
+	pos_undo_move(pos, move);
 }
 
 __attribute__((noinline)) bool judge_drop(Dfpn *d, Child *c, int hint, int top)
@@ -340,9 +357,7 @@ __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain, int *
 			c->hand = pos->hand[d->run.attacker];
 			continue;
 		}
-		pos_do_move(pos, c->move);
 		init_child(d, c, or_node, remain - 1, c->move);
-		pos_undo_move(pos, c->move);
 	}
 	return base;
 }

@@ -16,9 +16,10 @@
  * out of memory) and the count in *count. */
 size_t expand(Dfpn *d, bool or_node, int remain, int *count);
 
-/* Initial values of a child reached by move from the current position
- * (d->tree.pos is the child; remain: the child's length budget): from the
- * table, a repetition, or the first estimates of a new node (CHILD_NEW). */
+/* Initial values of the child reached by move from the current position
+ * d->tree.pos (remain: the child's length budget): from the table, a
+ * repetition, or the first estimates of a new node (CHILD_NEW; the move is
+ * played for those, and taken back). */
 void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move move);
 
 /* The broad rule, judged lazily: a drop interposition c of the current

@@ -107,10 +107,7 @@ again:
 				continue;
 			}
 			/* the drop before it is proven: look at this one */
-			Move dm = ch[i].move;
-			pos_do_move(&d->tree.pos, dm);
-			init_child(d, &ch[i], false, remain - 1, dm);
-			pos_undo_move(&d->tree.pos, dm);
+			init_child(d, &ch[i], false, remain - 1, ch[i].move);
 		}
 		const Child *c = &ch[i];
 		if (or_node) {
