@@ -237,6 +237,12 @@ void bb_init(void)
 	}
 	tables.square[SQ_NONE] = bb_empty();
 	for (Square sq = 0; sq < SQ_NB; sq++) {
+		tables.empty_attacks[0][sq] = bb_or(bb_or(tables.ray[DIR_N][sq], tables.ray[DIR_S][sq]),
+		                                    bb_or(tables.ray[DIR_E][sq], tables.ray[DIR_W][sq]));
+		tables.empty_attacks[1][sq] = bb_or(bb_or(tables.ray[DIR_NE][sq], tables.ray[DIR_SW][sq]),
+		                                    bb_or(tables.ray[DIR_NW][sq], tables.ray[DIR_SE][sq]));
+	}
+	for (Square sq = 0; sq < SQ_NB; sq++) {
 		tables.near[sq] = bb_empty();
 		for (Square s = 0; s < SQ_NB; s++)
 			if (abs(sq_file(s) - sq_file(sq)) <= 2 && abs(sq_rank(s) - sq_rank(sq)) <= 3)

@@ -105,7 +105,9 @@ typedef struct {
 	bb_t between[SQ_NB][SQ_NB];        /* squares strictly between two aligned squares, else empty */
 	bb_t line[SQ_NB][SQ_NB];           /* the whole line through two aligned squares, else empty */
 	bb_t near[SQ_NB];                  /* the squares within two files and three ranks of sq */
-	bb_t star[SQ_NB];                  /* sq and every square on a line through it */
+	/* the attacks from sq on an empty board of a rook [0] and a bishop [1] */
+	bb_t empty_attacks[2][SQ_NB];
+	bb_t star[SQ_NB]; /* sq and every square on a line through it */
 	/* check_from[c][pt][sq]: the squares from which a piece of colour c
 	 * and type pt could give check to a king on sq in one move (promoting
 	 * where it may), on an empty board: a superset of those of any

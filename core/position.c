@@ -309,10 +309,10 @@ bb_t pos_slider_blockers(const Position *pos, Color slider_c, Square king_sq)
 	if (king_sq == SQ_NONE)
 		return blockers;
 	const bb_t *t = pos->by_type;
-	bb_t none = bb_empty();
-	bb_t snipers = bb_and(bb_lance_attacks(color_flip(slider_c), king_sq, none), t[LANCE]);
-	snipers = bb_or(snipers, bb_and(bb_rook_attacks(king_sq, none), bb_or(t[ROOK], t[DRAGON])));
-	snipers = bb_or(snipers, bb_and(bb_bishop_attacks(king_sq, none), bb_or(t[BISHOP], t[HORSE])));
+	/* (the attacks on an empty board, from the tables) */
+	bb_t snipers = bb_and(bb_tables->ray[slider_c == SENTE ? DIR_S : DIR_N][king_sq], t[LANCE]);
+	snipers = bb_or(snipers, bb_and(bb_tables->empty_attacks[0][king_sq], bb_or(t[ROOK], t[DRAGON])));
+	snipers = bb_or(snipers, bb_and(bb_tables->empty_attacks[1][king_sq], bb_or(t[BISHOP], t[HORSE])));
 	snipers = bb_and(snipers, pos->by_color[slider_c]);
 	while (bb_any(snipers)) {
 		Square s = bb_pop(&snipers);
