@@ -243,6 +243,15 @@ void bb_init(void)
 		                                    bb_or(tables.ray[DIR_NW][sq], tables.ray[DIR_SE][sq]));
 	}
 	for (Square sq = 0; sq < SQ_NB; sq++) {
+		bb_t box = bb_or(tables.step[SENTE][KING][sq], bb_square(sq));
+		tables.near_lines[0][sq] = tables.near_lines[1][sq] = box;
+		while (bb_any(box)) {
+			Square b = bb_pop(&box);
+			tables.near_lines[0][sq] = bb_or(tables.near_lines[0][sq], tables.empty_attacks[0][b]);
+			tables.near_lines[1][sq] = bb_or(tables.near_lines[1][sq], tables.empty_attacks[1][b]);
+		}
+	}
+	for (Square sq = 0; sq < SQ_NB; sq++) {
 		tables.near[sq] = bb_empty();
 		for (Square s = 0; s < SQ_NB; s++)
 			if (abs(sq_file(s) - sq_file(sq)) <= 2 && abs(sq_rank(s) - sq_rank(sq)) <= 3)

@@ -107,6 +107,9 @@ typedef struct {
 	bb_t near[SQ_NB];                  /* the squares within two files and three ranks of sq */
 	/* the attacks from sq on an empty board of a rook [0] and a bishop [1] */
 	bb_t empty_attacks[2][SQ_NB];
+	/* the squares on a line through a square next to sq or sq itself: a
+	 * file or rank [0], a diagonal [1] */
+	bb_t near_lines[2][SQ_NB];
 	bb_t star[SQ_NB]; /* sq and every square on a line through it */
 	/* check_from[c][pt][sq]: the squares from which a piece of colour c
 	 * and type pt could give check to a king on sq in one move (promoting

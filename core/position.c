@@ -291,13 +291,15 @@ bb_t pos_attacked_near(const Position *pos, Color c, Square center, bb_t squares
 	}
 	if (bb_is_empty(bb_andnot(squares, att)))
 		return squares;
-	bb_t rooks = bb_and(bb_or(t[ROOK], t[DRAGON]), own);
+	/* the sliders on a line through one of the squares (near_lines) */
+	const bb_t lines = bb_tables->near_lines[0][center], diagonals = bb_tables->near_lines[1][center];
+	bb_t rooks = bb_and(bb_and(bb_or(t[ROOK], t[DRAGON]), own), lines);
 	while (bb_any(rooks))
 		att = bb_or(att, bb_rook_attacks(bb_pop(&rooks), occ));
-	bb_t bishops = bb_and(bb_or(t[BISHOP], t[HORSE]), own);
+	bb_t bishops = bb_and(bb_and(bb_or(t[BISHOP], t[HORSE]), own), diagonals);
 	while (bb_any(bishops))
 		att = bb_or(att, bb_bishop_attacks(bb_pop(&bishops), occ));
-	bb_t lances = bb_and(t[LANCE], own);
+	bb_t lances = bb_and(bb_and(t[LANCE], own), lines);
 	while (bb_any(lances))
 		att = bb_or(att, bb_lance_attacks(c, bb_pop(&lances), occ));
 	return bb_and(att, squares);
