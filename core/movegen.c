@@ -46,11 +46,15 @@ static inline bb_t drop_rank_mask(Color c, PieceType pt)
 /* Files holding an unpromoted pawn of c (where a pawn drop would be nifu). */
 static inline bb_t nifu_mask(const Position *pos, Color c)
 {
-	bb_t pawns = pos_pieces(pos, c, PAWN), mask = bb_empty();
-	for (int f = 1; f <= 9; f++)
-		if (bb_intersects(pawns, bb_file(f)))
-			mask = bb_or(mask, bb_file(f));
-	return mask;
+	/* per file (9 bits): its low 8 bits plus 0xff carry into its ninth
+	 * iff one is set (510 at most: no further), the ninth then marks the
+	 * file, and a multiply by 0x1ff fills each file marked */
+	const uint64_t low0 = 0x3fdfeff7fbfdfeffULL, top0 = 0x4020100804020100ULL; /* files 1-7 */
+	const uint64_t low1 = 0x1feffULL, top1 = 0x20100ULL;                       /* files 8, 9 */
+	bb_t pawns = pos_pieces(pos, c, PAWN);
+	uint64_t f0 = ((((pawns.p[0] & low0) + low0) | pawns.p[0]) & top0) >> 8;
+	uint64_t f1 = ((((pawns.p[1] & low1) + low1) | pawns.p[1]) & top1) >> 8;
+	return bb_make(f0 * 0x1ff, f1 * 0x1ff);
 }
 
 /* The square where a pawn of c gives check to a king on ksq, or SQ_NONE. */
