@@ -163,6 +163,11 @@ static inline void init_or_child(Dfpn *d, Child *c, int remain, Hand hand)
 	c->dn = (PnDn)DN_INIT(nchecks);
 }
 
+/* The keys of a child position (pos_board_key, pos_hand_key). */
+typedef struct {
+	uint64_t board, hand;
+} ChildKeys;
+
 /* The attacker's hand after move m from pos. */
 static inline Hand hand_after(const Position *pos, Move m, Color attacker)
 {
@@ -175,18 +180,19 @@ static inline Hand hand_after(const Position *pos, Move m, Color attacker)
 	return cap ? hand_add(h, pt_unpromote(piece_type(cap))) : h;
 }
 
-void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move move)
+/* init_child with the child's keys (from the move) given. */
+static void init_child_keyed(Dfpn *d, Child *c, bool child_is_and, int remain, Move move, ChildKeys keys)
 {
 	/* the child's keys and hand from the move: the move is played only
 	 * for a child the tables do not answer */
 	Position *pos = &d->tree.pos;
 	const Hand hand = hand_after(pos, move, d->run.attacker);
-	const uint64_t board_key = pos_board_key_after(pos, move);
+	const uint64_t board_key = keys.board;
 	c->flags = 0;
 	c->rep = REP_NONE;
 	c->len = 0;
 	c->hand = hand;
-	int at = path_find(&d->tree.path, board_key + pos_hand_key_after(pos, move));
+	int at = path_find(&d->tree.path, board_key + keys.hand);
 	TTProbe p = tt_probe(d->tab.tt, board_key, hand, remain);
 	/* Under a length budget a repetition from far up the path is searched
 	 * like any position: the budget ends every cycle, and the result holds
@@ -243,6 +249,13 @@ void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move move)
 	else
 		init_or_child(d, c, remain, hand);
 	pos_undo_move(pos, move);
+}
+
+void init_child(Dfpn *d, Child *c, bool child_is_and, int remain, Move move)
+{
+	const Position *pos = &d->tree.pos;
+	init_child_keyed(d, c, child_is_and, remain, move,
+	                 (ChildKeys){.board = pos_board_key_after(pos, move), .hand = pos_hand_key_after(pos, move)});
 }
 
 __attribute__((noinline)) bool judge_drop(Dfpn *d, Child *c, int hint, int top)
@@ -309,11 +322,12 @@ __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain, int *
 	/* the children's table buckets and cache slots, loaded while the
 	 * evasions are sorted and judged and the first children looked at */
 	ICKind kind = or_node ? IC_EVASIONS : IC_MATE1;
+	ChildKeys keys[MAX_MOVES]; /* (kept for init_child, sorted with the moves) */
 	for (int i = 0; i < list.n; i++) {
-		uint64_t bk = pos_board_key_after(pos, list.moves[i]);
-		tt_prefetch(d->tab.tt, bk);
-		ic_prefetch(&d->tree.ic, bk + pos_hand_key_after(pos, list.moves[i]), kind,
-		            context_count(d) != DFPN_FUTILE_NONE);
+		keys[i].board = pos_board_key_after(pos, list.moves[i]);
+		keys[i].hand = pos_hand_key_after(pos, list.moves[i]);
+		tt_prefetch(d->tab.tt, keys[i].board);
+		ic_prefetch(&d->tree.ic, keys[i].board + keys[i].hand, kind, context_count(d) != DFPN_FUTILE_NONE);
 	}
 	bool futile[MAX_MOVES] = {false};
 	bb_t middle = bb_empty();
@@ -325,15 +339,18 @@ __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain, int *
 #define DROP_RANK(m) ((bb_test(middle, move_to(m)) ? SQ_NB : 0) + move_to(m))
 		for (int i = 1; i < list.n; i++) {
 			Move m = list.moves[i];
+			ChildKeys k = keys[i];
 			int j = i;
 			while (j > 0 && move_is_drop(list.moves[j - 1]) &&
 			       (!move_is_drop(m) || DROP_RANK(list.moves[j - 1]) > DROP_RANK(m) ||
 			        (move_to(list.moves[j - 1]) == move_to(m) &&
 			         move_drop_pt(list.moves[j - 1]) > move_drop_pt(m)))) {
 				list.moves[j] = list.moves[j - 1];
+				keys[j] = keys[j - 1];
 				j--;
 			}
 			list.moves[j] = m;
+			keys[j] = k;
 		}
 #undef DROP_RANK
 		futile_mark(pos, &list, futile, cheap_rule(d), d->rules.sub); /* broad: judge_drop */
@@ -357,7 +374,7 @@ __attribute__((noinline)) size_t expand(Dfpn *d, bool or_node, int remain, int *
 			c->hand = pos->hand[d->run.attacker];
 			continue;
 		}
-		init_child(d, c, or_node, remain - 1, c->move);
+		init_child_keyed(d, c, or_node, remain - 1, c->move, keys[i]);
 	}
 	return base;
 }
