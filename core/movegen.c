@@ -231,6 +231,48 @@ bool gen_has_legal(const Position *pos)
 	return gen_legal(pos, &list) > 0;
 }
 
+/* gen_checks' moves of the pieces of type pt (not the king): direct checks,
+ * and any move of a piece uncovering one (dc) off its line.  always_inline
+ * with a constant pt at each call: the attack lookups and the promotion
+ * rules fold to those of the type. */
+static inline __attribute__((always_inline)) void gen_checks_of(Gen *g, const PieceType pt, Square eksq, bb_t target,
+                                                                bb_t dc)
+{
+	const Position *pos = g->pos;
+	Color us = g->us, them = g->them;
+	/* (a piece neither near enough to check nor uncovering one makes
+	 * none: check_from) */
+	bb_t pieces = bb_and(pos_pieces(pos, us, pt), bb_or(bb_tables->check_from[us][pt][eksq], dc));
+	if (bb_is_empty(pieces))
+		return;
+	const bool promotable = pt_can_promote(pt);
+	/* squares from which a piece of ours of this type (or promoted)
+	 * would attack the enemy king */
+	bb_t chk = bb_piece_attacks(them, pt, eksq, g->occ);
+	bb_t chkp = promotable ? bb_piece_attacks(them, pt_promote(pt), eksq, g->occ) : bb_empty();
+	while (bb_any(pieces)) {
+		Square from = bb_pop(&pieces);
+		bool disc = bb_test(dc, from);
+		bb_t to_bb = bb_and(bb_piece_attacks(us, pt, from, g->occ), target);
+		if (!disc)
+			to_bb = bb_and(to_bb, bb_or(chk, chkp));
+		if (bb_test(g->pinned, from))
+			to_bb = bb_and(to_bb, bb_line(g->ksq, from));
+		Piece p = pos->board[from];
+		bool from_zone = sq_in_zone(us, from);
+		while (bb_any(to_bb)) {
+			Square to = bb_pop(&to_bb);
+			Piece cap = pos->board[to];
+			bool d = disc && !bb_aligned(eksq, from, to);
+			bool can_p = promotable && (from_zone || sq_in_zone(us, to));
+			if (can_p && (d || bb_test(chkp, to)))
+				push(g, move_make(from, to, p, cap, true));
+			if (!(can_p && must_promote(us, pt, to)) && (d || bb_test(chk, to)))
+				push(g, move_make(from, to, p, cap, false));
+		}
+	}
+}
+
 int gen_checks(const Position *pos, MoveList *list)
 {
 	list->n = 0;
@@ -251,42 +293,20 @@ int gen_checks(const Position *pos, MoveList *list)
 	bb_t target = bb_not(g.own);
 	bb_t dc = bb_and(pos_slider_blockers(pos, us, eksq), g.own);
 
-	for (int pti = PAWN; pti <= DRAGON; pti++) {
-		PieceType pt = (PieceType)pti;
-		if (pt == KING)
-			continue;
-		/* (a piece neither near enough to check nor uncovering one
-		 * makes none: check_from) */
-		bb_t pieces = bb_and(pos_pieces(pos, us, pt), bb_or(bb_tables->check_from[us][pt][eksq], dc));
-		if (bb_is_empty(pieces))
-			continue;
-		bool promotable = pt_can_promote(pt);
-		/* squares from which a piece of ours of this type (or promoted)
-		 * would attack the enemy king */
-		bb_t chk = bb_piece_attacks(them, pt, eksq, g.occ);
-		bb_t chkp = promotable ? bb_piece_attacks(them, pt_promote(pt), eksq, g.occ) : bb_empty();
-		while (bb_any(pieces)) {
-			Square from = bb_pop(&pieces);
-			bool disc = bb_test(dc, from);
-			bb_t to_bb = bb_and(bb_piece_attacks(us, pt, from, g.occ), target);
-			if (!disc)
-				to_bb = bb_and(to_bb, bb_or(chk, chkp));
-			if (bb_test(g.pinned, from))
-				to_bb = bb_and(to_bb, bb_line(g.ksq, from));
-			Piece p = pos->board[from];
-			bool from_zone = sq_in_zone(us, from);
-			while (bb_any(to_bb)) {
-				Square to = bb_pop(&to_bb);
-				Piece cap = pos->board[to];
-				bool d = disc && !bb_aligned(eksq, from, to);
-				bool can_p = promotable && (from_zone || sq_in_zone(us, to));
-				if (can_p && (d || bb_test(chkp, to)))
-					push(&g, move_make(from, to, p, cap, true));
-				if (!(can_p && must_promote(us, pt, to)) && (d || bb_test(chk, to)))
-					push(&g, move_make(from, to, p, cap, false));
-			}
-		}
-	}
+	/* by type, PAWN to DRAGON but the king, each with its type a constant */
+	gen_checks_of(&g, PAWN, eksq, target, dc);
+	gen_checks_of(&g, LANCE, eksq, target, dc);
+	gen_checks_of(&g, KNIGHT, eksq, target, dc);
+	gen_checks_of(&g, SILVER, eksq, target, dc);
+	gen_checks_of(&g, BISHOP, eksq, target, dc);
+	gen_checks_of(&g, ROOK, eksq, target, dc);
+	gen_checks_of(&g, GOLD, eksq, target, dc);
+	gen_checks_of(&g, PRO_PAWN, eksq, target, dc);
+	gen_checks_of(&g, PRO_LANCE, eksq, target, dc);
+	gen_checks_of(&g, PRO_KNIGHT, eksq, target, dc);
+	gen_checks_of(&g, PRO_SILVER, eksq, target, dc);
+	gen_checks_of(&g, HORSE, eksq, target, dc);
+	gen_checks_of(&g, DRAGON, eksq, target, dc);
 	/* our king can only give a discovered check */
 	if (g.ksq != SQ_NONE && bb_test(dc, g.ksq)) {
 		bb_t off_line = bb_andnot(target, bb_line(eksq, g.ksq));
