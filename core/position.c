@@ -250,10 +250,19 @@ bb_t pos_attackers_to(const Position *pos, Color c, Square sq, bb_t occ)
 	a = bb_or(a, bb_and(bb_step_attacks(them, SILVER, sq), t[SILVER]));
 	a = bb_or(a, bb_and(bb_step_attacks(them, GOLD, sq), pos_golds(pos)));
 	a = bb_or(a, bb_and(bb_step_attacks(them, KING, sq), bb_or(bb_or(t[KING], t[HORSE]), t[DRAGON])));
-	a = bb_or(a, bb_and(bb_lance_attacks(them, sq, occ), t[LANCE]));
-	a = bb_or(a, bb_and(bb_bishop_attacks(sq, occ), bb_or(t[BISHOP], t[HORSE])));
-	a = bb_or(a, bb_and(bb_rook_attacks(sq, occ), bb_or(t[ROOK], t[DRAGON])));
-	return bb_and(a, pos->by_color[c]);
+	a = bb_and(a, pos->by_color[c]);
+	/* each kind of slider looked up only when one of c's stands on a line
+	 * through sq (empty-board attacks) */
+	bb_t lances = bb_and(t[LANCE], pos->by_color[c]);
+	if (bb_intersects(lances, bb_tables->ray[c == SENTE ? DIR_S : DIR_N][sq]))
+		a = bb_or(a, bb_and(bb_lance_attacks(them, sq, occ), lances));
+	bb_t bishops = bb_and(bb_or(t[BISHOP], t[HORSE]), pos->by_color[c]);
+	if (bb_intersects(bishops, bb_tables->empty_attacks[1][sq]))
+		a = bb_or(a, bb_and(bb_bishop_attacks(sq, occ), bishops));
+	bb_t rooks = bb_and(bb_or(t[ROOK], t[DRAGON]), pos->by_color[c]);
+	if (bb_intersects(rooks, bb_tables->empty_attacks[0][sq]))
+		a = bb_or(a, bb_and(bb_rook_attacks(sq, occ), rooks));
+	return a;
 }
 
 bool pos_attacked(const Position *pos, Color c, Square sq, bb_t occ)
