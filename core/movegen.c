@@ -87,11 +87,10 @@ static void emit_piece_moves(Gen *g, Square from, Piece p, bb_t to_bb)
 	}
 }
 
-/* Moves of every non-king piece of ours to squares of target. */
-static void gen_piece_moves(Gen *g, bb_t target)
+/* Moves of the pieces of ours on `pieces` (no king) to squares of target. */
+static void gen_moves_of(Gen *g, bb_t pieces, bb_t target)
 {
 	const Position *pos = g->pos;
-	bb_t pieces = bb_andnot(g->own, pos->by_type[KING]);
 	while (bb_any(pieces)) {
 		Square from = bb_pop(&pieces);
 		Piece p = pos->board[from];
@@ -102,25 +101,19 @@ static void gen_piece_moves(Gen *g, bb_t target)
 	}
 }
 
+/* Moves of every non-king piece of ours to squares of target. */
+static void gen_piece_moves(Gen *g, bb_t target) { gen_moves_of(g, bb_andnot(g->own, g->pos->by_type[KING]), target); }
+
 /* gen_piece_moves for a target of a few squares (an evasion's capture or
  * interposition squares): the pieces reaching them found from the squares
  * (pos_attackers_to), not from each piece's attacks; the same moves in the
  * same order (by from square, then to square). */
 static void gen_movers_to(Gen *g, bb_t target)
 {
-	const Position *pos = g->pos;
 	bb_t movers = bb_empty(), t = target;
 	while (bb_any(t))
-		movers = bb_or(movers, pos_attackers_to(pos, g->us, bb_pop(&t), g->occ));
-	movers = bb_andnot(movers, pos->by_type[KING]);
-	while (bb_any(movers)) {
-		Square from = bb_pop(&movers);
-		Piece p = pos->board[from];
-		bb_t to_bb = bb_and(bb_piece_attacks(g->us, piece_type(p), from, g->occ), target);
-		if (bb_test(g->pinned, from))
-			to_bb = bb_and(to_bb, bb_line(g->ksq, from));
-		emit_piece_moves(g, from, p, to_bb);
-	}
+		movers = bb_or(movers, pos_attackers_to(g->pos, g->us, bb_pop(&t), g->occ));
+	gen_moves_of(g, bb_andnot(movers, g->pos->by_type[KING]), target);
 }
 
 static void gen_king_moves(Gen *g, bb_t target)
