@@ -199,9 +199,10 @@ static int reprove_line(Dfpn *d, int bound, Move *scratch)
  * (a line held already stays, with its longer bound, rather than the next
  * search begin on another table).  A
  * line of bound plies is read into scratch (DFPN_MAX_PV moves), so that an
- * incomplete one leaves the held line alone.  Returns whether a line was
- * taken. */
-static bool hold_line(Dfpn *d, int bound, Move *scratch)
+ * incomplete one leaves the held line alone.  Returns the length of the
+ * line taken, a proven bound of the root's mate that may be less than
+ * bound; 0 when none was taken. */
+static int hold_line(Dfpn *d, int bound, Move *scratch)
 {
 	int root_ply = d->tree.pos.ply;
 	const char *from = "the table";
@@ -222,12 +223,23 @@ static bool hold_line(Dfpn *d, int bound, Move *scratch)
 		fprintf(d->run.lim->trace, "dfpn: line held for mate within %d: %s %d, from %s, %.3f s\n", bound,
 		        n > 0 ? "len" : "none", n > 0 ? n : bound, from, clock_now() - t0);
 	if (n <= 0)
-		return false;
+		return 0;
 	memcpy(d->kept.line, scratch, (size_t)n * sizeof *scratch);
 	d->kept.len = n;
 	d->kept.bound = n;
 	limits_report(d); /* (each mate announced, however soon a shorter one follows) */
-	return true;
+	return n;
+}
+
+/* The root's mate proven within *best plies and a line held (hold_line)
+ * of n plies: the line's length is a proven bound too, and when it is the
+ * shorter the next search looks below it -- after a first proof that went
+ * round a loop of positions for thousands of plies, the proof tree can
+ * hold a line of a few hundred. */
+static void take_held_bound(int *best, int n)
+{
+	if (n > 0 && n < *best)
+		*best = n;
 }
 
 /* Every thread of d counts lengths under the rule's bounding rule or under
@@ -246,17 +258,30 @@ static void take_count(Dfpn *d, bool bounding)
  * DFPN_MAX_PV moves) and *best brought down to it; each bound without a
  * mate raises *floor (no mate within *floor - 2) to two plies above it.
  * Until *best is down to *floor (true: *best is minimal) or a limit or the
- * first-mate-only setting stops them (false). */
-static bool minimize(Dfpn *d, int *best, int *floor, Move *scratch)
+ * first-mate-only setting stops them (false).  detour: the first proof
+ * went round a loop (its length at least twice its line's, take_held_bound):
+ * the mate may be far shorter than the line, and each search within a
+ * bound of hundreds of plies wanders the loop again, so the bounds go up
+ * from DETOUR_FIRST_BOUND, doubling, until one finds a mate (each one
+ * without raises *floor as any does), then down from there as usual. */
+#define DETOUR_FIRST_BOUND 15
+static bool minimize(Dfpn *d, int *best, int *floor, Move *scratch, bool detour)
 {
 	const DfpnLimits *lim = d->run.lim;
 	int probe = lim ? lim->probe_len - !(lim->probe_len & 1) : 0; /* (odd: an attacker's mate) */
+	int up = detour ? DETOUR_FIRST_BOUND : 0;                     /* the next bound going up (odd), 0: none */
 	while (!d->run.stopped && !(lim && lim->first_mate_only)) {
 		if (*best <= *floor)
 			return true;
 		int bound = *best - 2;
+		while (up && up < *floor)
+			up = 2 * up + 1;
+		if (up >= bound)
+			up = 0;
 		if (probe >= *floor && probe < bound)
 			bound = probe;
+		else if (up)
+			bound = up;
 		probe = 0;
 		d->run.ladder = d->kept.len > 0 ? d->kept.line : NULL; /* (helpers start below: parallel.c) */
 		d->run.ladder_len = d->kept.len;
@@ -273,7 +298,8 @@ static bool minimize(Dfpn *d, int *best, int *floor, Move *scratch)
 			        tt_hashfull(d->tab.tt));
 		if (s.pn == 0) {
 			*best = s.len;
-			hold_line(d, *best, scratch);
+			take_held_bound(best, hold_line(d, *best, scratch));
+			up = 0;
 		} else if (s.dn == 0) {
 			*floor = bound + 2;
 			if (*best <= *floor)
@@ -381,7 +407,8 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 		        clock_now() - d->run.start, tt_hashfull(d->tab.tt));
 	if (r.pn == 0) {
 		int best = r.len;
-		hold_line(d, best, res->pv);
+		take_held_bound(&best, hold_line(d, best, res->pv));
+		bool detour = 2 * best <= r.len;
 		if (bounding && !d->run.stopped && !(lim && lim->first_mate_only)) {
 			/* the first proof's repetition results were counted as
 			 * narrow: the path-keyed table starts again */
@@ -390,7 +417,7 @@ DfpnStatus dfpn_solve(Dfpn *d, const Position *root, const DfpnLimits *lim, Dfpn
 			rt_clear(d->tab.rt);
 		}
 		int floor = 1;
-		bool minimal = minimize(d, &best, &floor, res->pv);
+		bool minimal = minimize(d, &best, &floor, res->pv, detour);
 		res->nodes_minimize = d->run.nodes - res->nodes_prove;
 		res->status = DFPN_MATE;
 		res->len = best;
