@@ -27,7 +27,7 @@ static inline PnDn pndn_add(PnDn a, PnDn b)
  * phi is the one that player minimises -- pn at an OR node (the attacker
  * proves), dn at an AND node (the defender disproves) -- and delta the other
  * one.  A node's phi is the smallest phi of its children, its delta the sum
- * of their deltas (Nagai 2002). */
+ * of their deltas (Nagai 2002; at an OR node less: search.c, or_disproof). */
 static inline PnDn phi(PnDn pn, PnDn dn, bool or_node) { return or_node ? pn : dn; }
 static inline PnDn delta(PnDn pn, PnDn dn, bool or_node) { return or_node ? dn : pn; }
 

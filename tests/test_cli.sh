@@ -255,17 +255,17 @@ else
 fi
 # the thresholds doc/hardening.md states ("Nodes: ..."): search-dependent, so
 # a change of the search that moves them updates that page with this test
-for n_want in "25:unknown (nodes)" "26:mate 15 (minimality not proven: nodes)" "3215:mate 15 (minimality not proven: nodes)" \
-	"3216:mate 15" "3217:mate 15"; do
+for n_want in "25:unknown (nodes)" "26:mate 15 (minimality not proven: nodes)" "2850:mate 15 (minimality not proven: nodes)" \
+	"2851:mate 15" "2852:mate 15"; do
 	n=${n_want%%:*}
 	run "solve --nodes $n (15-ply): as doc/hardening.md says" "" solve -q --nodes "$n" "$Q15"
 	if ! grep -qxF "${n_want#*:}" "$tmp/out"; then fail "no line '${n_want#*:}': $(head -3 "$tmp/out")"
-	elif [ "$n" = 3216 ] && ! grep -q "line not verified" "$tmp/out"; then fail "3216: the line is verified"
-	elif [ "$n" = 3217 ] && grep -q "line not verified" "$tmp/out"; then fail "3217: the line is not verified"
+	elif [ "$n" = 2851 ] && ! grep -q "line not verified" "$tmp/out"; then fail "2851: the line is verified"
+	elif [ "$n" = 2852 ] && grep -q "line not verified" "$tmp/out"; then fail "2852: the line is not verified"
 	else ok; fi
 done
 name="doc/hardening.md states those thresholds"
-tr '\n' ' ' <"$(dirname "$0")/../doc/hardening.md" | grep -q "N = 25 reports \`unknown (nodes)\`, with N = 26 … 3,215 .*N = 3,216 .*from 3,217 on" && ok ||
+tr '\n' ' ' <"$(dirname "$0")/../doc/hardening.md" | grep -q "N = 25 reports \`unknown (nodes)\`, with N = 26 … 2,850 .*N = 2,851 .*from 2,852 on" && ok ||
 	fail "its 'Nodes:' paragraph names other thresholds"
 run "solve --nodes 10 (Microcosmos)" "" solve -q --hash 16 --nodes 10 "$MICRO"
 expect 3 "line:unknown (nodes)" noout:usi: "re:$STATS_RE"
